@@ -1,0 +1,92 @@
+# fuda -- build, test, bench, install.
+#
+#   make            install missing Debian packages, build ./fuda
+#   make play       ... and start a game of Gin Rummy against a bot
+#   make test       ... and run every suite (ends with "N passed, N failed")
+#   make asan       the test suite under AddressSanitizer and UBSan
+#   make bench      meld searches/s and random-bot hands/s
+#   make install    PREFIX=/usr/local: bin/fuda and share/fuda/variants
+
+PREFIX ?= /usr/local
+CC ?= cc
+BUILD ?= build
+OPT ?= -O2
+CFLAGS ?= $(OPT) -g
+WARN = -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-unused-parameter
+LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
+LUA_LIBS = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
+ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SAN) -Icore -Ilua-bindings
+LDLIBS = $(LUA_LIBS) -lreadline -lm
+JOBS ?= 2
+
+CORE_SRC = $(wildcard core/*.c)
+BIND_SRC = $(wildcard lua-bindings/*.c)
+REPL_SRC = $(wildcard repl/*.c)
+CTEST_SRC = $(wildcard tests/c/test_*.c)
+CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
+BIND_OBJ = $(BIND_SRC:%.c=$(BUILD)/%.o)
+REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
+CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps build play test check-suites asan bench install clean fuzz
+
+all: deps
+	@$(MAKE) --no-print-directory build
+
+build: fuda $(BUILD)/fuda-bench $(CTEST_BIN)
+
+deps:
+	@sh tools/deps.sh
+
+fuda: $(CORE_OBJ) $(BIND_OBJ) $(REPL_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/core/%.o: core/%.c core/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/lua-bindings/%.o: lua-bindings/%.c core/*.h lua-bindings/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -c -o $@ $<
+
+$(BUILD)/repl/%.o: repl/%.c core/*.h lua-bindings/*.h repl/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libfudacore.a: $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/tests/%: tests/c/%.c tests/c/test.h $(BUILD)/libfudacore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libfudacore.a -lm
+
+$(BUILD)/fuda-bench: tests/bench/bench.c $(BUILD)/libfudacore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libfudacore.a -lm
+
+play: all
+	./fuda play gin
+
+test: all
+	@sh tests/run.sh $(BUILD) ./fuda
+
+asan:
+	@sh tools/deps.sh
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
+	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	    build
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build-asan ./fuda
+
+bench: all
+	@$(BUILD)/fuda-bench
+	@./fuda sim gin -n 2000 --seed 1
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/fuda/variants/lib
+	install -m 755 fuda $(DESTDIR)$(PREFIX)/bin/fuda
+	install -m 644 variants/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/
+	if ls variants/lib/*.lua >/dev/null 2>&1; then install -m 644 variants/lib/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/lib/; fi
+
+clean:
+	rm -rf build build-asan build-fuzz fuda

@@ -1,0 +1,107 @@
+/* meld.h -- melds and deadwood: the exact minimum-deadwood arrangement of a
+ * rummy hand, and the defender's best layoff after a knock.
+ *
+ * A meld is a set (min_set or more cards of one rank, at most one of each suit
+ * unless wilds fill in) or a run (min_run or more consecutive ranks of one
+ * suit). Aces are low only (A-2-3), high or low (A-2-3 and Q-K-A but not K-A-2)
+ * or around the corner (K-A-2 too). Wild cards (jokers, when enabled) may
+ * stand for any card within the limits of the rules. Each card is in one meld
+ * at most. Deadwood is the summed value of the cards in no meld.
+ *
+ * The search is exact: it returns an arrangement of least deadwood value. Ties
+ * are broken deterministically (the same hand always gives the same melds,
+ * whatever order its cards come in).
+ *
+ * Hands hold at most FUDA_MELD_MAX_HAND cards; natural (non-wild) cards must be
+ * distinct. Functions returning int return -1 for a hand that breaks these
+ * limits, leaving the output unspecified; they allocate nothing. */
+#ifndef FUDA_MELD_H
+#define FUDA_MELD_H
+
+#include <stdint.h>
+#include "card.h"
+
+#define FUDA_MELD_MAX_HAND 16
+#define FUDA_MELD_MAX_MELDS 8
+#define FUDA_MELD_MAX_LEN 16
+
+enum fuda_ace { FUDA_ACE_LOW = 0, FUDA_ACE_HIGH = 1, FUDA_ACE_CORNER = 2 };
+enum fuda_meld_kind { FUDA_MELD_SET = 1, FUDA_MELD_RUN = 2 };
+
+typedef struct fuda_meld_rules {
+    uint8_t ace;             /* enum fuda_ace */
+    uint8_t min_set;         /* default 3 */
+    uint8_t min_run;         /* default 3 */
+    uint8_t value[14];       /* deadwood value by rank; value[0] is the joker's */
+    uint8_t wild_joker;      /* 1: jokers are wild */
+    uint8_t wild_in_sets;    /* wilds may join sets */
+    uint8_t wild_in_runs;    /* wilds may join runs */
+    uint8_t wild_max;        /* most wilds in one meld (0 = no limit) */
+    uint8_t wild_min_natural;/* a meld with wilds needs this many natural cards (default 1) */
+} fuda_meld_rules;
+
+/* Defaults: ace low, sets and runs of 3+, A=1, 2..10 face, J/Q/K=10, joker 0
+ * and not wild. */
+void fuda_meld_rules_default(fuda_meld_rules *r);
+
+typedef struct fuda_meld {
+    uint8_t kind;  /* enum fuda_meld_kind */
+    uint8_t n;
+    /* Cards in order: runs low to high as they are laid (a wild stands in its
+     * place), sets by suit. */
+    fuda_card cards[FUDA_MELD_MAX_LEN];
+} fuda_meld;
+
+typedef struct fuda_meld_result {
+    int deadwood; /* value of the cards in no meld */
+    int nmelds;
+    fuda_meld melds[FUDA_MELD_MAX_MELDS];
+    int ndead;
+    fuda_card dead[FUDA_MELD_MAX_HAND]; /* unmelded cards, sorted by rank then suit */
+} fuda_meld_result;
+
+/* Least deadwood value of the hand. The fast path: no arrangement is built. */
+int fuda_meld_deadwood(const fuda_meld_rules *r, const fuda_card *hand, int n);
+
+/* Least deadwood and one arrangement reaching it into *out. Returns the
+ * deadwood, or -1. */
+int fuda_meld_best(const fuda_meld_rules *r, const fuda_card *hand, int n,
+                   fuda_meld_result *out);
+
+/* For a hand of n cards, out[i] = least deadwood of the n-1 cards left after
+ * discarding hand[i]. Returns 0, or -1. */
+int fuda_meld_discards(const fuda_meld_rules *r, const fuda_card *hand, int n, int *out);
+
+/* Is `c` a card that could extend meld m (one end of a run, or a set that is
+ * not yet full)? */
+int fuda_meld_accepts(const fuda_meld_rules *r, const fuda_meld *m, fuda_card c);
+
+typedef struct fuda_layoff {
+    fuda_card card;
+    uint8_t meld; /* index into the knocker's melds */
+} fuda_layoff;
+
+typedef struct fuda_layoff_result {
+    fuda_meld_result knocker;   /* the knocker's arrangement used */
+    fuda_meld_result defender;  /* the defender's own melds and final deadwood */
+    int nlayoffs;
+    fuda_layoff layoffs[FUDA_MELD_MAX_HAND]; /* in the order they are laid */
+} fuda_layoff_result;
+
+/* Score a knock. rk values the knocker's cards, rd the defender's (they differ
+ * when, say, aces count 15 against the defender only); both must agree on the
+ * meld shapes (ace mode, lengths, wilds). The knocker's hand is arranged with
+ * least deadwood; among
+ * arrangements with that same least deadwood, the knocker's choice is the one
+ * that leaves the defender the most deadwood. The defender then lays off onto
+ * the knocker's melds (chains allowed: 7h then 8h onto 4h-5h-6h; a card laid
+ * off may extend a meld that earlier layoffs extended) and melds the rest,
+ * choosing layoffs and own melds together for least deadwood. With
+ * allow_layoff 0 (after gin, say) no card is laid off. Returns the defender's
+ * final deadwood, or -1. */
+int fuda_meld_layoff(const fuda_meld_rules *rk, const fuda_meld_rules *rd,
+                     const fuda_card *knocker, int nk,
+                     const fuda_card *defender, int nd, int allow_layoff,
+                     fuda_layoff_result *out);
+
+#endif
