@@ -8,8 +8,10 @@
  *
  * Names. The canonical ASCII name is rank then suit: "As" "7h" "10d" "Qc", and
  * "Jk" for the joker. Parsing is case-insensitive and also accepts suit first
- * ("H7"), "T" for ten ("Ts"), "1" for ace, and "joker"/"jk"/"jo". The core never
- * prints: formatting writes into a caller buffer. */
+ * ("H7", "sq", "h10"), "T" for ten ("Ts"), "1" for ace, "joker"/"jk"/"jo", and
+ * the UTF-8 suit symbols ♠♥♦♣ (or ♤♡♢♧) in place of the suit letter, before or
+ * after the rank ("7♥", "♥7"). Nothing else: no spaces, no trailing bytes. The
+ * core never prints: formatting writes into a caller buffer. */
 #ifndef FUDA_CARD_H
 #define FUDA_CARD_H
 
@@ -48,14 +50,19 @@ int fuda_card_parse(const char *s, size_t len, fuda_card *out);
  * and return its length. An invalid card writes "??". */
 int fuda_card_name(fuda_card c, char *buf);
 
-/* Rank name without suit: "A" "2".."10" "J" "Q" "K", "Jk" for the joker. */
+/* Rank name without suit: "A" "2".."10" "J" "Q" "K", "Jk" for the joker
+ * (rank 0), "?" for a rank outside 0..13. */
 const char *fuda_rank_name(int rank);
 
-/* Suit letter 's' 'h' 'd' 'c' (or '?' ), and UTF-8 symbol "♠" "♥" "♦" "♣". */
+/* Suit letter 's' 'h' 'd' 'c' ('?' for any other suit, the joker's included),
+ * and UTF-8 symbol "♠" "♥" "♦" "♣" ("" for any other suit, the joker's
+ * included, so that rank name + symbol displays the joker as "Jk"). */
 char fuda_suit_letter(int suit);
 const char *fuda_suit_symbol(int suit);
 
-/* Parse a single suit letter or symbol ("h", "H", "hearts", "♥"); -1 if none. */
+/* Parse a suit: letter, name singular or plural, or symbol ("h", "H", "heart",
+ * "Hearts", "♥", "♡"), case-insensitive; -1 if none. `len` may be (size_t)-1
+ * for a NUL-terminated string. */
 int fuda_suit_parse(const char *s, size_t len);
 
 /* 1 if the suit is red (hearts, diamonds). */
