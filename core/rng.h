@@ -5,7 +5,11 @@
  * state += seed, step. Bounded draws use rejection sampling on the 32-bit output
  * (threshold = (2^32 - n) mod n), so every value in [0, n) is equally likely and
  * the sequence is the same on every machine. Shuffles are Fisher-Yates from the
- * top index down, each swap drawing fuda_rng_below(i + 1).
+ * top index down, each swap drawing fuda_rng_below(i + 1): for i = n-1 down to
+ * 1, swap cards[i] with cards[below(i + 1)] (i = 0 draws nothing, so shuffling
+ * 0 or 1 card leaves the generator unchanged). Seeding, next and below are
+ * bit-identical to the reference pcg32_srandom_r, pcg32_random_r and
+ * pcg32_boundedrand_r (seed 42, stream 54 gives 0xa15c02b7 0x7b47f409 ...).
  *
  * The generator is a plain value: copy it to clone it. */
 #ifndef FUDA_RNG_H
