@@ -34,7 +34,7 @@
 #define FUDA_MAX_PILES 40
 #define FUDA_MAX_CARDS 224
 #define FUDA_PILE_NAME 16
-#define FUDA_MAX_VARS 64
+#define FUDA_MAX_VARS 128
 #define FUDA_MAX_COLS 4
 
 enum fuda_vis {
