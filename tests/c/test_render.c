@@ -1,0 +1,54 @@
+/* test_render.c -- unit tests for repl/render.c: {card} marks in plain,
+ * Unicode and colour styles, text that is not a card left alone, and the
+ * style chosen from NO_COLOR and the terminal. */
+#include "test.h"
+#include "../../repl/render.c"
+
+static char out[256];
+static const char *R(const char *text, int style) {
+    char *s = fuda_render_cards(text, style);
+    snprintf(out, sizeof out, "%s", s);
+    free(s);
+    return out;
+}
+
+static void test_plain(void) {
+    CHECK_EQ_STR(R("You draw {7h}.", FUDA_RENDER_PLAIN), "You draw 7h.");
+    CHECK_EQ_STR(R("{10d}{Jk} {qs}", FUDA_RENDER_PLAIN), "10dJk Qs");
+    CHECK_EQ_STR(R("{H7} {Ts} {joker}", FUDA_RENDER_PLAIN), "7h 10s Jk");
+    CHECK_EQ_STR(R("", FUDA_RENDER_PLAIN), "");
+    CHECK_EQ_STR(R("no cards", FUDA_RENDER_PLAIN), "no cards");
+}
+
+static void test_unicode(void) {
+    CHECK_EQ_STR(R("{7h} {10d} {Qs} {Ac} {Jk}", FUDA_RENDER_UNICODE),
+                 "7\xe2\x99\xa5 10\xe2\x99\xa6 Q\xe2\x99\xa0 A\xe2\x99\xa3 Jk");
+}
+
+static void test_color(void) {
+    CHECK_EQ_STR(R("{7h} {Ks}", FUDA_RENDER_COLOR), "\033[31m7\xe2\x99\xa5\033[0m K\xe2\x99\xa0");
+    CHECK_EQ_STR(R("{2d}", FUDA_RENDER_COLOR), "\033[31m2\xe2\x99\xa6\033[0m");
+    CHECK_EQ_STR(R("{9c}", FUDA_RENDER_COLOR), "9\xe2\x99\xa3");
+}
+
+static void test_not_cards(void) {
+    CHECK_EQ_STR(R("{x} {} {7x} {11h}", FUDA_RENDER_PLAIN), "{x} {} {7x} {11h}");
+    CHECK_EQ_STR(R("{{7h}}", FUDA_RENDER_PLAIN), "{7h}");
+    CHECK_EQ_STR(R("open { and {7h", FUDA_RENDER_PLAIN), "open { and {7h");
+    CHECK_EQ_STR(R("table {a: 1}", FUDA_RENDER_UNICODE), "table {a: 1}");
+    CHECK_EQ_STR(R("{ 7h}", FUDA_RENDER_PLAIN), "{ 7h}");
+    CHECK_EQ_STR(R("end {", FUDA_RENDER_PLAIN), "end {");
+}
+
+static void test_style(void) {
+    FILE *f = tmpfile();
+    setenv("NO_COLOR", "1", 1);
+    CHECK_EQ_INT(fuda_render_style_for(stdout), FUDA_RENDER_PLAIN);
+    setenv("NO_COLOR", "", 1);
+    CHECK_EQ_INT(fuda_render_style_for(f), FUDA_RENDER_PLAIN); /* not a terminal */
+    unsetenv("NO_COLOR");
+    CHECK_EQ_INT(fuda_render_style_for(f), FUDA_RENDER_PLAIN);
+    fclose(f);
+}
+
+TEST_MAIN(test_plain, test_unicode, test_color, test_not_cards, test_style)
