@@ -1,0 +1,131 @@
+/* test_input.c -- unit tests for repl/input.c: splitting typed lines into
+ * words, and matching typed moves against legal moves (exact, by prefix,
+ * with words left out, ambiguous, not a card, not legal). */
+#include "test.h"
+#include "../../repl/input.c"
+
+static const char *const gin[] = { "draw", "take", "discard 7h", "knock 7h", "discard 10d",
+                                   "discard Qc", "discard As", "knock As" };
+#define NGIN ((int)(sizeof gin / sizeof gin[0]))
+
+/* The move matched by line, or the message (the test owns neither). */
+static char last_msg[512];
+static const char *M(const char *line) {
+    char *msg = NULL;
+    int i = fuda_input_match(line, gin, NGIN, &msg);
+    snprintf(last_msg, sizeof last_msg, "%s", msg ? msg : "");
+    free(msg);
+    return i >= 0 ? gin[i] : last_msg;
+}
+
+static void test_split_words(void) {
+    char **w;
+    CHECK_EQ_INT(fuda_split_words("  play gin  --seed 3 ", &w), 4);
+    CHECK_EQ_STR(w[0], "play");
+    CHECK_EQ_STR(w[3], "3");
+    CHECK(w[4] == NULL);
+    fuda_words_free(w);
+    CHECK_EQ_INT(fuda_split_words("run 'my file.lua' \"a b\" c", &w), 4);
+    CHECK_EQ_STR(w[1], "my file.lua");
+    CHECK_EQ_STR(w[2], "a b");
+    CHECK_EQ_STR(w[3], "c");
+    fuda_words_free(w);
+    CHECK_EQ_INT(fuda_split_words("", &w), 0);
+    CHECK(w[0] == NULL);
+    fuda_words_free(w);
+    CHECK_EQ_INT(fuda_split_words("x'y z'w", &w), 1);
+    CHECK_EQ_STR(w[0], "xy zw");
+    fuda_words_free(w);
+    CHECK_EQ_INT(fuda_split_words("'open", &w), 1);
+    CHECK_EQ_STR(w[0], "open");
+    fuda_words_free(w);
+}
+
+static void test_exact(void) {
+    CHECK_EQ_STR(M("draw"), "draw");
+    CHECK_EQ_STR(M("discard 7h"), "discard 7h");
+    CHECK_EQ_STR(M("  DISCARD   7H "), "discard 7h");
+    CHECK_EQ_STR(M("discard H7"), "discard 7h");
+    CHECK_EQ_STR(M("discard Td"), "discard 10d");
+    CHECK_EQ_STR(M("discard qc"), "discard Qc");
+    CHECK_EQ_STR(M("discard 1s"), "discard As");
+    CHECK_EQ_STR(M("discard ♥7"), "discard 7h");
+    CHECK_EQ_STR(M("knock as"), "knock As");
+}
+
+static void test_prefix_and_skip(void) {
+    CHECK_EQ_STR(M("t"), "take");
+    CHECK_EQ_STR(M("dr"), "draw");
+    CHECK_EQ_STR(M("k 7h"), "knock 7h");
+    CHECK_EQ_STR(M("kn h7"), "knock 7h");
+    CHECK_EQ_STR(M("d 7h"), "discard 7h");
+    CHECK_EQ_STR(M("10d"), "discard 10d");
+    CHECK_EQ_STR(M("dt"), "discard 10d");
+    CHECK_EQ_STR(M("Qc"), "discard Qc");
+    CHECK_EQ_STR(M("cq"), "discard Qc");
+}
+
+static void test_ambiguous(void) {
+    CHECK_EQ_STR(M("7h"), "ambiguous: discard 7h or knock 7h");
+    CHECK_EQ_STR(M("as"), "ambiguous: discard As or knock As");
+    CHECK_EQ_STR(M("k"), "ambiguous: knock 7h or knock As");
+    CHECK_EQ_STR(M("d"), "draw"); /* the only one-word move "d" fits */
+    CHECK_EQ_STR(M("di"), "ambiguous: discard 7h, discard 10d, discard Qc or discard As");
+    CHECK_EQ_STR(M("discard"), "ambiguous: discard 7h, discard 10d, discard Qc or discard As");
+}
+
+static void test_not_a_card(void) {
+    const char *want = "'7x' is not a card (cards are typed like 7h, H7, 10s, Ts, Qd)";
+    CHECK_EQ_STR(M("discard 7x"), want);
+    CHECK_EQ_STR(M("7x"), want);
+    CHECK_EQ_STR(M("discard 11h"), "'11h' is not a card (cards are typed like 7h, H7, 10s, Ts, Qd)");
+    CHECK_EQ_STR(M("zz3"), "'zz3' is not a card (cards are typed like 7h, H7, 10s, Ts, Qd)");
+}
+
+static void test_not_legal(void) {
+    const char *list = "draw, take, discard 7h, knock 7h, discard 10d, discard Qc, discard As, knock As";
+    char want[512];
+    snprintf(want, sizeof want, "'discard 8h' is not a legal move now; legal moves: %s", list);
+    CHECK_EQ_STR(M("discard 8h"), want);
+    snprintf(want, sizeof want, "'fold' is not a legal move now; legal moves: %s", list);
+    CHECK_EQ_STR(M("  fold "), want);
+    snprintf(want, sizeof want, "'knock 10d' is not a legal move now; legal moves: %s", list);
+    CHECK_EQ_STR(M("knock 10d"), want);
+    snprintf(want, sizeof want, "type a move; legal moves: %s", list);
+    CHECK_EQ_STR(M(""), want);
+    /* words out of order do not match */
+    snprintf(want, sizeof want, "'7h discard' is not a legal move now; legal moves: %s", list);
+    CHECK_EQ_STR(M("7h discard"), want);
+}
+
+static void test_positional_tier(void) {
+    static const char *const mv[] = { "pass", "pass on", "take stock", "take" };
+    char *msg = NULL;
+    CHECK_EQ_INT(fuda_input_match("pa", mv, 4, &msg), 0);
+    CHECK(msg == NULL);
+    CHECK_EQ_INT(fuda_input_match("t", mv, 4, &msg), 3);
+    CHECK_EQ_INT(fuda_input_match("t s", mv, 4, &msg), 2);
+    CHECK_EQ_INT(fuda_input_match("on", mv, 4, &msg), 1);
+}
+
+static void test_duplicates_and_empty(void) {
+    static const char *const mv[] = { "discard 7h", "discard 7h", "draw" };
+    char *msg = NULL;
+    CHECK_EQ_INT(fuda_input_match("7h", mv, 3, &msg), 0);
+    CHECK(msg == NULL);
+    CHECK_EQ_INT(fuda_input_match("x", mv, 0, &msg), -1);
+    CHECK_EQ_STR(msg, "'x' is not a legal move now; legal moves: ");
+    free(msg);
+}
+
+static void test_join(void) {
+    char *s = fuda_moves_join(gin, 3, ", ");
+    CHECK_EQ_STR(s, "draw, take, discard 7h");
+    free(s);
+    s = fuda_moves_join(gin, 0, ", ");
+    CHECK_EQ_STR(s, "");
+    free(s);
+}
+
+TEST_MAIN(test_split_words, test_exact, test_prefix_and_skip, test_ambiguous, test_not_a_card,
+          test_not_legal, test_positional_tier, test_duplicates_and_empty, test_join)
