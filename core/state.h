@@ -90,8 +90,10 @@ typedef struct fuda_state {
     fuda_card cards[FUDA_MAX_CARDS];
 } fuda_state;
 
-/* Reset s to an empty game for nseats (1..FUDA_MAX_SEATS) seeded with seed.
- * Returns -1 (and leaves s untouched) if nseats is out of range. */
+/* Reset s to an empty game for nseats (1..FUDA_MAX_SEATS) seeded with seed
+ * (generator stream 0): no piles or cards, turn -1, dir +1, phase IDLE, no
+ * claim window, all vars NIL, totals 0. `syms` may be NULL (symbols are then
+ * hashed by id). Returns -1 (and leaves s untouched) if nseats is out of range. */
 int fuda_state_init(fuda_state *s, int nseats, uint64_t seed, fuda_symtab *syms);
 
 /* Copy a state. Both share the symtab. */
@@ -99,18 +101,27 @@ static inline void fuda_state_copy(fuda_state *dst, const fuda_state *src) { *ds
 
 /* 64-bit hash of everything that matters to play (not pile start offsets).
  * Symbol values are hashed by their text, so the hash does not depend on the
- * order strings were interned in. */
+ * order strings were interned in. Covered: nseats, turn, dir, phase, out_mask,
+ * hand_no, move_no, the generator, the claim fields (choices of decided seats
+ * only), vars by type (NIL values ignored), totals, deck counts, and per pile
+ * its name, owner, vis and cards. Bytes beyond ncards are ignored. */
 uint64_t fuda_state_hash(const fuda_state *s);
 
-/* Consistency check: pile segments tile the card array, every card valid, the
- * multiset of cards equals `deck`, turn and claim fields in range. Returns 0 if
- * consistent, else -1 with a message in err (errlen bytes). */
+/* Consistency check: pile segments tile the card array in pile order, pile
+ * names/owners/vis valid and (name, owner) unique, every card valid, the
+ * multiset of cards equals `deck`, nseats/turn/dir/phase/out_mask in range,
+ * claim_pending within claim_eligible within the seats, symbols (claim kind and
+ * decided choices of an open window, SYM vars) known to the symtab, var types
+ * valid and BOOL vars 0/1. Returns 0 if consistent, else -1 with the first
+ * problem in err (errlen bytes, truncated; err may be NULL), e.g.
+ * "pile 'stock': card 0x99 is not a card" or "card 7h: deck holds 1, piles hold 2". */
 int fuda_state_check(const fuda_state *s, char *err, size_t errlen);
 
 /* ---- piles ---- */
-/* Create a pile; returns its index, or -1 if the name is empty or too long,
- * the (name, owner) pair exists already, owner/vis is out of range, or the
- * table is full. */
+/* Create a pile (empty, placed after all cards); returns its index, or -1 if
+ * the name is empty or too long (at most FUDA_PILE_NAME - 1 bytes), the
+ * (name, owner) pair exists already, owner/vis is out of range, or the table
+ * is full. */
 int fuda_pile_new(fuda_state *s, const char *name, int owner, int vis);
 /* Index of the pile (name, owner), or -1. */
 int fuda_pile_find(const fuda_state *s, const char *name, int owner);
@@ -125,21 +136,27 @@ static inline const fuda_card *fuda_pile_cards(const fuda_state *s, int p) {
  * is invalid or the game would exceed FUDA_MAX_CARDS. */
 int fuda_pile_create_cards(fuda_state *s, int p, const fuda_card *cards, int n);
 /* Move the card at index i of pile `from` onto pile `to` at index pos (pos ==
- * -1 or pos == len means the top). -1 on a bad pile or index. */
+ * -1 or pos == len means the top). -1 on a bad pile or index. Within one pile
+ * (from == to) pos is the card's index after the move, 0..len-1 (len or -1:
+ * the top). O(cards between the two places). */
 int fuda_pile_move(fuda_state *s, int from, int i, int to, int pos);
 /* Index (searching from the top) of a card in pile p, or -1. */
 int fuda_pile_index(const fuda_state *s, int p, fuda_card c);
 /* Shuffle pile p with the state's generator. */
 void fuda_pile_shuffle(fuda_state *s, int p);
-/* Sort pile p bottom to top by suit then rank (`by_rank` 0) or rank then suit. */
+/* Sort pile p bottom to top by suit then rank (`by_rank` 0) or rank then suit,
+ * stable, ace low (rank 1), suits in order s h d c, jokers last. */
 void fuda_pile_sort(fuda_state *s, int p, int by_rank);
-/* May `seat` (-1: a spectator) see card i of pile p? */
+/* May `seat` (-1: a spectator) see card i of pile p? HIDDEN: nobody; OWNER:
+ * only seat == owner (a shared OWNER pile is seen by nobody); PUBLIC: all;
+ * TOP: all, index len-1 only. 0 for a bad pile or index. */
 int fuda_pile_visible(const fuda_state *s, int p, int i, int seat);
 
 /* ---- seats and turn order ---- */
 /* The seat `steps` places from `from` in the current direction (negative steps
- * go against it), skipping seats in out_mask. Returns from if every other seat
- * is out. */
+ * go against it), skipping seats in out_mask (from itself may be out). steps 0
+ * returns from. Returns from if every other seat is out, -1 if from is not a
+ * seat. */
 int fuda_seat_next(const fuda_state *s, int from, int steps);
 /* Bit mask of the seats that must act now: the pending seats of an open claim
  * window, else the turn seat while a hand is on, else 0. */
@@ -151,7 +168,8 @@ uint16_t fuda_state_actors(const fuda_state *s);
 int fuda_claim_open(fuda_state *s, int kind_sym, uint16_t eligible);
 /* Record seat's decision. -1 if no window is open or the seat is not pending. */
 int fuda_claim_decide(fuda_state *s, int seat, int choice_sym);
-/* Close the window (after it was resolved). */
+/* Close the window (after it was resolved): clears kind, eligible, pending
+ * and the choices, so closed windows hash alike. */
 void fuda_claim_close(fuda_state *s);
 
 #endif
