@@ -1,0 +1,527 @@
+-- Gin Rummy for two players: the base the presets (gin, gin-bicycle, gin-intro) build on.
+--
+-- Sources: /work/shared/seeds/gin-rummy-intro.ja.txt, gin-rummy-and-variants.ja.txt and the
+-- Gin Rummy section of RULINGS.md. Every number and every reading the documents leave open is an
+-- option below; a preset is this file with other option values.
+
+local show, rank, suit = fuda.show, fuda.rank, fuda.suit
+
+---------------------------------------------------------------------------------------------------
+-- Cards and move strings, made once (the hooks only look them up).
+
+local SUITS = { "s", "h", "d", "c" }
+local ALL = {}                          -- the 52 cards
+local DISCARD, KNOCK, GIN = {}, {}, {}  -- card -> move string
+local VERB, CARD = {}, {}               -- move string -> verb, card
+local RANK, SUIT = {}, {}               -- card -> rank, suit
+for _, s in ipairs(SUITS) do
+  for r = 1, 13 do
+    local c = fuda.make(r, s)
+    ALL[#ALL + 1] = c
+    RANK[c], SUIT[c] = r, s
+    DISCARD[c], KNOCK[c], GIN[c] = "discard " .. c, "knock " .. c, "gin " .. c
+    VERB[DISCARD[c]], VERB[KNOCK[c]], VERB[GIN[c]] = "discard", "knock", "gin"
+    CARD[DISCARD[c]], CARD[KNOCK[c]], CARD[GIN[c]] = c, c, c
+  end
+end
+
+-- Meld rules, compiled once per (ace mode, ace value).
+local RULES = {}
+local function rules(g)
+  local o = g.options
+  local key = o.ace .. o.ace_value
+  local R = RULES[key]
+  if not R then
+    R = fuda.rules{ ace = o.ace, values = { [1] = o.ace_value } }
+    RULES[key] = R
+  end
+  return R
+end
+
+local function name(s) return "Seat " .. s end
+
+-- "{4h} {5h} {6h} | {9s} {9d} {9c}"
+local function show_melds(melds)
+  local parts = {}
+  for i = 1, #melds do parts[i] = show(melds[i]) end
+  return table.concat(parts, " | ")
+end
+
+-- "melds {4h} {5h} {6h} | {9s} {9d} {9c}, deadwood {2d} {3c} = 5"
+local function show_arrangement(res)
+  local text = #res.melds > 0 and ("melds " .. show_melds(res.melds)) or "no melds"
+  if #res.dead > 0 then
+    return text .. ", deadwood " .. show(res.dead) .. " = " .. res.deadwood
+  end
+  return text .. ", no deadwood"
+end
+
+---------------------------------------------------------------------------------------------------
+-- The end of a hand.
+
+-- Who deals the next hand after `winner` won a hand dealt by the current dealer.
+local function choose_next_dealer(g, winner)
+  local how = g.options.next_dealer
+  if how == "winner" then
+    g.var.dealer = winner
+  elseif how == "loser" then
+    g.var.dealer = g:next(winner)
+  else -- "alternate"
+    g.var.dealer = g:next(g.var.dealer)
+  end
+end
+
+-- The match is over when a total reaches the target at the end of a hand: the bonuses, each on
+-- its own scoresheet line, then the end.
+local function end_of_match(g, winner)
+  local o = g.options
+  local loser = g:next(winner)
+  if o.game_bonus > 0 then
+    g:score(winner, o.game_bonus, "game bonus")
+  end
+  if o.box_bonus > 0 then
+    for s = 1, g.seats do
+      local boxes = g.seat[s].boxes
+      if boxes > 0 then
+        g:score(s, boxes * o.box_bonus, ("box %d x %d"):format(boxes, o.box_bonus))
+      end
+    end
+  end
+  if g:total(loser) == 0 then
+    if o.shutout == "double" then
+      g:score(winner, g:total(winner), "shutout: total doubled")
+    elseif o.shutout == "bonus" then
+      g:score(winner, o.shutout_bonus, "shutout bonus")
+    end
+  end
+  g:say(("%s wins the match, %d to %d."):format(name(winner), g:total(winner), g:total(loser)))
+  g.var.phase = "match_over"
+  g.turn = nil
+  g:end_hand()
+  g:end_match()
+end
+
+-- The stock is down to void_at cards and nobody knocked: no score, the same dealer deals again.
+local function void_hand(g)
+  g:say(("The stock is down to %d cards without a knock: the hand is void; %s deals again.")
+        :format(#g:pile("stock"), name(g.var.dealer)))
+  g:score(g.var.dealer, 0, "void")
+  g.var.last_kind, g.var.last_winner, g.var.last_points = "void", 0, 0
+  g.var.phase = "hand_over"
+  g.turn = nil
+  g:end_hand("void")
+end
+
+-- `knocker` has just discarded and knocked (or gone gin): arrange both hands, lay off, score.
+local function showdown(g, knocker, gin)
+  local o = g.options
+  local defender = g:next(knocker)
+  local allow = (not gin) or o.layoff_after_gin
+  local res = rules(g):layoff(g:hand(knocker), g:hand(defender), { allow = allow })
+  local kd, dd = res.knocker.deadwood, res.deadwood
+
+  g:say(("%s %s: %s."):format(name(knocker), gin and "goes gin" or "knocks",
+                              show_arrangement(res.knocker)))
+  -- Layoffs, in the order the engine lays them (a chain extends the same meld).
+  local melds = {}
+  for i, m in ipairs(res.knocker.melds) do
+    local copy = {}
+    for j = 1, #m do copy[j] = m[j] end
+    melds[i] = copy
+  end
+  for _, lo in ipairs(res.layoffs) do
+    local m = melds[lo.meld]
+    g:say(("%s lays off %s on %s."):format(name(defender), show(lo.card), show(m)))
+    if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] < RANK[m[1]] then
+      table.insert(m, 1, lo.card) -- a run extended at its low end
+    else
+      m[#m + 1] = lo.card
+    end
+  end
+  if gin and #res.layoffs == 0 and not allow then
+    g:say(("No layoffs against gin; %s shows %s."):format(name(defender), show_arrangement(res.defender)))
+  else
+    g:say(("%s shows %s."):format(name(defender), show_arrangement(res.defender)))
+  end
+
+  local winner, points, note, kind, text
+  if gin then
+    winner, kind = knocker, "gin"
+    points = dd + o.gin_bonus
+    note = ("gin %d + %d"):format(dd, o.gin_bonus)
+    text = ("%s wins with gin: deadwood %d + gin bonus %d = %d points.")
+           :format(name(knocker), dd, o.gin_bonus, points)
+  elseif dd < kd or (dd == kd and o.undercut_on_tie) then
+    winner, kind = defender, "undercut"
+    points = kd - dd + o.undercut_bonus
+    note = ("undercut %d + %d"):format(kd - dd, o.undercut_bonus)
+    text = ("%s undercuts: %d - %d = %d + undercut bonus %d = %d points.")
+           :format(name(defender), kd, dd, kd - dd, o.undercut_bonus, points)
+  else
+    winner, kind = knocker, "knock"
+    points = dd - kd
+    note = ("knock %d"):format(points)
+    text = ("%s wins the knock: %d - %d = %d points."):format(name(knocker), dd, kd, points)
+  end
+  g:say(text)
+  g:score(winner, points, note)
+
+  local ws = g.seat[winner]
+  ws.hands_won = ws.hands_won + 1
+  ws.boxes = ws.boxes + ((o.box_double and kind ~= "knock") and 2 or 1)
+  g.var.last_kind, g.var.last_winner, g.var.last_points = kind, winner, points
+  choose_next_dealer(g, winner)
+
+  if g:total(winner) >= o.target then
+    end_of_match(g, winner)
+  else
+    g.var.phase = "hand_over"
+    g.turn = nil
+    g:end_hand(note)
+  end
+end
+
+---------------------------------------------------------------------------------------------------
+-- The bot's helpers.
+
+local function melded_count(R, cards)
+  local n = 0
+  for _, m in ipairs(R:melds(cards).melds) do n = n + #m end
+  return n
+end
+
+-- Would taking `card` (and then the best other discard) leave less deadwood? On equal deadwood,
+-- take it when it puts more cards in melds (it builds towards gin). Every take the bot makes
+-- lowers (deadwood, -melded cards), so two bots cannot trade discards forever.
+local function worth_taking(g, seat, card)
+  if not card then return false end
+  local R = rules(g)
+  local hand = g:hand(seat):cards()
+  local before = R:deadwood(hand)
+  local n = #hand
+  hand[n + 1] = card
+  local after = R:discards(hand)
+  local best, bestc = math.huge, nil
+  for i = 1, n do
+    local c = hand[i]
+    local d = after[c]
+    if d < best or (d == best and RANK[c] > RANK[bestc]) then best, bestc = d, c end
+  end
+  if best ~= before then return best < before end
+  local kept = {}
+  for i = 1, n + 1 do
+    if hand[i] ~= bestc then kept[#kept + 1] = hand[i] end
+  end
+  hand[n + 1] = nil
+  return melded_count(R, kept) > melded_count(R, hand)
+end
+
+-- How many other cards of the hand `c` could meld with later: same rank, or same suit within two.
+local function nearness(hand, c)
+  local r, s, n = RANK[c], SUIT[c], 0
+  for i = 1, #hand do
+    local h = hand[i]
+    if h ~= c then
+      local hr = RANK[h]
+      if hr == r then
+        n = n + 1
+      elseif SUIT[h] == s and hr - r <= 2 and r - hr <= 2 then
+        n = n + 1
+      end
+    end
+  end
+  return n
+end
+
+local function basic_bot(g, seat, moves)
+  local phase = g.var.phase
+  if phase == "discard" then
+    local hand = g:hand(seat):cards()
+    local after = rules(g):discards(hand)
+    local best, bkey1, bkey2, bkey3
+    for i = 1, #moves do
+      local mv = moves[i]
+      local verb = VERB[mv]
+      if verb == "gin" then return mv end
+    end
+    -- Knock whenever allowed, with the discard leaving least deadwood (then the highest card).
+    for i = 1, #moves do
+      local mv = moves[i]
+      if VERB[mv] == "knock" then
+        local c = CARD[mv]
+        local k1, k2 = after[c], -RANK[c]
+        if not best or k1 < bkey1 or (k1 == bkey1 and k2 < bkey2) then
+          best, bkey1, bkey2 = mv, k1, k2
+        end
+      end
+    end
+    if best then return best end
+    -- Otherwise the discard leaving least deadwood; among those, keep near-melds and throw the
+    -- highest card.
+    for i = 1, #moves do
+      local mv = moves[i]
+      local c = CARD[mv]
+      local k1, k2, k3 = after[c], nearness(hand, c), -RANK[c]
+      if not best or k1 < bkey1 or (k1 == bkey1 and (k2 < bkey2 or (k2 == bkey2 and k3 < bkey3))) then
+        best, bkey1, bkey2, bkey3 = mv, k1, k2, k3
+      end
+    end
+    return best
+  end
+  -- The upcard offer or a normal draw: take the discard when it helps, else draw (or pass).
+  local can_take, other = false, nil
+  for i = 1, #moves do
+    if moves[i] == "take" then can_take = true else other = moves[i] end
+  end
+  if can_take and (not other or worth_taking(g, seat, g:pile("discard"):top())) then
+    return "take"
+  end
+  return other or moves[1]
+end
+
+---------------------------------------------------------------------------------------------------
+-- The view.
+
+local function who(g, s, seat)
+  if s == seat then return "you" end
+  return "seat " .. s
+end
+
+local function phase_line(g, seat)
+  local phase, turn = g.var.phase, g.turn
+  local top = g:pile("discard"):top()
+  if phase == "hand_over" or phase == "match_over" then
+    local kind, w, p = g.var.last_kind, g.var.last_winner, g.var.last_points
+    local head = phase == "match_over" and "Match over" or "Hand over"
+    if kind == "void" then return head .. ": the hand was void." end
+    if kind == "" then return head .. "." end
+    local wname = who(g, w, seat)
+    return ("%s: %s won %d points by %s."):format(head, wname, p, kind)
+  end
+  if not turn then return "" end
+  local mine = turn == seat
+  local actor = mine and "your turn" or ("seat " .. turn .. "'s turn")
+  if phase == "offer" or phase == "offer2" then
+    return ("%s: take the upcard %s or pass"):format(actor, show(top))
+  elseif phase == "forced" then
+    return actor .. ": both passed the upcard, draw from the stock"
+  elseif phase == "draw" then
+    return ("%s: draw or take %s"):format(actor, show(top))
+  elseif phase == "discard" then
+    local text = actor .. ": discard, knock (deadwood " .. g.options.knock_limit .. " or less) or gin"
+    if mine and g.var.taken ~= "" then
+      text = text .. " (not " .. show(g.var.taken) .. ", just taken)"
+    end
+    return text
+  end
+  return actor
+end
+
+local function view(g, seat)
+  local o = g.options
+  local lines = {}
+  local me = (seat and seat >= 1 and seat <= g.seats) and seat or nil
+  local dealer = g.var.dealer
+  lines[#lines + 1] = ("Gin Rummy, hand %d, dealer: %s. Game to %d."):format(
+    g.hand_no, dealer > 0 and who(g, dealer, me) or "-", o.target)
+  local scores = {}
+  for s = 1, g.seats do
+    scores[#scores + 1] = ("%s %d (%d won)"):format(who(g, s, me), g:total(s), g.seat[s].hands_won)
+  end
+  lines[#lines + 1] = "Score: " .. table.concat(scores, ", ")
+  local discard, stock = g:pile("discard"), g:pile("stock")
+  local table_line = ("Discard: %s   Stock: %d"):format(
+    discard:top() and show(discard:top()) or "(empty)", #stock)
+  for s = 1, g.seats do
+    if s ~= me then
+      table_line = table_line .. ("   %s: %d cards"):format(who(g, s, me), #g:hand(s))
+    end
+  end
+  lines[#lines + 1] = table_line
+  if me then
+    local hand = g:hand(me)
+    if #hand > 0 then
+      local R = rules(g)
+      local res = R:melds(hand)
+      local text = "Your hand: "
+      if #res.melds > 0 then text = text .. show_melds(res.melds) end
+      if #res.dead > 0 then
+        text = text .. (#res.melds > 0 and " | " or "") .. show(res.dead)
+      end
+      text = text .. ("   deadwood %d"):format(res.deadwood)
+      if #hand > o.hand_size then
+        local after, best, bestc = R:discards(hand), math.huge, nil
+        local taken = g.var.taken
+        for i = #hand, 1, -1 do -- from the top of the sorted hand: the higher card on a tie
+          local c = hand:at(i)
+          if c ~= taken and after[c] < best then best, bestc = after[c], c end
+        end
+        if bestc then
+          text = text .. (", %d after discarding %s"):format(best, show(bestc))
+        end
+      end
+      lines[#lines + 1] = text
+    end
+  end
+  lines[#lines + 1] = phase_line(g, me)
+  return table.concat(lines, "\n")
+end
+
+---------------------------------------------------------------------------------------------------
+-- The variant.
+
+return {
+  title = "Gin Rummy",
+  players = 2,
+
+  options = {
+    target = { 100, min = 1, doc = "a hand that brings a total to this many points ends the match" },
+    hand_size = { 10, min = 1, max = 15, doc = "cards dealt to each player" },
+    knock_limit = { 10, min = 0, doc = "most deadwood a player may knock with (0: gin only)" },
+    gin_bonus = { 25, min = 0, doc = "bonus for gin, added to the defender's deadwood" },
+    undercut_bonus = { 20, min = 0, doc = "bonus for an undercut, added to the difference" },
+    undercut_on_tie = { true, doc = "equal deadwood is an undercut (the defender wins ties)" },
+    layoff_after_gin = { false, doc = "the defender may lay off against gin (Round-the-Corner)" },
+    void_at = { 2, min = 0, doc = "the hand is void when a discard without a knock leaves this many stock cards" },
+    game_bonus = { 100, min = 0, doc = "bonus to the winner of the match" },
+    box_bonus = { 25, min = 0, doc = "bonus per hand won, added to each player at the end of the match" },
+    box_double = { false, doc = "a hand won by gin or undercut counts as two boxes" },
+    shutout = { "double", one_of = { "none", "double", "bonus" },
+                doc = "when the loser scored nothing: double the winner's total (bonuses included), or add shutout_bonus" },
+    shutout_bonus = { 100, min = 0, doc = "bonus for a shutout when shutout = \"bonus\"" },
+    next_dealer = { "loser", one_of = { "loser", "winner", "alternate" },
+                    doc = "who deals after a hand that was won (after a void hand the same dealer deals again)" },
+    ace = { "low", one_of = { "low", "high", "corner" },
+            doc = "runs with aces: A-2-3 only (low), also Q-K-A (high), also K-A-2 (corner)" },
+    ace_value = { 1, min = 0, max = 255, doc = "deadwood value of an ace" },
+  },
+
+  state = {
+    phase = "deal",    -- offer, offer2, forced, draw, discard, hand_over, match_over
+    dealer = 0,        -- 0 until the first deal draws one at random
+    taken = "",        -- the card just taken from the discard pile ("" after a draw)
+    last_kind = "",    -- how the last hand ended: gin, knock, undercut, void
+    last_winner = 0,
+    last_points = 0,
+  },
+  seat_state = { hands_won = 0, boxes = 0 },
+
+  setup = function(g)
+    g:new_pile("stock")
+    g:new_pile("discard", { vis = "top" })
+    for s = 1, g.seats do
+      g:new_pile("hand", { owner = s, vis = "owner" })
+    end
+    g:new_deck(g:pile("stock"))
+  end,
+
+  -- Shuffle, deal one at a time starting with the non-dealer, turn the upcard, and offer it to
+  -- the non-dealer first.
+  deal = function(g)
+    local stock, discard = g:pile("stock"), g:pile("discard")
+    for s = 1, g.seats do g:hand(s):move_all(stock) end
+    discard:move_all(stock)
+    stock:shuffle()
+    local dealer = g.var.dealer
+    if dealer == 0 then
+      dealer = g:random(g.seats)
+      g.var.dealer = dealer
+      g:say(name(dealer) .. " is drawn to deal first.")
+    end
+    local nd = g:next(dealer)
+    local h1, h2 = g:hand(nd), g:hand(dealer)
+    for _ = 1, g.options.hand_size do
+      stock:move_top(h1)
+      stock:move_top(h2)
+    end
+    h1:sort()
+    h2:sort()
+    stock:move_top(discard)
+    g.var.phase, g.var.taken = "offer", ""
+    g.turn = nd
+    g:say(("Hand %d: %s deals; the upcard is %s."):format(g.hand_no, name(dealer), show(discard:top())))
+  end,
+
+  moves = function(g, seat)
+    if seat ~= g.turn then return {} end
+    local phase = g.var.phase
+    if phase == "discard" then
+      local hand = g:hand(seat)
+      local after = rules(g):discards(hand)
+      local taken, limit = g.var.taken, g.options.knock_limit
+      local out, n = {}, 0
+      for i = 1, #hand do
+        local c = hand:at(i)
+        if c ~= taken then
+          n = n + 1; out[n] = DISCARD[c]
+          local d = after[c]
+          if d == 0 then
+            n = n + 1; out[n] = GIN[c]
+          elseif d <= limit then
+            n = n + 1; out[n] = KNOCK[c]
+          end
+        end
+      end
+      return out
+    elseif phase == "draw" then
+      if #g:pile("stock") > 0 then return { "draw", "take" } end
+      return { "take" }
+    elseif phase == "offer" or phase == "offer2" then
+      return { "take", "pass" }
+    elseif phase == "forced" then
+      return { "draw" }
+    end
+    return {}
+  end,
+
+  play = function(g, seat, move)
+    local phase = g.var.phase
+    if move == "draw" then
+      local stock, hand = g:pile("stock"), g:hand(seat)
+      local c = stock:top()
+      stock:move_top(hand)
+      hand:sort()
+      g.var.phase, g.var.taken = "discard", ""
+      g:say(name(seat) .. " draws from the stock.")
+      g:tell(seat, "You draw " .. show(c) .. ".")
+    elseif move == "take" then
+      local discard, hand = g:pile("discard"), g:hand(seat)
+      local c = discard:top()
+      discard:move_top(hand)
+      hand:sort()
+      g.var.phase, g.var.taken = "discard", c
+      if phase == "draw" then
+        g:say(name(seat) .. " takes " .. show(c) .. " from the discard pile.")
+      else
+        g:say(name(seat) .. " takes the upcard " .. show(c) .. ".")
+      end
+    elseif move == "pass" then
+      g:say(name(seat) .. " passes on the upcard.")
+      g.var.phase = phase == "offer" and "offer2" or "forced"
+      g.turn = g:next(seat)
+    else
+      local verb, c = VERB[move], CARD[move]
+      if not verb then error("unknown move " .. move) end
+      g:hand(seat):move(c, g:pile("discard"))
+      g.var.taken = ""
+      if verb == "discard" then
+        g:say(name(seat) .. " discards " .. show(c) .. ".")
+        if #g:pile("stock") <= g.options.void_at then
+          void_hand(g)
+        else
+          g.var.phase = "draw"
+          g.turn = g:next(seat)
+        end
+      else
+        g:say(name(seat) .. " discards " .. show(c) .. (verb == "gin" and " and goes gin." or " and knocks."))
+        showdown(g, seat, verb == "gin")
+      end
+    end
+  end,
+
+  view = view,
+
+  bots = { basic = basic_bot },
+
+  check = { zero_sum = false },
+}
