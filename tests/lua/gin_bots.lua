@@ -1,0 +1,120 @@
+-- Gin Rummy: the basic bot -- its choices in set positions, and whole matches of each preset
+-- played to the end (every move it picks is legal).
+-- Run: ./fuda run tests/lua/gin_bots.lua
+
+local passed, failed = 0, 0
+local function check(cond, what)
+  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
+end
+local function eq(got, want, what)
+  if got == want then
+    passed = passed + 1
+  else
+    failed = failed + 1
+    print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want)))
+  end
+end
+local function has(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
+
+local function stacked(variant, t)
+  local m = fuda.match{ variant = variant, seats = 2, seed = t.seed or 1, options = t.options }
+  local d = m:var("dealer")
+  local nd = 3 - d
+  m:arrange("hand", nd, t.nd)
+  m:arrange("hand", d, t.d)
+  m:arrange("discard", nil, { t.up })
+  if t.stock then m:arrange("stock", nil, t.stock, true) end
+  return m, nd, d
+end
+
+local ND = { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "Kc", "2d" }
+local D = { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d" }
+
+-- Choices in set positions.
+do
+  local m, nd, d = stacked("gin", { nd = ND, d = D, up = "10c" })
+  eq(m:bot(nd, "basic"), "take", "bot takes an upcard that makes gin")
+  m:apply(nd, "take")
+  eq(m:bot(nd, "basic"), "gin 2d", "bot goes gin")
+
+  m, nd, d = stacked("gin", { nd = ND, d = D, up = "Ks", stock = { "8h" } })
+  eq(m:bot(nd, "basic"), "pass", "bot passes a useless upcard")
+  m:apply(nd, "pass")
+  eq(m:bot(d, "basic"), "pass", "dealer passes a useless upcard")
+  m:apply(d, "pass")
+  eq(m:bot(nd, "basic"), "draw", "forced draw")
+  m:apply(nd, "draw")
+  eq(m:bot(nd, "basic"), "knock 8h", "bot knocks when it can")
+
+  m, nd, d = stacked("gin", { nd = ND, d = D, up = "4s" })
+  m:apply(nd, "pass")
+  eq(m:bot(d, "basic"), "take", "dealer takes 4s onto As-2s-3s")
+  m:apply(d, "take")
+  eq(m:bot(d, "basic"), "discard Kd", "then throws the highest loose card (Kd before Qd on a tie)")
+
+  -- The dealer takes a discard that makes a set of kings.
+  m, nd, d = stacked("gin", { nd = ND,
+    d = { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "Ks", "7d" }, up = "Kh" })
+  m:apply(nd, "pass")
+  eq(m:bot(d, "basic"), "take", "takes Kh: Kd Ks Kh is a set")
+end
+
+-- Whole matches: basic against basic, and basic against random, in each preset.
+local function play_match(variant, seed, names)
+  local m = fuda.match{ variant = variant, seats = 2, seed = seed }
+  local moves, bad = 0, 0
+  while m:phase() ~= "match_over" and moves < 20000 do
+    if m:phase() == "hand_over" then m:next_hand() end
+    local seat = m:actors()[1]
+    local mv = m:bot(seat, names[seat])
+    if not has(m:moves(seat), mv) then bad = bad + 1 end
+    local ok, err = m:apply(seat, mv)
+    if not ok then
+      bad = bad + 1
+      print("refused: " .. tostring(err))
+      break
+    end
+    moves = moves + 1
+  end
+  return m, bad
+end
+
+for _, V in ipairs{ "gin", "gin-bicycle", "gin-intro" } do
+  local finished, illegal, basic_wins, games = 0, 0, 0, 0
+  for seed = 1, 6 do
+    local m, bad = play_match(V, seed, { "basic", "basic" })
+    illegal = illegal + bad
+    if m:phase() == "match_over" then finished = finished + 1 end
+    check(m:total(1) >= 100 or m:total(2) >= 100, V .. " seed " .. seed .. ": someone reached 100")
+  end
+  for seed = 11, 16 do
+    local names = seed % 2 == 0 and { "basic", "random" } or { "random", "basic" }
+    local m, bad = play_match(V, seed, names)
+    illegal = illegal + bad
+    if m:phase() == "match_over" then
+      finished = finished + 1
+      games = games + 1
+      local b = names[1] == "basic" and 1 or 2
+      if m:total(b) > m:total(3 - b) then basic_wins = basic_wins + 1 end
+    end
+  end
+  eq(finished, 12, V .. ": every match finished")
+  eq(illegal, 0, V .. ": no illegal bot move")
+  check(basic_wins >= 5, V .. ": basic beats random (" .. basic_wins .. "/" .. games .. ")")
+
+  -- m:play_bots plays a hand to its end.
+  local m = fuda.match{ variant = V, seats = 2, seed = 99 }
+  local hands = 0
+  while m:phase() ~= "match_over" and hands < 200 do
+    if m:phase() == "hand_over" then m:next_hand() end
+    m:play_bots{ "basic", "basic" }
+    hands = hands + 1
+  end
+  eq(m:phase(), "match_over", V .. ": play_bots plays the match out")
+end
+
+print(("%d passed, %d failed"):format(passed, failed))
+if failed > 0 then error(failed .. " gin bot checks failed") end
