@@ -1,0 +1,19 @@
+/* line.h -- reading what the user types: GNU readline (editing, history) when
+ * stdin is a terminal, plain stdio when it is a file or a pipe. */
+#ifndef FUDA_LINE_H
+#define FUDA_LINE_H
+
+/* 1 if stdin is a terminal. */
+int fuda_line_tty(void);
+
+/* Read one line without its newline (malloc'd; NULL at end of input). On a
+ * terminal the prompt is shown and the line goes into the history. Otherwise
+ * the prompt, and the line read after it, are printed only if `echo` is set,
+ * so that a transcript of piped input reads like a session. */
+char *fuda_line_read(const char *prompt, int echo);
+
+/* Load and save the history file (terminal only; errors are ignored). */
+void fuda_line_history_load(const char *path);
+void fuda_line_history_save(const char *path);
+
+#endif
