@@ -1,0 +1,94 @@
+/* cli.h -- what the subcommands of `fuda` share: the command table's entry
+ * points, usage errors, and the flags common to play and sim.
+ *
+ * Every command is `int run(int argc, char **argv, const fuda_config *cfg)`
+ * with argv[0] the command's name, and returns the exit code: 0 ok, 1 failure,
+ * 2 usage error. Commands report failures on stderr as "fuda: message". */
+#ifndef FUDA_CLI_H
+#define FUDA_CLI_H
+
+#include <stdint.h>
+#include "engine.h"
+
+#define FUDA_EXIT_OK 0
+#define FUDA_EXIT_FAIL 1
+#define FUDA_EXIT_USAGE 2
+
+/* ---- main.c ---- */
+/* Run the command argv[0] (a name from the command table). */
+int fuda_run_command(int argc, char **argv, const fuda_config *cfg);
+/* 1 if name is a command of the table. */
+int fuda_is_command(const char *name);
+/* Print the general help, or a command's (cmd != NULL), to stdout. */
+void fuda_print_help(const char *cmd);
+/* Print "fuda CMD: <message>" and the command's usage line on stderr, and
+ * return FUDA_EXIT_USAGE. */
+int fuda_usage_error(const char *cmd, const char *fmt, ...);
+/* Print "fuda: <message>" on stderr (after flushing stdout); returns
+ * FUDA_EXIT_FAIL. */
+int fuda_fail(const char *fmt, ...);
+
+/* ---- the commands in their own files ---- */
+int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg);
+int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg);
+int fuda_cmd_repl(const fuda_config *cfg);
+
+/* ---- args.c: flags ---- */
+typedef struct fuda_args {
+    const char *cmd;
+    int argc;
+    char **argv;
+    int i; /* next argument */
+} fuda_args;
+
+void fuda_args_init(fuda_args *a, int argc, char **argv); /* skips argv[0] */
+/* The next argument, or NULL when there are no more. */
+const char *fuda_args_next(fuda_args *a);
+/* If arg is `flag` ("--seed 3" or "--seed=3"), store its value in *val and
+ * return 1; return 0 if it is another argument; -1 (usage error printed) if
+ * the value is missing. */
+int fuda_args_flag(fuda_args *a, const char *arg, const char *flag, const char **val);
+/* Parse a whole decimal number in [lo, hi]; 0, or FUDA_EXIT_USAGE (printed). */
+int fuda_args_long(const char *cmd, const char *flag, const char *s, long lo, long hi, long *out);
+int fuda_args_u64(const char *cmd, const char *flag, const char *s, uint64_t *out);
+
+/* What play and sim have in common: the variant and how to set up a match. */
+typedef struct fuda_match_args {
+    const char *variant;
+    const char **opts; /* "name=value", malloc'd array */
+    int nopts;
+    char *owned[8];    /* option strings made here (--target) */
+    int nowned;
+    const char *bots;  /* "a,b,c" or NULL */
+    long seats;        /* 0: the variant's default */
+    uint64_t seed;
+    int have_seed;
+} fuda_match_args;
+
+/* If arg is one of --seed, --bots, --seats, --option, record it and return 1;
+ * 0 if not; FUDA_EXIT_USAGE (printed) on a bad value. */
+int fuda_args_match(fuda_args *a, const char *arg, fuda_match_args *m);
+/* Add an option "name=value" (checked for the '='); 0 or FUDA_EXIT_USAGE. */
+int fuda_args_option(const char *cmd, fuda_match_args *m, const char *opt, int copy);
+void fuda_match_args_free(fuda_match_args *m);
+
+/* ---- setup.c: engines and seats ---- */
+/* A new engine with m's variant loaded; NULL after printing the error. */
+fuda_engine *fuda_open_variant(const fuda_config *cfg, const fuda_match_args *m);
+/* The number of seats m asks for, checked against the variant; 0 after
+ * printing a usage error. */
+int fuda_seat_count(const char *cmd, const fuda_engine *e, const fuda_match_args *m);
+/* Give every seat not in `humans` (bit seat-1) a bot: the names of the list
+ * in order, the last repeated; by default the variant's first own bot, else
+ * "random". bots[seat] points into `list` storage owned by the caller via
+ * *store (free with fuda_words_free). Returns 0, or FUDA_EXIT_USAGE (printed)
+ * for an unknown bot. */
+int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, unsigned humans,
+                     int nseats, const char *bots[], char ***store);
+/* The variant's first own bot, or "random". */
+const char *fuda_default_bot(const fuda_variant_info *info);
+
+/* Read a whole file (malloc'd, NUL-terminated); NULL with errno set. */
+char *fuda_read_file(const char *path);
+
+#endif

@@ -1,0 +1,328 @@
+/* main.c -- the `fuda` program: a table of subcommands (play, sim, list,
+ * rules, run, help) and, with no command, the interactive REPL.
+ *
+ * A new subcommand is one more entry in `commands` below: its function, its
+ * usage line, a one-line summary and its help text. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "host.h"
+
+typedef int (*command_fn)(int argc, char **argv, const fuda_config *cfg);
+
+typedef struct command {
+    const char *name;
+    command_fn run;
+    const char *usage;   /* after "usage: fuda " */
+    const char *summary; /* one line for the general help */
+    const char *help;    /* the rest of `fuda NAME --help` */
+} command;
+
+static int cmd_list(int argc, char **argv, const fuda_config *cfg);
+static int cmd_rules(int argc, char **argv, const fuda_config *cfg);
+static int cmd_run(int argc, char **argv, const fuda_config *cfg);
+static int cmd_help(int argc, char **argv, const fuda_config *cfg);
+
+static const command commands[] = {
+    { "play", fuda_cmd_play,
+      "play VARIANT [--seed N] [--seat K] [--bots NAME,...] [--humans K,...] [--target P]\n"
+      "                 [--seats N] [--option NAME=VALUE]... [--replay LOGFILE [--to N]]",
+      "play a match in the terminal against bots",
+      "Play a match of VARIANT: you at one seat, bots at the others.\n"
+      "\n"
+      "  --seed N             seed of the deal (default: from the clock; printed)\n"
+      "  --seat K             your seat (default 1)\n"
+      "  --humans K,...       several human seats sharing the keyboard (or 'none')\n"
+      "  --bots NAME,...      the bots of the other seats in seat order, the last one\n"
+      "                       repeated (default: the variant's first bot, else random)\n"
+      "  --seats N            number of seats (default: the variant's)\n"
+      "  --target P           points that win the match (--option target=P)\n"
+      "  --option NAME=VALUE  set an option of the variant (see fuda rules VARIANT)\n"
+      "  --replay LOGFILE     replay a saved match log and play on from there\n"
+      "  --to N               with --replay: stop replaying after N moves\n"
+      "\n"
+      "Type moves as the game lists them ('discard 7h', 'take') or shortened when\n"
+      "only one legal move fits ('7h', 'd 7h', 't'). Cards: 7h, H7, 10s, Ts, Qd.\n"
+      "During the match: help, moves, score, view, log, save FILE, quit.\n" },
+    { "sim", fuda_cmd_sim,
+      "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
+      "                 [--json]",
+      "play bot-only matches and print statistics",
+      "Play N matches of VARIANT between bots, match i seeded with S+i, and print\n"
+      "the totals: hands, moves, wins and mean score per seat, speed.\n"
+      "\n"
+      "  -n N                 number of matches (default 100)\n"
+      "  --seed S             seed of the first match (default 1)\n"
+      "  --bots NAME,...      the bot of each seat, the last one repeated\n"
+      "  --seats N            number of seats (default: the variant's)\n"
+      "  --option NAME=VALUE  set an option of the variant\n"
+      "  --json               print one JSON object instead of text\n"
+      "\n"
+      "All figures but the times are the same for the same arguments everywhere.\n" },
+    { "list", cmd_list, "list", "list the built-in variants",
+      "List the variants found on the search path (FUDA_PATH, then the built-in\n"
+      "folders) with their titles.\n" },
+    { "rules", cmd_rules, "rules VARIANT", "show a variant's players, options, bots and rules",
+      "Show VARIANT's title, number of players, options (current values and what\n"
+      "they do) and bots, then its rules document if there is one.\n" },
+    { "run", cmd_run, "run FILE.lua [ARGS...]", "run a Lua script (scenario, test, experiment)",
+      "Run a Lua script with the fuda module loaded; ARGS are in the table arg.\n"
+      "On an error the message (file:line: message) goes to stderr and the exit\n"
+      "status is 1.\n" },
+    { "help", cmd_help, "help [COMMAND]", "show this help, or a command's", NULL },
+};
+
+#define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+static const command *find_command(const char *name) {
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0) return &commands[i];
+    return NULL;
+}
+
+int fuda_is_command(const char *name) { return find_command(name) != NULL; }
+
+/* ---- messages ---- */
+
+static void print_general_help(FILE *f) {
+    fputs("usage: fuda [COMMAND [ARGS...]]\n"
+          "\n"
+          "fuda plays card games whose rules are Lua scripts. With no command it starts\n"
+          "an interactive session: type Lua, or any command below.\n"
+          "\n"
+          "Commands:\n",
+          f);
+    for (int i = 0; i < NCOMMANDS; i++) fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n"
+          "Run 'fuda COMMAND --help' for a command's flags.\n"
+          "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR.\n",
+          f);
+}
+
+void fuda_print_help(const char *name) {
+    const command *c = name ? find_command(name) : NULL;
+    if (!c || !c->help) {
+        print_general_help(stdout);
+        return;
+    }
+    printf("usage: fuda %s\n\n%s", c->usage, c->help);
+}
+
+int fuda_usage_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "fuda%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    const command *c = cmd ? find_command(cmd) : NULL;
+    if (c)
+        fprintf(stderr, "\nusage: fuda %s\nTry 'fuda %s --help'.\n", c->usage, c->name);
+    else
+        fputs("\nusage: fuda [COMMAND [ARGS...]]\nTry 'fuda help'.\n", stderr);
+    return FUDA_EXIT_USAGE;
+}
+
+int fuda_fail(const char *fmt, ...) {
+    va_list ap;
+    fflush(stdout);
+    fputs("fuda: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return FUDA_EXIT_FAIL;
+}
+
+/* 1 if arg asks for help. */
+static int is_help(const char *arg) { return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0; }
+
+/* Commands that take only positional arguments: check argc, answer --help,
+ * refuse flags. Returns -1 to go on, else the exit code. */
+static int plain_args(int argc, char **argv, int min, int max) {
+    for (int i = 1; i < argc; i++) {
+        if (is_help(argv[i])) {
+            fuda_print_help(argv[0]);
+            return FUDA_EXIT_OK;
+        }
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return fuda_usage_error(argv[0], "unknown flag '%s'", argv[i]);
+    }
+    if (argc - 1 < min) return fuda_usage_error(argv[0], "missing argument");
+    if (argc - 1 > max) return fuda_usage_error(argv[0], "too many arguments");
+    return -1;
+}
+
+/* ---- list ---- */
+
+static int cmd_list(int argc, char **argv, const fuda_config *cfg) {
+    int r = plain_args(argc, argv, 0, 0);
+    if (r >= 0) return r;
+    fuda_engine *e = fuda_engine_new(cfg);
+    if (!e) return fuda_fail("out of memory");
+    char **names = NULL;
+    int n = fuda_engine_list(e, &names);
+    if (n < 0) {
+        r = fuda_fail("%s", fuda_engine_error(e));
+        fuda_engine_free(e);
+        return r;
+    }
+    r = FUDA_EXIT_OK;
+    for (int i = 0; i < n; i++) {
+        if (fuda_engine_load(e, names[i], NULL, 0) == 0) {
+            printf("%-13s %s\n", names[i], fuda_engine_info(e)->title);
+        } else {
+            printf("%-13s (does not load)\n", names[i]);
+            r = fuda_fail("%s", fuda_engine_error(e));
+        }
+    }
+    fuda_free_names(names);
+    fuda_engine_free(e);
+    return r;
+}
+
+/* ---- rules ---- */
+
+/* The folder of the executable (malloc'd), "." if unknown. */
+static char *exe_dir(const char *exe) {
+    const char *slash = exe ? strrchr(exe, '/') : NULL;
+    if (!slash) return fuda_xstrdup(".");
+    size_t n = (size_t)(slash - exe);
+    char *d = fuda_xrealloc(NULL, n + 1);
+    memcpy(d, exe, n);
+    d[n] = '\0';
+    return d;
+}
+
+/* The rules document of variant `name` (malloc'd text), or NULL. */
+static char *find_rules_doc(const char *exe, const char *name) {
+    static const char *const dirs[] = { "/docs/rules/", "/../share/fuda/docs/rules/" };
+    char *dir = exe_dir(exe);
+    char *text = NULL;
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0] && !text; i++) {
+        fuda_buf path = FUDA_BUF_INIT;
+        fuda_buf_addf(&path, "%s%s%s.md", dir, dirs[i], name);
+        text = fuda_read_file(path.p);
+        fuda_buf_free(&path);
+    }
+    free(dir);
+    return text;
+}
+
+static void print_players(const fuda_variant_info *info) {
+    if (info->min_seats == info->max_seats)
+        printf("players   %d\n", info->min_seats);
+    else
+        printf("players   %d to %d (default %d)\n", info->min_seats, info->max_seats, info->default_seats);
+}
+
+static void print_options(const fuda_variant_info *info) {
+    if (info->nopts == 0) return;
+    int width = 0;
+    for (int i = 0; i < info->nopts; i++) {
+        int w = (int)(strlen(info->opts[i].name) + strlen(info->opts[i].value)) + 3;
+        if (w > width) width = w;
+    }
+    puts("options");
+    for (int i = 0; i < info->nopts; i++) {
+        const fuda_option_info *o = &info->opts[i];
+        int w = (int)(strlen(o->name) + strlen(o->value)) + 3;
+        printf("  %s = %s", o->name, o->value);
+        if (o->doc[0]) printf("%*s  %s", width - w, "", o->doc);
+        putchar('\n');
+    }
+}
+
+static void print_bots(const fuda_variant_info *info) {
+    printf("bots      ");
+    int n = 0;
+    for (int i = 0; i < info->nbots; i++)
+        if (strcmp(info->bots[i], "random") != 0) printf("%s%s", n++ ? ", " : "", info->bots[i]);
+    printf("%srandom\n", n ? ", " : "");
+}
+
+static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {
+    int r = plain_args(argc, argv, 1, 1);
+    if (r >= 0) return r;
+    fuda_match_args m = { 0 };
+    m.variant = argv[1];
+    fuda_engine *e = fuda_open_variant(cfg, &m);
+    if (!e) return FUDA_EXIT_FAIL;
+    const fuda_variant_info *info = fuda_engine_info(e);
+    printf("%s\n", info->title);
+    printf("variant   %s (%s)\n", info->name, info->file);
+    if (info->extends) printf("extends   %s\n", info->extends);
+    print_players(info);
+    print_options(info);
+    print_bots(info);
+    char *doc = find_rules_doc(cfg->exe, info->name);
+    if (!doc && info->extends) doc = find_rules_doc(cfg->exe, info->extends);
+    if (doc) printf("\n%s%s", doc, (*doc && doc[strlen(doc) - 1] != '\n') ? "\n" : "");
+    free(doc);
+    fuda_engine_free(e);
+    return FUDA_EXIT_OK;
+}
+
+/* ---- run ---- */
+
+static int cmd_run(int argc, char **argv, const fuda_config *cfg) {
+    if (argc < 2) return fuda_usage_error("run", "missing FILE.lua");
+    if (is_help(argv[1])) {
+        fuda_print_help("run");
+        return FUDA_EXIT_OK;
+    }
+    fuda_host *h = fuda_host_new(cfg);
+    if (!h) return fuda_fail("out of memory");
+    const char *err = NULL;
+    int r = FUDA_EXIT_OK;
+    if (fuda_host_run(h, argv[1], argc - 2, argv + 2, &err) != 0) r = fuda_fail("%s", err ? err : "error");
+    fflush(stdout);
+    fuda_host_free(h);
+    return r;
+}
+
+/* ---- help ---- */
+
+static int cmd_help(int argc, char **argv, const fuda_config *cfg) {
+    if (argc > 2) return fuda_usage_error("help", "too many arguments");
+    if (argc == 2 && !is_help(argv[1]) && !find_command(argv[1]))
+        return fuda_usage_error("help", "unknown command '%s'", argv[1]);
+    fuda_print_help(argc == 2 ? argv[1] : NULL);
+    return FUDA_EXIT_OK;
+}
+
+/* ---- main ---- */
+
+int fuda_run_command(int argc, char **argv, const fuda_config *cfg) {
+    const command *c = find_command(argv[0]);
+    if (!c) {
+        if (argv[0][0] == '-') return fuda_usage_error(NULL, "unknown flag '%s'", argv[0]);
+        return fuda_usage_error(NULL, "unknown command '%s'", argv[0]);
+    }
+    return c->run(argc, argv, cfg);
+}
+
+/* The path of this executable: /proc/self/exe, else argv[0]. */
+static const char *exe_path(const char *argv0, char *buf, size_t size) {
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    if (n <= 0) return argv0;
+    buf[n] = '\0';
+    return buf;
+}
+
+int main(int argc, char **argv) {
+    char exe[4096];
+    fuda_config cfg = { 0 };
+    cfg.exe = exe_path(argv[0], exe, sizeof exe);
+    if (argc < 2) return fuda_cmd_repl(&cfg);
+    if (is_help(argv[1])) {
+        fuda_print_help(NULL);
+        return FUDA_EXIT_OK;
+    }
+    return fuda_run_command(argc - 1, argv + 1, &cfg);
+}
