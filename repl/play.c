@@ -1,0 +1,563 @@
+/* play.c -- `fuda play`: one match in the terminal. Humans type their moves
+ * at a prompt, bots play the other seats, the variant's events are shown to
+ * the seats allowed to see them.
+ *
+ * Hot seat: with several human seats, the one who must act takes the keyboard
+ * ("Pass the keyboard to seat K"); events private to a human who is away are
+ * held and shown when that seat next takes the keyboard. Private events of
+ * bots are never shown, nor anything about claim windows the human at the
+ * keyboard is not in. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "input.h"
+#include "line.h"
+#include "render.h"
+
+#define CLEAR_SCREEN "\033[H\033[2J"
+
+enum { GO_ON = 0, QUIT = 1, FAIL = -1, NOT_COMMAND = 2 };
+
+typedef struct play_args {
+    fuda_match_args m;
+    const char *humans; /* "1,3" or "none"; NULL: just --seat */
+    long seat;          /* 0: not given */
+    const char *replay; /* log file */
+    long replay_to;     /* -1: all the moves */
+} play_args;
+
+/* One match at the terminal. */
+typedef struct table {
+    fuda_engine *e;
+    const char *name; /* variant name, for the prompt */
+    int nseats;
+    unsigned humans; /* bit seat-1 */
+    int nhumans;
+    const char *bots[FUDA_MAX_SEATS + 1];
+    int keyboard; /* the human seat at the keyboard, 0 none */
+    int style;    /* render style */
+    int tty_in, tty_out;
+    fuda_buf held[FUDA_MAX_SEATS + 1]; /* events for humans away from the keyboard */
+} table;
+
+/* A copy of one seat's legal moves (the engine's are valid only until its
+ * next call). */
+typedef struct movelist {
+    int n;
+    char **v;
+} movelist;
+
+static int is_human(const table *t, int seat) { return (t->humans >> (seat - 1)) & 1u; }
+
+/* Report the engine's error; returns FAIL. */
+static int engine_failed(const table *t) {
+    fuda_fail("%s", fuda_engine_error(t->e));
+    return FAIL;
+}
+
+/* ---- output ---- */
+
+/* Print variant text with its cards rendered, ending the line. */
+static void show(const table *t, const char *text) {
+    char *s = fuda_render_cards(text, t->style);
+    size_t n = strlen(s);
+    fputs(s, stdout);
+    if (n && s[n - 1] != '\n') putchar('\n');
+    free(s);
+}
+
+static void on_event(void *ud, int seat, const char *text) {
+    table *t = ud;
+    if (seat == 0 || seat == t->keyboard) {
+        show(t, text);
+    } else if (seat >= 1 && seat <= t->nseats && is_human(t, seat)) {
+        fuda_buf_adds(&t->held[seat], text);
+        if (*text && text[strlen(text) - 1] != '\n') fuda_buf_addc(&t->held[seat], '\n');
+    }
+}
+
+/* "seat 2 (random)", "seat 1 (you)" */
+static void seat_label(const table *t, int seat, char *buf, size_t size) {
+    if (!is_human(t, seat)) snprintf(buf, size, "seat %d (%s)", seat, t->bots[seat]);
+    else if (t->nhumans == 1) snprintf(buf, size, "seat %d (you)", seat);
+    else snprintf(buf, size, "seat %d", seat);
+}
+
+static int show_view(table *t, int seat) {
+    char *v = fuda_engine_view(t->e, seat);
+    if (!v) return engine_failed(t);
+    show(t, v);
+    free(v);
+    return GO_ON;
+}
+
+static int show_scoresheet(table *t) {
+    char *s = fuda_engine_scoresheet(t->e);
+    if (!s) return engine_failed(t);
+    show(t, s);
+    free(s);
+    return GO_ON;
+}
+
+static void print_play_help(void) {
+    puts("Commands:\n"
+         "  moves        the legal moves now\n"
+         "  view, look   your hand and the table again\n"
+         "  score        the scoresheet\n"
+         "  log          the log of this match\n"
+         "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
+         "  quit         abandon the match\n"
+         "Anything else is a move: type it as listed ('discard 7h'), or just enough\n"
+         "to tell it apart: '7h' or 'd 7h' for 'discard 7h', 't' for 'take'.\n"
+         "Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a joker), in any case.");
+}
+
+/* ---- the keyboard ---- */
+
+/* End of input during the match: the same as quitting. */
+static int end_of_input(void) {
+    puts("end of input: match abandoned");
+    return QUIT;
+}
+
+/* Read a line for `prompt`; NULL at end of input. */
+static char *ask(const char *prompt) { return fuda_line_read(prompt, 1); }
+
+/* Ask a yes/no question: 1 yes, 0 no, -1 end of input. */
+static int ask_yes(const char *question) {
+    char *line = ask(question);
+    if (!line) return -1;
+    int yes = line[0] == 'y' || line[0] == 'Y';
+    free(line);
+    return yes;
+}
+
+static int confirm_quit(void) {
+    int yes = ask_yes("Abandon this match? [y/N] ");
+    if (yes < 0) return end_of_input();
+    if (yes) puts("match abandoned");
+    return yes ? QUIT : GO_ON;
+}
+
+/* Hand the keyboard to human `seat`: with several humans, ask for the pass
+ * and clear the screen, then show the events held for that seat. */
+static int take_keyboard(table *t, int seat) {
+    if (t->keyboard == seat) return GO_ON;
+    if (t->nhumans > 1) {
+        char prompt[64];
+        snprintf(prompt, sizeof prompt, "Pass the keyboard to seat %d and press Enter ", seat);
+        if (t->tty_in) {
+            char *line = ask(prompt);
+            if (!line) return end_of_input();
+            free(line);
+        } else {
+            puts(prompt);
+        }
+        if (t->tty_out) fputs(CLEAR_SCREEN, stdout);
+    }
+    t->keyboard = seat;
+    if (t->held[seat].len) show(t, t->held[seat].p);
+    fuda_buf_free(&t->held[seat]);
+    return GO_ON;
+}
+
+/* ---- moves ---- */
+
+static int get_moves(table *t, int seat, movelist *ml) {
+    const char *const *mv;
+    int n = fuda_engine_moves(t->e, seat, &mv);
+    if (n < 0) return engine_failed(t);
+    ml->n = n;
+    ml->v = fuda_xrealloc(NULL, (size_t)(n + 1) * sizeof *ml->v);
+    for (int i = 0; i < n; i++) ml->v[i] = fuda_xstrdup(mv[i]);
+    ml->v[n] = NULL;
+    return GO_ON;
+}
+
+static void free_moves(movelist *ml) {
+    fuda_words_free(ml->v);
+    ml->v = NULL;
+    ml->n = 0;
+}
+
+static void print_moves(const movelist *ml) {
+    char *s = fuda_moves_join((const char *const *)ml->v, ml->n, ", ");
+    printf("legal moves: %s\n", s);
+    free(s);
+}
+
+/* In a claim window whose moves are "pass" and one other: that other, else
+ * NULL. */
+static const char *yes_no_move(const movelist *ml) {
+    if (ml->n != 2) return NULL;
+    if (strcmp(ml->v[0], "pass") == 0) return ml->v[1];
+    if (strcmp(ml->v[1], "pass") == 0) return ml->v[0];
+    return NULL;
+}
+
+static void print_choices(const char *kind, const movelist *ml) {
+    printf("%s? your choices:\n", kind);
+    for (int i = 0; i < ml->n; i++) printf("  %d. %s\n", i + 1, ml->v[i]);
+}
+
+/* ---- one human decision ---- */
+
+static int print_log(table *t) {
+    char *log = fuda_engine_log(t->e);
+    if (!log) return engine_failed(t);
+    fputs(log, stdout);
+    free(log);
+    return GO_ON;
+}
+
+static int save_log(table *t, const char *path) {
+    if (!path) {
+        puts("usage: save FILE");
+        return GO_ON;
+    }
+    char *log = fuda_engine_log(t->e);
+    if (!log) return engine_failed(t);
+    FILE *f = fopen(path, "w");
+    int ok = f && fputs(log, f) >= 0;
+    if (f && fclose(f) != 0) ok = 0;
+    if (ok) printf("saved the log to %s (%ld moves)\n", path, fuda_engine_move_count(t->e));
+    else printf("could not save the log to %s\n", path);
+    free(log);
+    return GO_ON;
+}
+
+/* The commands of the match prompt. Returns GO_ON when the line was a
+ * command (done), QUIT, FAIL, or NOT_COMMAND. */
+static int run_play_command(table *t, int seat, const movelist *ml, const char *line) {
+    char **w;
+    int n = fuda_split_words(line, &w), r = GO_ON;
+    const char *c = n ? w[0] : "";
+    if (n == 1 && strcmp(c, "help") == 0) print_play_help();
+    else if (n == 1 && strcmp(c, "moves") == 0) print_moves(ml);
+    else if (n == 1 && strcmp(c, "score") == 0) r = show_scoresheet(t);
+    else if (n == 1 && (strcmp(c, "view") == 0 || strcmp(c, "look") == 0)) r = show_view(t, seat);
+    else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
+    else if (strcmp(c, "save") == 0) r = save_log(t, n == 2 ? w[1] : NULL);
+    else if (n == 1 && (strcmp(c, "quit") == 0 || strcmp(c, "exit") == 0)) r = confirm_quit();
+    else r = NOT_COMMAND;
+    fuda_words_free(w);
+    return r;
+}
+
+/* Turn a line into a move for the seat (index into ml), or -1 after telling
+ * the user why not. `yes` is the move of a yes/no question, else NULL. */
+static int line_to_move(const movelist *ml, const char *line, const char *yes, int numbered) {
+    const char *s = line + strspn(line, " \t");
+    if (yes) {
+        if (!*s || strcmp(s, "n") == 0 || strcmp(s, "no") == 0 || strcmp(s, "N") == 0) s = "pass";
+        else if (strcmp(s, "y") == 0 || strcmp(s, "yes") == 0 || strcmp(s, "Y") == 0) s = yes;
+    }
+    if (numbered) {
+        char *end;
+        long k = strtol(s, &end, 10);
+        if (end != s && *end == '\0' && k >= 1 && k <= ml->n) return (int)k - 1;
+    }
+    char *msg = NULL;
+    int i = fuda_input_match(s, (const char *const *)ml->v, ml->n, &msg);
+    if (i < 0) puts(msg);
+    free(msg);
+    return i;
+}
+
+/* Ask human `seat` for a move: GO_ON with the move in *move (malloc'd),
+ * QUIT or FAIL. */
+static int ask_human(table *t, int seat, char **move) {
+    int r = take_keyboard(t, seat);
+    movelist ml = { 0, NULL };
+    if (r == GO_ON) r = get_moves(t, seat, &ml);
+    if (r == GO_ON) r = show_view(t, seat);
+    const char *claim = fuda_engine_claim(t->e);
+    char kind[64] = "";
+    if (claim) snprintf(kind, sizeof kind, "%s", claim);
+    const char *yes = claim ? yes_no_move(&ml) : NULL;
+    char prompt[128];
+    if (yes) snprintf(prompt, sizeof prompt, "%s? [y/N] ", yes);
+    else snprintf(prompt, sizeof prompt, "%s [seat %d]> ", t->name, seat);
+    if (r == GO_ON && claim && !yes) print_choices(kind, &ml);
+    *move = NULL;
+    while (r == GO_ON && !*move) {
+        char *line = ask(prompt);
+        if (!line) {
+            r = end_of_input();
+            break;
+        }
+        const char *s = line + strspn(line, " \t");
+        int c = *s ? run_play_command(t, seat, &ml, s) : NOT_COMMAND;
+        if (c == NOT_COMMAND && (*s || yes)) {
+            int i = line_to_move(&ml, s, yes, claim != NULL);
+            if (i >= 0) *move = fuda_xstrdup(ml.v[i]);
+        } else if (c != NOT_COMMAND) {
+            r = c;
+        }
+        free(line);
+    }
+    free_moves(&ml);
+    return r;
+}
+
+/* ---- the match ---- */
+
+static int decide(table *t, int seat, char **move) {
+    if (is_human(t, seat)) return ask_human(t, seat, move);
+    const char *mv;
+    if (fuda_engine_bot(t->e, seat, t->bots[seat], &mv) != 0) {
+        fuda_fail("%s (bot %s, seat %d)", fuda_engine_error(t->e), t->bots[seat], seat);
+        return FAIL;
+    }
+    *move = fuda_xstrdup(mv);
+    return GO_ON;
+}
+
+/* Every seat that must act decides, then the moves are applied in seat order
+ * (in a claim window nobody sees the others' choices). A human's move that
+ * fails is reported and asked again. */
+static int step(table *t) {
+    unsigned actors = fuda_engine_actors(t->e);
+    char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
+    int r = GO_ON;
+    if (!actors) {
+        fuda_fail("the hand is on but no seat can act");
+        return FAIL;
+    }
+    for (int seat = 1; seat <= t->nseats && r == GO_ON; seat++)
+        if (actors & (1u << (seat - 1))) r = decide(t, seat, &chosen[seat]);
+    for (int seat = 1; seat <= t->nseats && r == GO_ON; seat++) {
+        if (!chosen[seat] || fuda_engine_apply(t->e, seat, chosen[seat]) == 0) continue;
+        if (is_human(t, seat)) {
+            show(t, fuda_engine_error(t->e)); /* the state is unchanged: ask again */
+        } else {
+            fuda_fail("%s (bot %s, seat %d, move '%s')", fuda_engine_error(t->e), t->bots[seat], seat, chosen[seat]);
+            r = FAIL;
+        }
+        break;
+    }
+    for (int seat = 1; seat <= t->nseats; seat++) free(chosen[seat]);
+    return r;
+}
+
+static int hand_over(table *t) {
+    putchar('\n');
+    if (show_scoresheet(t) != GO_ON) return FAIL;
+    if (t->tty_in) {
+        char *line = ask("Press Enter for the next hand ");
+        if (!line) return end_of_input();
+        free(line);
+    }
+    if (fuda_engine_next_hand(t->e) != 0) return engine_failed(t);
+    return GO_ON;
+}
+
+static void announce_winners(const table *t) {
+    int best = 0, nbest = 0;
+    for (int seat = 1; seat <= t->nseats; seat++) {
+        int total = fuda_engine_total(t->e, seat, 1);
+        if (seat == 1 || total > best) {
+            best = total;
+            nbest = 1;
+        } else if (total == best) {
+            nbest++;
+        }
+    }
+    printf("Match over: ");
+    int k = 0;
+    for (int seat = 1; seat <= t->nseats; seat++) {
+        if (fuda_engine_total(t->e, seat, 1) != best) continue;
+        char label[64];
+        seat_label(t, seat, label, sizeof label);
+        printf("%s%s", k == 0 ? "" : (k == nbest - 1 ? " and " : ", "), label);
+        k++;
+    }
+    printf(nbest == 1 ? " wins with %d.\n" : " share the win with %d.\n", best);
+}
+
+static int match_over(table *t) {
+    putchar('\n');
+    if (show_scoresheet(t) != GO_ON) return FAIL;
+    announce_winners(t);
+    return QUIT;
+}
+
+static int play_loop(table *t) {
+    int r = GO_ON;
+    while (r == GO_ON) {
+        int phase = fuda_engine_phase(t->e);
+        if (phase == FUDA_PHASE_MATCH_OVER) return match_over(t) == FAIL ? FAIL : GO_ON;
+        if (phase == FUDA_PHASE_HAND_OVER) r = hand_over(t);
+        else r = step(t);
+    }
+    return r == FAIL ? FAIL : GO_ON;
+}
+
+/* ---- setting up ---- */
+
+static int parse_args(int argc, char **argv, play_args *p) {
+    fuda_args a;
+    fuda_args_init(&a, argc, argv);
+    const char *arg, *v;
+    int r;
+    p->replay_to = -1;
+    while ((arg = fuda_args_next(&a)) != NULL) {
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fuda_print_help("play");
+            return -1;
+        }
+        if ((r = fuda_args_match(&a, arg, &p->m)) != 0) {
+            if (r != 1) return r;
+        } else if ((r = fuda_args_flag(&a, arg, "--seat", &v)) != 0) {
+            if (r < 0 || fuda_args_long("play", "--seat", v, 1, FUDA_MAX_SEATS, &p->seat)) return FUDA_EXIT_USAGE;
+        } else if ((r = fuda_args_flag(&a, arg, "--humans", &v)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
+            p->humans = v;
+        } else if ((r = fuda_args_flag(&a, arg, "--target", &v)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
+            fuda_buf b = FUDA_BUF_INIT;
+            fuda_buf_addf(&b, "target=%s", v);
+            r = fuda_args_option("play", &p->m, b.p, 1);
+            fuda_buf_free(&b);
+            if (r) return r;
+        } else if ((r = fuda_args_flag(&a, arg, "--replay", &v)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
+            p->replay = v;
+        } else if ((r = fuda_args_flag(&a, arg, "--to", &v)) != 0) {
+            if (r < 0 || fuda_args_long("play", "--to", v, 0, 1000000000L, &p->replay_to)) return FUDA_EXIT_USAGE;
+        } else if (arg[0] == '-' && arg[1]) {
+            return fuda_usage_error("play", "unknown flag '%s'", arg);
+        } else if (p->m.variant) {
+            return fuda_usage_error("play", "unexpected argument '%s'", arg);
+        } else {
+            p->m.variant = arg;
+        }
+    }
+    if (p->replay && (p->m.have_seed || p->m.seats || p->m.nopts))
+        return fuda_usage_error("play", "--replay takes the options, seats and seed from the log");
+    if (p->replay_to >= 0 && !p->replay) return fuda_usage_error("play", "--to needs --replay");
+    if (!p->m.variant && !p->replay) return fuda_usage_error("play", "missing VARIANT");
+    return 0;
+}
+
+/* The human seats (bit seat-1) from --humans and --seat; 0 or
+ * FUDA_EXIT_USAGE (printed). */
+static int human_seats(const play_args *p, int nseats, unsigned *mask) {
+    *mask = 0;
+    if (p->humans && strcmp(p->humans, "none") != 0) {
+        char *list = fuda_xstrdup(p->humans), **w;
+        for (char *c = list; *c; c++)
+            if (*c == ',') *c = ' ';
+        fuda_split_words(list, &w);
+        free(list);
+        int r = 0;
+        for (char **s = w; *s && r == 0; s++) {
+            long k;
+            r = fuda_args_long("play", "--humans", *s, 1, nseats, &k);
+            if (r == 0) *mask |= 1u << (k - 1);
+        }
+        fuda_words_free(w);
+        if (r) return r;
+    }
+    if (p->seat > nseats) return fuda_usage_error("play", "--seat: %ld is out of range (1 to %d)", p->seat, nseats);
+    if (p->seat) *mask |= 1u << (p->seat - 1);
+    else if (!p->humans) *mask |= 1u;
+    return 0;
+}
+
+/* Load the log of --replay and replay it; 0 or FUDA_EXIT_FAIL. */
+static int replay_log(table *t, const play_args *p) {
+    char *log = fuda_read_file(p->replay);
+    if (!log) return fuda_fail("cannot read %s", p->replay);
+    int r = fuda_engine_replay(t->e, log, p->replay_to);
+    free(log);
+    if (r != 0) return fuda_fail("%s: %s", p->replay, fuda_engine_error(t->e));
+    const fuda_variant_info *info = fuda_engine_info(t->e);
+    if (p->m.variant && strcmp(p->m.variant, info->name) != 0 && strcmp(p->m.variant, info->file) != 0)
+        return fuda_fail("%s is a log of %s, not %s", p->replay, info->name, p->m.variant);
+    printf("replayed %ld moves of %s\n", fuda_engine_move_count(t->e), p->replay);
+    t->nseats = fuda_engine_state(t->e)->nseats;
+    return 0;
+}
+
+/* Start a new match (the events are shown from the deal on). */
+static int start_new(table *t, const play_args *p) {
+    uint64_t seed = p->m.have_seed ? p->m.seed : (uint64_t)time(NULL);
+    printf("seed %llu\n", (unsigned long long)seed);
+    fuda_engine_on_event(t->e, on_event, t);
+    if (fuda_engine_start(t->e, t->nseats, seed) != 0) return fuda_fail("%s", fuda_engine_error(t->e));
+    return 0;
+}
+
+/* Seat the humans and the bots; 0 or an exit code. */
+static int seat_players(table *t, const play_args *p, char ***store) {
+    int r = human_seats(p, t->nseats, &t->humans);
+    if (r) return r;
+    for (int seat = 1; seat <= t->nseats; seat++) t->nhumans += is_human(t, seat);
+    for (int seat = 1; seat <= t->nseats && t->nhumans == 1; seat++)
+        if (is_human(t, seat)) t->keyboard = seat;
+    return fuda_assign_bots("play", t->e, p->m.bots, t->humans, t->nseats, t->bots, store);
+}
+
+static void print_header(const table *t) {
+    printf("%s\n", fuda_engine_info(t->e)->title);
+    for (int seat = 1; seat <= t->nseats; seat++) {
+        char label[64];
+        seat_label(t, seat, label, sizeof label);
+        printf("%s%s", seat > 1 ? ", " : "", label);
+    }
+    puts("\nType 'help' for the commands and how to type moves.");
+}
+
+/* The engine with the match started (or replayed) and the seats taken; 0 or
+ * an exit code. */
+static int set_table(table *t, const fuda_config *cfg, const play_args *p, char ***store) {
+    t->style = fuda_render_style_for(stdout);
+    t->tty_in = fuda_line_tty();
+    t->tty_out = isatty(fileno(stdout));
+    int r = 0;
+    if (p->replay) {
+        t->e = fuda_engine_new(cfg);
+        if (!t->e) return fuda_fail("out of memory");
+        r = replay_log(t, p);
+    } else {
+        t->e = fuda_open_variant(cfg, &p->m);
+        if (!t->e) return FUDA_EXIT_FAIL;
+        t->nseats = fuda_seat_count("play", t->e, &p->m);
+        if (t->nseats == 0) r = FUDA_EXIT_USAGE;
+    }
+    if (r == 0) r = seat_players(t, p, store);
+    if (r) return r;
+    t->name = fuda_engine_info(t->e)->name;
+    print_header(t);
+    if (p->replay) {
+        fuda_engine_on_event(t->e, on_event, t);
+        return 0;
+    }
+    return start_new(t, p);
+}
+
+int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {
+    play_args p = { 0 };
+    int r = parse_args(argc, argv, &p);
+    if (r != 0) {
+        fuda_match_args_free(&p.m);
+        return r < 0 ? FUDA_EXIT_OK : r;
+    }
+    table t;
+    memset(&t, 0, sizeof t);
+    char **store = NULL;
+    r = set_table(&t, cfg, &p, &store);
+    if (r == 0) r = play_loop(&t) == FAIL ? FUDA_EXIT_FAIL : FUDA_EXIT_OK;
+    fflush(stdout);
+    for (int seat = 0; seat <= FUDA_MAX_SEATS; seat++) fuda_buf_free(&t.held[seat]);
+    fuda_words_free(store);
+    if (t.e) fuda_engine_free(t.e);
+    fuda_match_args_free(&p.m);
+    return r;
+}
