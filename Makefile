@@ -47,7 +47,13 @@ $(BUILD)/core/%.o: core/%.c core/*.h
 
 $(BUILD)/lua-bindings/%.o: lua-bindings/%.c core/*.h lua-bindings/*.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
+
+# The variant loader is Lua, compiled into the program as a C string.
+$(BUILD)/lua-bindings/loader.o: $(BUILD)/gen/loader_lua.h
+$(BUILD)/gen/loader_lua.h: lua-bindings/loader.lua
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
 $(BUILD)/repl/%.o: repl/%.c core/*.h lua-bindings/*.h repl/*.h
 	@mkdir -p $(dir $@)

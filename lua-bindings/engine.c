@@ -1,0 +1,901 @@
+/* engine.c -- one match of one variant (see engine.h): calling the variant's
+ * hooks under the sandbox limits, applying moves all or nothing, the claim
+ * window protocol, bots, the event stream, the scoresheet and the log.
+ *
+ * All-or-nothing: before a hook may change anything, the engine copies the
+ * core state (a memcpy) and remembers how long the scoresheet and the event
+ * list are; if the hook fails, or leaves a hand with nobody to act, both are
+ * put back and the message is kept for fuda_engine_error. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <limits.h>
+#include "lfuda.h"
+
+/* ---- small helpers ---- */
+
+void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->err, sizeof e->err, fmt, ap);
+    va_end(ap);
+}
+
+const char *fuda_engine_error(const fuda_engine *e) { return e->err; }
+
+static int grow(void **arr, int *cap, int n, size_t size) {
+    if (n < *cap) return 0;
+    int ncap = *cap ? *cap * 2 : 16;
+    void *p = realloc(*arr, (size_t)ncap * size);
+    if (!p) return -1;
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
+    if (grow((void **)&e->evs, &e->capevs, e->nevs, sizeof *e->evs) < 0) return -1;
+    char *t = strdup(text);
+    if (!t) return -1;
+    e->evs[e->nevs].seat = seat;
+    e->evs[e->nevs++].text = t;
+    return 0;
+}
+
+int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char *note) {
+    if (grow((void **)&e->rows, &e->caprows, e->nrows, sizeof *e->rows) < 0) return -1;
+    char *n = strdup(note ? note : "");
+    if (!n) return -1;
+    fuda_row *r = &e->rows[e->nrows++];
+    r->hand = (int)e->st.hand_no, r->col = col, r->seat = seat, r->points = points, r->note = n;
+    return 0;
+}
+
+static int log_add(fuda_engine *e, int seat, const char *text) {
+    if (e->nlog >= e->caplog) {
+        long ncap = e->caplog ? e->caplog * 2 : 64;
+        void *p = realloc(e->log, (size_t)ncap * sizeof *e->log);
+        if (!p) return -1;
+        e->log = (fuda_logmove *)p;
+        e->caplog = ncap;
+    }
+    char *t = strdup(text);
+    if (!t) return -1;
+    e->log[e->nlog].seat = seat;
+    e->log[e->nlog++].text = t;
+    return 0;
+}
+
+/* Drop events from index n on (a failed move's), or deliver them all. */
+static void events_drop(fuda_engine *e, int n) {
+    while (e->nevs > n) free(e->evs[--e->nevs].text);
+}
+
+static void events_flush(fuda_engine *e) {
+    for (int i = 0; i < e->nevs; i++)
+        if (e->ev_fn) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
+    events_drop(e, 0);
+}
+
+static void rows_drop(fuda_engine *e, int n) {
+    while (e->nrows > n) free(e->rows[--e->nrows].note);
+}
+
+static void log_clear(fuda_engine *e) {
+    for (long i = 0; i < e->nlog; i++) free(e->log[i].text);
+    e->nlog = 0;
+}
+
+/* ---- a transaction around hook calls ---- */
+
+typedef struct txn { fuda_state st; int nrows, nevs; } txn;
+
+static void txn_begin(fuda_engine *e, txn *t) {
+    fuda_state_copy(&t->st, &e->st);
+    t->nrows = e->nrows;
+    t->nevs = e->nevs;
+    e->moves_valid = 0;
+}
+
+static void txn_undo(fuda_engine *e, txn *t) {
+    fuda_state_copy(&e->st, &t->st);
+    rows_drop(e, t->nrows);
+    events_drop(e, t->nevs);
+    e->moves_valid = 0;
+}
+
+/* Call hook `name` of the variant with the game and nargs more values on the
+ * stack (pushed by the caller after this returns 1... see call_hook). */
+static int push_hook(fuda_engine *e, const char *name) {
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
+    int t = lua_getfield(e->L, -1, name);
+    lua_remove(e->L, -2);
+    if (t == LUA_TFUNCTION) return 1;
+    lua_pop(e->L, 1);
+    return 0;
+}
+
+/* Run the function below nargs values, plus the game as first argument
+ * (inserted here). Returns 0 or -1 with e->err set. Results stay on the stack. */
+static int run_hook(fuda_engine *e, const char *name, int nargs, int nres) {
+    lua_State *L = e->L;
+    fuda_game_push(e);
+    lua_insert(L, -nargs - 1);
+    if (fuda_sandbox_pcall(e, nargs + 1, nres) != LUA_OK) {
+        fuda_engine_seterr(e, "%s (in %s)", lua_tostring(L, -1), name);
+        lua_pop(L, 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* Call a hook with integer args only, no results. Missing optional hook: 0. */
+static int call_simple(fuda_engine *e, const char *name, int nints, const int *ints) {
+    if (!push_hook(e, name)) return 0;
+    for (int i = 0; i < nints; i++) lua_pushinteger(e->L, ints[i]);
+    return run_hook(e, name, nints, 0);
+}
+
+/* After a hook ran inside a hand: somebody must be able to act. */
+static int check_progress(fuda_engine *e, const char *after) {
+    if (e->st.phase == FUDA_PHASE_PLAYING && fuda_state_actors(&e->st) == 0) {
+        fuda_engine_seterr(e, "%s: after %s the hand goes on but no seat is to act (set g.turn, "
+                           "open a claim window, or call g:end_hand())", e->file, after);
+        return -1;
+    }
+    char msg[256];
+    if (fuda_state_check(&e->st, msg, sizeof msg) < 0) {
+        fuda_engine_seterr(e, "%s: the game state is inconsistent after %s: %s", e->file, after, msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- life cycle ---- */
+
+static void free_variant(fuda_engine *e) {
+    for (int i = 0; i < e->nopts; i++) {
+        free(e->opts[i].name); free(e->opts[i].doc); free(e->opts[i].text);
+        free(e->opts[i].sval); free(e->opts[i].one_of);
+    }
+    e->nopts = 0;
+    for (int i = 0; i < e->nbotnames; i++) free(e->botnames[i]);
+    free(e->botnames);
+    e->botnames = NULL, e->nbotnames = 0;
+    free(e->name); free(e->title); free(e->file); free(e->extends);
+    e->name = e->title = e->file = e->extends = NULL;
+    memset(&e->info, 0, sizeof e->info);
+    e->loaded = 0;
+    e->started = 0;
+}
+
+static void free_match(fuda_engine *e) {
+    rows_drop(e, 0);
+    events_drop(e, 0);
+    log_clear(e);
+    e->started = 0;
+    e->moves_valid = 0;
+}
+
+static void close_state(fuda_engine *e) {
+    free_match(e);
+    free_variant(e);
+    if (e->L) lua_close(e->L);
+    e->L = NULL;
+    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = LUA_NOREF;
+    e->mem_used = 0;
+}
+
+static char *exe_dir(const char *exe) {
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n > 0) buf[n] = 0;
+    else if (exe) snprintf(buf, sizeof buf, "%s", exe);
+    else return NULL;
+    char *slash = strrchr(buf, '/');
+    if (!slash) return strdup(".");
+    *slash = 0;
+    return strdup(buf);
+}
+
+fuda_engine *fuda_engine_new(const fuda_config *cfg) {
+    fuda_engine *e = (fuda_engine *)calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
+    e->instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
+    int n = 0;
+    while (cfg && cfg->search_path && cfg->search_path[n]) n++;
+    e->search = (char **)calloc((size_t)n + 1, sizeof(char *));
+    for (int i = 0; e->search && i < n; i++) e->search[i] = strdup(cfg->search_path[i]);
+    e->exe = exe_dir(cfg ? cfg->exe : NULL);
+    e->syms = fuda_symtab_new();
+    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = LUA_NOREF;
+    if (!e->search || !e->syms) {
+        fuda_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void fuda_engine_free(fuda_engine *e) {
+    if (!e) return;
+    close_state(e);
+    for (char **d = e->search; d && *d; d++) free(*d);
+    free(e->search);
+    free(e->exe);
+    free(e->variant_arg);
+    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
+    free(e->optset);
+    fuda_symtab_free(e->syms);
+    free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->bot_move);
+    free(e);
+}
+
+int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts) {
+    close_state(e);
+    e->err[0] = 0;
+    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
+    free(e->optset);
+    e->optset = (char **)calloc((size_t)nopts + 1, sizeof(char *));
+    e->noptset = 0;
+    for (int i = 0; e->optset && i < nopts; i++) e->optset[e->noptset++] = strdup(options[i]);
+    e->L = fuda_sandbox_state(e);
+    if (!e->L) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    if (fuda_loader_load(e, variant) < 0) {
+        close_state(e);
+        return -1;
+    }
+    free(e->variant_arg);
+    e->variant_arg = strdup(variant);
+    e->loaded = 1;
+    return 0;
+}
+
+const fuda_variant_info *fuda_engine_info(const fuda_engine *e) {
+    return e->loaded ? &e->info : NULL;
+}
+
+void fuda_engine_on_event(fuda_engine *e, fuda_event_fn fn, void *ud) {
+    e->ev_fn = fn;
+    e->ev_ud = ud;
+}
+
+/* ---- the variant list ---- */
+
+struct list_ctx { char **names; int n, cap; };
+
+static int add_name(struct list_ctx *c, const char *name) {
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->names[i], name) == 0) return 0;
+    if (grow((void **)&c->names, &c->cap, c->n + 1, sizeof(char *)) < 0) return -1;
+    c->names[c->n++] = strdup(name);
+    return 0;
+}
+
+#include <dirent.h>
+static int list_dir(const char *dir, void *ud) {
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL) {
+        size_t n = strlen(ent->d_name);
+        if (n > 4 && strcmp(ent->d_name + n - 4, ".lua") == 0 && ent->d_name[0] != '.') {
+            char name[256];
+            snprintf(name, sizeof name, "%.*s", (int)(n - 4), ent->d_name);
+            add_name((struct list_ctx *)ud, name);
+        }
+    }
+    closedir(d);
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+
+int fuda_engine_list(fuda_engine *e, char ***names) {
+    struct list_ctx c = {NULL, 0, 0};
+    fuda_loader_each_dir(e, list_dir, &c);
+    if (grow((void **)&c.names, &c.cap, c.n + 1, sizeof(char *)) < 0) return -1;
+    qsort(c.names, (size_t)c.n, sizeof(char *), cmp_str);
+    c.names[c.n] = NULL;
+    *names = c.names;
+    return c.n;
+}
+
+void fuda_free_names(char **names) {
+    for (char **p = names; p && *p; p++) free(*p);
+    free(names);
+}
+
+/* ---- a match ---- */
+
+/* Set the declared variables to their initial values. */
+static int init_vars(fuda_engine *e) {
+    lua_State *L = e->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_varinit);
+    int n = (int)luaL_len(L, -1);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        lua_rawgeti(L, -1, 1);
+        int slot = (int)lua_tointeger(L, -1);
+        lua_rawgeti(L, -2, 3);
+        int per_seat = lua_toboolean(L, -1);
+        lua_rawgeti(L, -3, 2);
+        for (int s = 0; s < (per_seat ? FUDA_MAX_SEATS : 1); s++) {
+            int k = per_seat ? e->nvars + slot * FUDA_MAX_SEATS + s : slot;
+            switch (lua_type(L, -1)) {
+            case LUA_TBOOLEAN: e->st.var_type[k] = FUDA_VAR_BOOL; e->st.var[k] = lua_toboolean(L, -1); break;
+            case LUA_TSTRING: {
+                size_t len;
+                const char *str = lua_tolstring(L, -1, &len);
+                e->st.var_type[k] = FUDA_VAR_SYM;
+                e->st.var[k] = fuda_symtab_intern(e->syms, str, len);
+                if (e->st.var[k] < 0) { lua_pop(L, 5); return -1; }
+                break;
+            }
+            default: e->st.var_type[k] = FUDA_VAR_INT; e->st.var[k] = (int32_t)lua_tointeger(L, -1);
+            }
+        }
+        lua_pop(L, 4);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
+    if (!e->loaded) {
+        fuda_engine_seterr(e, "no variant loaded");
+        return -1;
+    }
+    if (nseats == 0) nseats = e->info.default_seats;
+    if (nseats < e->info.min_seats || nseats > e->info.max_seats) {
+        if (e->info.min_seats == e->info.max_seats)
+            fuda_engine_seterr(e, "%s is for %d players, not %d", e->name, e->info.min_seats, nseats);
+        else
+            fuda_engine_seterr(e, "%s is for %d to %d players, not %d", e->name, e->info.min_seats,
+                               e->info.max_seats, nseats);
+        return -1;
+    }
+    free_match(e);
+    fuda_state_init(&e->st, nseats, seed, e->syms);
+    fuda_rng_seed(&e->bot_rng, seed, 1);
+    e->seed = seed;
+    e->started = 1;
+    fuda_game_reset(e);
+    if (init_vars(e) < 0) {
+        fuda_engine_seterr(e, "out of memory");
+        e->started = 0;
+        return -1;
+    }
+    e->in_setup = 1;
+    int rc = call_simple(e, "setup", 0, NULL);
+    e->in_setup = 0;
+    if (rc == 0) {
+        e->st.phase = FUDA_PHASE_PLAYING;
+        e->st.hand_no = 1;
+        rc = call_simple(e, "deal", 0, NULL);
+    }
+    if (rc == 0) rc = check_progress(e, "deal");
+    if (rc < 0) {
+        e->started = 0;
+        events_drop(e, 0);
+        return -1;
+    }
+    events_flush(e);
+    return 0;
+}
+
+int fuda_engine_phase(const fuda_engine *e) {
+    return e->started ? e->st.phase : FUDA_PHASE_IDLE;
+}
+
+int fuda_engine_next_hand(fuda_engine *e) {
+    if (!e->started || e->st.phase != FUDA_PHASE_HAND_OVER) {
+        fuda_engine_seterr(e, "no hand to deal: the %s", e->started && e->st.phase == FUDA_PHASE_MATCH_OVER
+                           ? "match is over" : "current hand is not over");
+        return -1;
+    }
+    txn t;
+    txn_begin(e, &t);
+    e->st.phase = FUDA_PHASE_PLAYING;
+    e->st.hand_no++;
+    if (call_simple(e, "deal", 0, NULL) < 0 || check_progress(e, "deal") < 0) {
+        txn_undo(e, &t);
+        return -1;
+    }
+    log_add(e, 0, "next");
+    events_flush(e);
+    return 0;
+}
+
+unsigned fuda_engine_actors(const fuda_engine *e) {
+    return e->started ? fuda_state_actors(&e->st) : 0;
+}
+
+const char *fuda_engine_claim(const fuda_engine *e) {
+    if (!e->started || !e->st.claim_open) return NULL;
+    return fuda_sym_text((fuda_engine *)e, e->st.claim_kind);
+}
+
+static int bad_seat(fuda_engine *e, int seat) {
+    if (!e->started) {
+        fuda_engine_seterr(e, "no match is running");
+        return 1;
+    }
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, e->st.nseats);
+        return 1;
+    }
+    return 0;
+}
+
+/* Fill e->moves from the moves hook for seat. */
+static int load_moves(fuda_engine *e, int seat) {
+    if (e->moves_valid && e->moves_seat == seat) return e->nmoves;
+    lua_State *L = e->L;
+    e->nmoves = 0;
+    e->moves_valid = 0;
+    if (!(fuda_state_actors(&e->st) & (1u << (seat - 1)))) return 0;
+    static const char key = 'M';
+    if (!push_hook(e, "moves")) {
+        fuda_engine_seterr(e, "%s: no moves hook", e->file);
+        return -1;
+    }
+    lua_pushinteger(L, seat);
+    txn t;
+    txn_begin(e, &t);
+    if (run_hook(e, "moves", 1, 1) < 0) {
+        txn_undo(e, &t);
+        return -1;
+    }
+    if (memcmp(&t.st, &e->st, sizeof t.st) != 0) {
+        txn_undo(e, &t);
+        lua_pop(L, 1);
+        fuda_engine_seterr(e, "%s: the moves hook changed the game state (it must only list moves)", e->file);
+        return -1;
+    }
+    if (!lua_istable(L, -1)) {
+        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file, luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return -1;
+    }
+    int n = (int)lua_rawlen(L, -1);
+    if (n > e->capmoves) {
+        const char **p = (const char **)realloc(e->moves, (size_t)n * sizeof *p);
+        if (!p) { lua_pop(L, 1); fuda_engine_seterr(e, "out of memory"); return -1; }
+        e->moves = p;
+        e->capmoves = n;
+    }
+    for (int i = 0; i < n; i++) {
+        if (lua_rawgeti(L, -1, i + 1) != LUA_TSTRING) {
+            fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
+                               luaL_typename(L, -1), i + 1);
+            lua_pop(L, 2);
+            return -1;
+        }
+        e->moves[i] = lua_tostring(L, -1); /* anchored by the table, kept below */
+        lua_pop(L, 1);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &key);
+    e->nmoves = n;
+    e->moves_seat = seat;
+    e->moves_valid = 1;
+    return n;
+}
+
+int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves) {
+    if (bad_seat(e, seat)) return -1;
+    int n = load_moves(e, seat);
+    if (n < 0) return -1;
+    *moves = e->moves;
+    return n;
+}
+
+static int find_move(fuda_engine *e, const char *move) {
+    for (int i = 0; i < e->nmoves; i++)
+        if (strcmp(e->moves[i], move) == 0) return i;
+    return -1;
+}
+
+/* Push the choices of a closing window: { [seat] = move, ... }. */
+static void push_choices(fuda_engine *e, const fuda_state *s) {
+    lua_createtable(e->L, s->nseats, 0);
+    for (int k = 0; k < s->nseats; k++)
+        if (s->claim_eligible & (1u << k)) {
+            lua_pushstring(e->L, fuda_sym_text(e, s->claim_choice[k]));
+            lua_rawseti(e->L, -2, k + 1);
+        }
+}
+
+/* The body of apply, inside the transaction. */
+static int apply_move(fuda_engine *e, int seat, const char *move) {
+    if (!e->st.claim_open) {
+        if (!push_hook(e, "play")) return -1;
+        lua_pushinteger(e->L, seat);
+        lua_pushstring(e->L, move);
+        return run_hook(e, "play", 2, 0);
+    }
+    int id = fuda_symtab_intern(e->syms, move, strlen(move));
+    if (id < 0 || fuda_claim_decide(&e->st, seat - 1, id) < 0) {
+        fuda_engine_seterr(e, "cannot record the decision of seat %d", seat);
+        return -1;
+    }
+    if (e->st.claim_pending) return 0;
+    fuda_state closing;
+    fuda_state_copy(&closing, &e->st);
+    fuda_claim_close(&e->st);
+    if (!push_hook(e, "resolve")) {
+        fuda_engine_seterr(e, "%s: a claim window ('%s') closed but the variant has no resolve hook",
+                           e->file, fuda_sym_text(e, closing.claim_kind));
+        return -1;
+    }
+    push_choices(e, &closing);
+    return run_hook(e, "resolve", 1, 0);
+}
+
+int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
+    if (bad_seat(e, seat)) return -1;
+    if (e->st.phase != FUDA_PHASE_PLAYING) {
+        fuda_engine_seterr(e, e->st.phase == FUDA_PHASE_HAND_OVER ? "the hand is over" : "the match is over");
+        return -1;
+    }
+    if (!(fuda_state_actors(&e->st) & (1u << (seat - 1)))) {
+        fuda_engine_seterr(e, "seat %d is not to act now", seat);
+        return -1;
+    }
+    if (load_moves(e, seat) < 0) return -1;
+    if (find_move(e, move) < 0) {
+        fuda_engine_seterr(e, "'%s' is not a legal move of seat %d now", move, seat);
+        return -1;
+    }
+    char *copy = strdup(move);
+    if (!copy) { fuda_engine_seterr(e, "out of memory"); return -1; }
+    txn t;
+    txn_begin(e, &t);
+    int rc = apply_move(e, seat, copy);
+    if (rc == 0) rc = check_progress(e, copy);
+    if (rc == 0) {
+        e->st.move_no++;
+        char line[512];
+        snprintf(line, sizeof line, "%d %s", seat, copy);
+        rc = log_add(e, seat, line);
+        if (rc < 0) fuda_engine_seterr(e, "out of memory");
+    }
+    free(copy);
+    if (rc < 0) {
+        txn_undo(e, &t);
+        return -1;
+    }
+    events_flush(e);
+    return 0;
+}
+
+int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
+    if (bad_seat(e, seat)) return -1;
+    int n = load_moves(e, seat);
+    if (n < 0) return -1;
+    if (n == 0) {
+        fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
+        return -1;
+    }
+    const char *pick = NULL;
+    if (!name || strcmp(name, "random") == 0) {
+        pick = e->moves[fuda_rng_below(&e->bot_rng, (uint32_t)n)];
+    } else {
+        lua_State *L = e->L;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+        lua_getfield(L, -1, "bots");
+        lua_remove(L, -2);
+        if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+            lua_pop(L, 2);
+            fuda_engine_seterr(e, "%s has no bot '%s'", e->name, name);
+            return -1;
+        }
+        lua_remove(L, -2);
+        lua_pushinteger(L, seat);
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            lua_pushstring(L, e->moves[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        txn t;
+        txn_begin(e, &t);
+        if (run_hook(e, name, 2, 1) < 0) { txn_undo(e, &t); return -1; }
+        int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
+        txn_undo(e, &t); /* a bot may not change the game */
+        if (changed) {
+            lua_pop(L, 1);
+            fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, name);
+            return -1;
+        }
+        e->moves_valid = 1; /* same state, same list */
+        const char *s = lua_tostring(L, -1);
+        free(e->bot_move);
+        e->bot_move = s ? strdup(s) : NULL;
+        lua_pop(L, 1);
+        if (!e->bot_move || find_move(e, e->bot_move) < 0) {
+            fuda_engine_seterr(e, "%s: bot '%s' chose '%s', which is not a legal move", e->file, name,
+                               e->bot_move ? e->bot_move : "nil");
+            return -1;
+        }
+        pick = e->moves[find_move(e, e->bot_move)];
+    }
+    *move = pick;
+    return 0;
+}
+
+/* ---- views ---- */
+
+typedef struct sbuf { char *s; size_t n, cap; } sbuf;
+
+static void sb_add(sbuf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int need = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (need < 0) return;
+    if (b->n + (size_t)need + 1 > b->cap) {
+        size_t cap = (b->cap + (size_t)need + 1) * 2;
+        char *p = (char *)realloc(b->s, cap);
+        if (!p) return;
+        b->s = p, b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)need;
+}
+
+static char *generic_view(fuda_engine *e, int seat) {
+    sbuf b = {NULL, 0, 0};
+    sb_add(&b, "");
+    const fuda_state *s = &e->st;
+    for (int p = 0; p < s->npiles; p++) {
+        const fuda_pile *pl = &s->piles[p];
+        if (pl->owner >= 0) sb_add(&b, "%s (seat %d):", pl->name, pl->owner + 1);
+        else sb_add(&b, "%s:", pl->name);
+        int shown = 0;
+        for (int i = 0; i < pl->len; i++)
+            if (fuda_pile_visible(s, p, i, seat - 1)) {
+                char nm[8];
+                fuda_card_name(fuda_pile_at(s, p, i), nm);
+                sb_add(&b, " {%s}", nm);
+                shown++;
+            }
+        if (shown < pl->len) sb_add(&b, " (%d card%s)", pl->len, pl->len == 1 ? "" : "s");
+        sb_add(&b, "\n");
+    }
+    if (s->turn >= 0) sb_add(&b, "turn: seat %d\n", s->turn + 1);
+    return b.s;
+}
+
+char *fuda_engine_view(fuda_engine *e, int seat) {
+    if (!e->started) {
+        fuda_engine_seterr(e, "no match is running");
+        return NULL;
+    }
+    if (seat < 0 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return NULL;
+    }
+    if (!push_hook(e, "view")) return generic_view(e, seat);
+    lua_pushinteger(e->L, seat);
+    txn t;
+    txn_begin(e, &t);
+    if (run_hook(e, "view", 1, 1) < 0) {
+        txn_undo(e, &t);
+        return NULL;
+    }
+    txn_undo(e, &t); /* a view never changes the game */
+    const char *s = lua_tostring(e->L, -1);
+    char *r = strdup(s ? s : "");
+    lua_pop(e->L, 1);
+    return r;
+}
+
+char *fuda_engine_scoresheet(fuda_engine *e) {
+    sbuf b = {NULL, 0, 0};
+    sb_add(&b, "");
+    if (!e->started) return b.s;
+    int n = e->st.nseats, maxcol = 1;
+    for (int i = 0; i < e->nrows; i++)
+        if (e->rows[i].col > maxcol) maxcol = e->rows[i].col;
+    for (int col = 1; col <= maxcol; col++) {
+        if (maxcol > 1) sb_add(&b, "column %d\n", col);
+        sb_add(&b, "hand ");
+        for (int k = 1; k <= n; k++) sb_add(&b, " seat %-2d", k);
+        sb_add(&b, "\n");
+        int run[FUDA_MAX_SEATS] = {0};
+        for (int i = 0; i < e->nrows; i++) {
+            const fuda_row *r = &e->rows[i];
+            if (r->col != col) continue;
+            run[r->seat - 1] += r->points;
+            sb_add(&b, "%4d ", r->hand);
+            for (int k = 1; k <= n; k++) {
+                if (k == r->seat) sb_add(&b, " %7d", run[k - 1]);
+                else sb_add(&b, " %7s", ".");
+            }
+            sb_add(&b, "   seat %d %+d%s%s\n", r->seat, r->points, r->note[0] ? ": " : "", r->note);
+        }
+        sb_add(&b, "total");
+        for (int k = 1; k <= n; k++) sb_add(&b, " %7d", e->st.total[col - 1][k - 1]);
+        sb_add(&b, "\n");
+    }
+    return b.s;
+}
+
+int fuda_engine_total(const fuda_engine *e, int seat, int col) {
+    if (!e->started || seat < 1 || seat > e->st.nseats || col < 1 || col > FUDA_MAX_COLS) return 0;
+    return e->st.total[col - 1][seat - 1];
+}
+
+const fuda_state *fuda_engine_state(const fuda_engine *e) { return &e->st; }
+
+uint64_t fuda_engine_hash(const fuda_engine *e) { return fuda_state_hash(&e->st); }
+
+long fuda_engine_move_count(const fuda_engine *e) { return e->started ? (long)e->st.move_no : 0; }
+
+/* ---- arranging piles (tests) ---- */
+
+/* Put `cards` into pile (name, owner) at its bottom (or top) positions by
+ * swapping each with wherever it is now. */
+int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
+                        int from_top) {
+    if (!e->started) { fuda_engine_seterr(e, "no match is running"); return -1; }
+    fuda_state *s = &e->st;
+    int T = fuda_pile_find(s, name, owner - 1);
+    if (T < 0) { fuda_engine_seterr(e, "arrange: no pile '%s'%s", name, owner ? " of that seat" : ""); return -1; }
+    if (n > s->piles[T].len) { fuda_engine_seterr(e, "arrange: pile '%s' holds only %d cards", name, s->piles[T].len); return -1; }
+    fuda_state save;
+    fuda_state_copy(&save, s);
+    for (int k = 0; k < n; k++) {
+        int t = from_top ? s->piles[T].len - 1 - k : k;
+        int S = -1, si = -1;
+        /* the card's current place, not among those already arranged */
+        for (int p = 0; p < s->npiles && S < 0; p++)
+            for (int i = 0; i < s->piles[p].len; i++) {
+                if (fuda_pile_at(s, p, i) != cards[k]) continue;
+                if (p == T && (from_top ? i > t : i < t)) continue;
+                S = p, si = i;
+                break;
+            }
+        if (S < 0) {
+            fuda_state_copy(s, &save);
+            char nm[8];
+            fuda_card_name(cards[k], nm);
+            fuda_engine_seterr(e, "arrange: card %s is not in the game (or listed twice)", nm);
+            return -1;
+        }
+        if (S == T && si == t) continue;
+        if (S == T) {
+            fuda_pile_move(s, T, si, T, t);
+            continue;
+        }
+        fuda_pile_move(s, S, si, T, t);          /* the card goes in at t */
+        fuda_pile_move(s, T, t + 1, S, si);      /* the card that was at t goes back */
+    }
+    e->moves_valid = 0;
+    char line[1024];
+    int len = snprintf(line, sizeof line, "arrange %s %d %d", name, owner, from_top);
+    for (int k = 0; k < n && len < (int)sizeof line - 8; k++) {
+        char nm[8];
+        fuda_card_name(cards[k], nm);
+        len += snprintf(line + len, sizeof line - (size_t)len, " %s", nm);
+    }
+    log_add(e, 0, line);
+    return 0;
+}
+
+/* ---- log and replay ---- */
+
+char *fuda_engine_log(const fuda_engine *e) {
+    sbuf b = {NULL, 0, 0};
+    sb_add(&b, "fuda-log 1\n");
+    if (!e->loaded) return b.s;
+    sb_add(&b, "variant %s\n", e->variant_arg);
+    for (int i = 0; i < e->noptset; i++) sb_add(&b, "option %s\n", e->optset[i]);
+    if (!e->started) return b.s;
+    sb_add(&b, "seats %d\nseed %llu\n", e->st.nseats, (unsigned long long)e->seed);
+    for (long i = 0; i < e->nlog; i++) sb_add(&b, "%s\n", e->log[i].text);
+    return b.s;
+}
+
+static int replay_line(fuda_engine *e, const char *line, long lineno) {
+    if (strcmp(line, "next") == 0) return fuda_engine_next_hand(e);
+    if (strncmp(line, "arrange ", 8) == 0) {
+        char name[64];
+        int owner, top, off = 0;
+        if (sscanf(line + 8, "%63s %d %d%n", name, &owner, &top, &off) != 3) goto bad;
+        fuda_card cards[FUDA_MAX_CARDS];
+        int n = 0;
+        const char *p = line + 8 + off;
+        while (*p == ' ') p++;
+        while (*p && n < FUDA_MAX_CARDS) {
+            const char *q = strchr(p, ' ');
+            size_t len = q ? (size_t)(q - p) : strlen(p);
+            if (fuda_card_parse(p, len, &cards[n++]) < 0) goto bad;
+            p += len;
+            while (*p == ' ') p++;
+        }
+        return fuda_engine_arrange(e, name, owner, cards, n, top);
+    }
+    char *end;
+    long seat = strtol(line, &end, 10);
+    if (end == line || *end != ' ') goto bad;
+    return fuda_engine_apply(e, (int)seat, end + 1);
+bad:
+    fuda_engine_seterr(e, "log line %ld: cannot read '%s'", lineno, line);
+    return -1;
+}
+
+/* Split text into lines (modifies a copy). */
+int fuda_engine_replay(fuda_engine *e, const char *log, long upto) {
+    char *text = strdup(log);
+    if (!text) { fuda_engine_seterr(e, "out of memory"); return -1; }
+    char *save = NULL, *variant = NULL;
+    char *opts[FUDA_MAX_OPTS];
+    int nopts = 0, seats = 0, started = 0, rc = 0;
+    unsigned long long seed = 0;
+    long lineno = 0, moves = 0;
+    for (char *line = strtok_r(text, "\n", &save); line && rc == 0; line = strtok_r(NULL, "\n", &save)) {
+        lineno++;
+        size_t len = strlen(line);
+        while (len && (line[len - 1] == '\r' || line[len - 1] == ' ')) line[--len] = 0;
+        if (len == 0 || line[0] == '#') continue;
+        if (lineno == 1) {
+            if (strcmp(line, "fuda-log 1") != 0) {
+                fuda_engine_seterr(e, "not a fuda log (the first line must be 'fuda-log 1')");
+                rc = -1;
+            }
+            continue;
+        }
+        if (!started) {
+            if (strncmp(line, "variant ", 8) == 0) variant = line + 8;
+            else if (strncmp(line, "option ", 7) == 0 && nopts < FUDA_MAX_OPTS) opts[nopts++] = line + 7;
+            else if (strncmp(line, "seats ", 6) == 0) seats = atoi(line + 6);
+            else if (strncmp(line, "seed ", 5) == 0) {
+                char *end;
+                seed = strtoull(line + 5, &end, 10);
+                if (!variant || *end) {
+                    fuda_engine_seterr(e, "log line %ld: bad seed line or no variant line before it", lineno);
+                    rc = -1;
+                    continue;
+                }
+                rc = fuda_engine_load(e, variant, (const char *const *)opts, nopts);
+                if (rc == 0) rc = fuda_engine_start(e, seats, seed);
+                started = 1;
+            } else {
+                fuda_engine_seterr(e, "log line %ld: unexpected '%s' before the seed line", lineno, line);
+                rc = -1;
+            }
+            continue;
+        }
+        int is_move = line[0] >= '0' && line[0] <= '9';
+        if (is_move && upto >= 0 && moves >= upto) break;
+        if (is_move && e->st.phase == FUDA_PHASE_HAND_OVER) {
+            fuda_engine_seterr(e, "log line %ld: a move after the hand ended without 'next'", lineno);
+            rc = -1;
+            break;
+        }
+        rc = replay_line(e, line, lineno);
+        if (rc < 0) {
+            char *msg = strdup(e->err);
+            fuda_engine_seterr(e, "log line %ld (%.200s): %s", lineno, line, msg ? msg : "");
+            free(msg);
+        }
+        moves += is_move;
+    }
+    if (rc == 0 && !started) {
+        fuda_engine_seterr(e, "the log has no seed line");
+        rc = -1;
+    }
+    free(text);
+    return rc;
+}

@@ -1,0 +1,134 @@
+/* engine.h -- one match of one variant: the Lua state that runs the variant's
+ * hooks, the core game state, the action log and the scoresheet.
+ *
+ * This is what the `fuda` program (REPL, play, sim, check) drives. It never
+ * prints: events go to a callback, views and logs come back as text the caller
+ * owns. Every function that can fail returns -1 (or NULL) and leaves a message
+ * in fuda_engine_error(), in the form "file:line: message" when a script is at
+ * fault; after a failed fuda_engine_apply the game state is exactly as before.
+ *
+ * Seats are numbered from 1 here, as players and scripts see them.
+ *
+ * Text from variants (events, views) marks cards as {7h}; the caller renders
+ * them (fuda_render_cards in render.h: plain, unicode suits, or colour). */
+#ifndef FUDA_ENGINE_H
+#define FUDA_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "state.h"
+
+typedef struct fuda_engine fuda_engine;
+
+typedef struct fuda_config {
+    /* Extra folders searched for variants, before FUDA_PATH and the built-in
+     * folders; NULL-terminated list, may be NULL. */
+    const char *const *search_path;
+    size_t mem_limit; /* bytes the Lua state may use; 0: FUDA_DEFAULT_MEM */
+    long instr_limit; /* VM instructions one hook call may run; 0: FUDA_DEFAULT_INSTR */
+    const char *exe;  /* argv[0] or /proc/self/exe path, to find built-in variants */
+} fuda_config;
+
+#define FUDA_DEFAULT_MEM ((size_t)256 << 20)
+#define FUDA_DEFAULT_INSTR 20000000L
+
+/* Event callback: seat is the only seat that may see the text, or 0 for
+ * everybody. text is valid during the call only. */
+typedef void (*fuda_event_fn)(void *ud, int seat, const char *text);
+
+/* A new engine with no variant loaded. NULL when out of memory. The caller
+ * owns it: fuda_engine_free. cfg may be NULL. */
+fuda_engine *fuda_engine_new(const fuda_config *cfg);
+void fuda_engine_free(fuda_engine *e);
+
+/* Message of the last failure (never NULL; "" if none). Owned by the engine. */
+const char *fuda_engine_error(const fuda_engine *e);
+
+/* Load a variant by name ("gin": searched in the folders) or by path (a name
+ * with a '/' or ending in ".lua"), with overrides "name=value" (value parsed
+ * by the option's type: integer, boolean true/false/on/off/yes/no, string).
+ * Replaces any loaded variant and ends any match. */
+int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts);
+
+typedef struct fuda_option_info {
+    const char *name;
+    const char *value; /* current value as text */
+    const char *doc;   /* "" if none */
+} fuda_option_info;
+
+typedef struct fuda_variant_info {
+    const char *name;  /* "gin" */
+    const char *title; /* "Gin Rummy (Official Rules of Card Games)" */
+    const char *file;  /* path it was loaded from */
+    const char *extends; /* base variant name or NULL */
+    int min_seats, max_seats, default_seats;
+    int nopts;
+    const fuda_option_info *opts;
+    int nbots;
+    const char *const *bots; /* bot names the variant defines ("random" is always there too) */
+} fuda_variant_info;
+
+/* The loaded variant, or NULL. Valid until the next load or free. */
+const fuda_variant_info *fuda_engine_info(const fuda_engine *e);
+
+/* Names of the built-in variants found on the search path, sorted; returns the
+ * count and stores a malloc'd NULL-terminated array of malloc'd strings in
+ * *names (caller frees with fuda_free_names). */
+int fuda_engine_list(fuda_engine *e, char ***names);
+void fuda_free_names(char **names);
+
+/* Events go to fn(ud, seat, text). fn may be NULL (events dropped). */
+void fuda_engine_on_event(fuda_engine *e, fuda_event_fn fn, void *ud);
+
+/* Start a match: nseats players (0: the variant's default), seeded with seed:
+ * runs the setup and deal hooks. */
+int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed);
+
+/* FUDA_PHASE_* of state.h. */
+int fuda_engine_phase(const fuda_engine *e);
+
+/* Deal the next hand (only in FUDA_PHASE_HAND_OVER). */
+int fuda_engine_next_hand(fuda_engine *e);
+
+/* Bit mask of seats that must act now: bit (seat-1). */
+unsigned fuda_engine_actors(const fuda_engine *e);
+
+/* Kind of the open claim window ("zun"), or NULL when a turn is on. */
+const char *fuda_engine_claim(const fuda_engine *e);
+
+/* The legal moves of seat, as canonical strings ("draw", "discard 7h"). The
+ * array and strings are owned by the engine and valid until the next call into
+ * it. Returns the count (0 when the seat need not act), or -1. */
+int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves);
+
+/* Apply a move of seat. It must be one of the legal moves, exactly. On failure
+ * returns -1 with a message and the state unchanged. */
+int fuda_engine_apply(fuda_engine *e, int seat, const char *move);
+
+/* Let bot `name` ("random" or one the variant defines) choose seat's move. The
+ * string is owned by the engine, valid until the next call. -1 on failure. */
+int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move);
+
+/* What seat sees (0: a spectator), as text lines, from the variant's view hook
+ * (or a generic view of the visible piles). Caller frees. NULL on failure. */
+char *fuda_engine_view(fuda_engine *e, int seat);
+
+/* The scoresheet as text: one row per scored hand, running totals. Caller frees. */
+char *fuda_engine_scoresheet(fuda_engine *e);
+
+/* Total of seat in column col (1-based). */
+int fuda_engine_total(const fuda_engine *e, int seat, int col);
+
+/* The core state (read only), and its hash. */
+const fuda_state *fuda_engine_state(const fuda_engine *e);
+uint64_t fuda_engine_hash(const fuda_engine *e);
+
+/* The log of this match as text (variant, options, seats, seed, every move);
+ * fuda_engine_replay loads such a text into e (loading the variant, starting
+ * the match) and applies its first `upto` moves (-1: all). Caller frees the log. */
+char *fuda_engine_log(const fuda_engine *e);
+int fuda_engine_replay(fuda_engine *e, const char *log, long upto);
+/* Number of moves in the match so far. */
+long fuda_engine_move_count(const fuda_engine *e);
+
+#endif

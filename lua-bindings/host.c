@@ -1,0 +1,530 @@
+/* host.c -- authors' scripts and the REPL's Lua lines (see host.h), and
+ * fuda.match: a match of any variant driven from a script, one engine each.
+ *
+ * A fuda.Match owns its engine; m:free() (or garbage collection) frees it, and
+ * any later call on the handle fails with "match was freed". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lfuda.h"
+#include "host.h"
+
+struct fuda_host {
+    lua_State *L;
+    fuda_config cfg;
+    char **search;
+    char *exe;
+    int ref_env;
+    char *out;
+};
+
+typedef struct match_ev { int seat; char *text; } match_ev;
+
+typedef struct match_ud {
+    fuda_engine *e;
+    match_ev *evs;
+    int nevs, capevs;
+} match_ud;
+
+static const char HOSTCFG_KEY = 'h';
+
+/* ---- fuda.Match ---- */
+
+static match_ud *check_match(lua_State *L, int idx) {
+    match_ud *m = (match_ud *)luaL_checkudata(L, idx, FUDA_MATCH_T);
+    if (!m->e) luaL_error(L, "match was freed");
+    return m;
+}
+
+static void on_event(void *ud, int seat, const char *text) {
+    match_ud *m = (match_ud *)ud;
+    if (m->nevs >= m->capevs) {
+        int cap = m->capevs ? m->capevs * 2 : 32;
+        match_ev *p = (match_ev *)realloc(m->evs, (size_t)cap * sizeof *p);
+        if (!p) return;
+        m->evs = p, m->capevs = cap;
+    }
+    char *t = strdup(text);
+    if (!t) return;
+    m->evs[m->nevs].seat = seat;
+    m->evs[m->nevs++].text = t;
+}
+
+static void clear_events(match_ud *m) {
+    for (int i = 0; i < m->nevs; i++) free(m->evs[i].text);
+    m->nevs = 0;
+}
+
+static void free_match(match_ud *m) {
+    if (m->e) fuda_engine_free(m->e);
+    m->e = NULL;
+    clear_events(m);
+    free(m->evs);
+    m->evs = NULL;
+    m->capevs = 0;
+}
+
+static int m_free(lua_State *L) {
+    free_match((match_ud *)luaL_checkudata(L, 1, FUDA_MATCH_T));
+    return 0;
+}
+
+static int fail(lua_State *L, fuda_engine *e) {
+    lua_pushnil(L);
+    lua_pushstring(L, fuda_engine_error(e));
+    return 2;
+}
+
+static int check_seat(lua_State *L, fuda_engine *e, int idx) {
+    lua_Integer s = luaL_checkinteger(L, idx);
+    const fuda_state *st = fuda_engine_state(e);
+    if (s < 1 || s > st->nseats) luaL_error(L, "bad seat %d (seats are 1..%d)", (int)s, st->nseats);
+    return (int)s;
+}
+
+static int m_moves(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    const char *const *mv;
+    int n = fuda_engine_moves(m->e, check_seat(L, m->e, 2), &mv);
+    if (n < 0) return luaL_error(L, "%s", fuda_engine_error(m->e));
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, mv[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int m_apply(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    int seat = (int)luaL_checkinteger(L, 2);
+    if (fuda_engine_apply(m->e, seat, luaL_checkstring(L, 3)) < 0) return fail(L, m->e);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int m_actors(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    unsigned a = fuda_engine_actors(m->e);
+    lua_newtable(L);
+    int n = 0;
+    for (int s = 0; s < FUDA_MAX_SEATS; s++)
+        if (a & (1u << s)) {
+            lua_pushinteger(L, s + 1);
+            lua_rawseti(L, -2, ++n);
+        }
+    return 1;
+}
+
+static int m_claim(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    const char *k = fuda_engine_claim(m->e);
+    if (!k) return 0;
+    lua_pushstring(L, k);
+    return 1;
+}
+
+static int m_bot(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    const char *mv;
+    if (fuda_engine_bot(m->e, check_seat(L, m->e, 2), luaL_optstring(L, 3, "random"), &mv) < 0)
+        return fail(L, m->e);
+    lua_pushstring(L, mv);
+    return 1;
+}
+
+/* m:play_bots([names]) -- bots act for every seat until the hand is over.
+ * Returns the number of moves made, or nil, message. */
+static int m_play_bots(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    int nseats = fuda_engine_state(m->e)->nseats;
+    long count = 0;
+    while (fuda_engine_phase(m->e) == FUDA_PHASE_PLAYING) {
+        unsigned a = fuda_engine_actors(m->e);
+        for (int s = 1; s <= nseats; s++) {
+            if (!(a & (1u << (s - 1)))) continue;
+            const char *bot = "random";
+            if (lua_istable(L, 2)) {
+                lua_rawgeti(L, 2, s);
+                if (lua_isstring(L, -1)) bot = lua_tostring(L, -1);
+                lua_pop(L, 1);
+            } else if (lua_isstring(L, 2)) {
+                bot = lua_tostring(L, 2);
+            }
+            const char *mv;
+            if (fuda_engine_bot(m->e, s, bot, &mv) < 0) return fail(L, m->e);
+            char *copy = strdup(mv);
+            int rc = copy ? fuda_engine_apply(m->e, s, copy) : -1;
+            free(copy);
+            if (rc < 0) return fail(L, m->e);
+            count++;
+            break; /* actors may have changed */
+        }
+        if (count > 1000000) return luaL_error(L, "play_bots: no end after a million moves");
+    }
+    lua_pushinteger(L, count);
+    return 1;
+}
+
+static int m_next_hand(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    if (fuda_engine_next_hand(m->e) < 0) return fail(L, m->e);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int m_phase(lua_State *L) {
+    static const char *const names[] = {"idle", "playing", "hand_over", "match_over"};
+    match_ud *m = check_match(L, 1);
+    lua_pushstring(L, names[fuda_engine_phase(m->e) & 3]);
+    return 1;
+}
+
+static int m_pile(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    const fuda_state *st = fuda_engine_state(m->e);
+    const char *name = luaL_checkstring(L, 2);
+    int owner = lua_isnoneornil(L, 3) ? 0 : check_seat(L, m->e, 3);
+    int p = fuda_pile_find(st, name, owner - 1);
+    if (p < 0) return luaL_error(L, "no pile '%s'", name);
+    lua_createtable(L, st->piles[p].len, 0);
+    for (int i = 0; i < st->piles[p].len; i++) {
+        fuda_push_card(L, fuda_pile_at(st, p, i));
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* Value of variable slot found by name in the engine's name tables. */
+static int read_var(lua_State *L, fuda_engine *e, const char *name, int seat) {
+    lua_State *E = e->L;
+    lua_rawgeti(E, LUA_REGISTRYINDEX, seat ? e->ref_seatvaridx : e->ref_varidx);
+    lua_getfield(E, -1, name);
+    int isnum;
+    int j = (int)lua_tointegerx(E, -1, &isnum);
+    lua_pop(E, 2);
+    if (!isnum) return luaL_error(L, "unknown variable '%s'", name);
+    int k = seat ? e->nvars + j * FUDA_MAX_SEATS + seat - 1 : j;
+    const fuda_state *st = fuda_engine_state(e);
+    switch (st->var_type[k]) {
+    case FUDA_VAR_INT: lua_pushinteger(L, st->var[k]); break;
+    case FUDA_VAR_BOOL: lua_pushboolean(L, st->var[k]); break;
+    case FUDA_VAR_SYM: lua_pushstring(L, fuda_sym_text(e, st->var[k])); break;
+    default: lua_pushnil(L);
+    }
+    return 1;
+}
+
+static int m_var(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    return read_var(L, m->e, luaL_checkstring(L, 2), 0);
+}
+
+static int m_seat_var(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    int s = check_seat(L, m->e, 2);
+    return read_var(L, m->e, luaL_checkstring(L, 3), s);
+}
+
+static int m_total(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    int s = check_seat(L, m->e, 2);
+    lua_pushinteger(L, fuda_engine_total(m->e, s, (int)luaL_optinteger(L, 3, 1)));
+    return 1;
+}
+
+static int m_arrange(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    const char *name = luaL_checkstring(L, 2);
+    int owner = lua_isnil(L, 3) ? 0 : check_seat(L, m->e, 3);
+    fuda_card cards[FUDA_MAX_CARDS];
+    int n = fuda_read_cards(L, 4, cards, FUDA_MAX_CARDS);
+    if (fuda_engine_arrange(m->e, name, owner, cards, n, lua_toboolean(L, 5)) < 0)
+        return luaL_error(L, "%s", fuda_engine_error(m->e));
+    return 0;
+}
+
+static int m_events(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    int seat = (int)luaL_optinteger(L, 2, 0);
+    lua_newtable(L);
+    int n = 0;
+    for (int i = 0; i < m->nevs; i++)
+        if (seat == 0 || m->evs[i].seat == 0 || m->evs[i].seat == seat) {
+            lua_pushstring(L, m->evs[i].text);
+            lua_rawseti(L, -2, ++n);
+        }
+    clear_events(m);
+    return 1;
+}
+
+static int push_owned(lua_State *L, char *s, fuda_engine *e) {
+    if (!s) return fail(L, e);
+    lua_pushstring(L, s);
+    free(s);
+    return 1;
+}
+
+static int m_view(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    return push_owned(L, fuda_engine_view(m->e, (int)luaL_optinteger(L, 2, 0)), m->e);
+}
+
+static int m_scoresheet(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    return push_owned(L, fuda_engine_scoresheet(m->e), m->e);
+}
+
+static int m_log(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    return push_owned(L, fuda_engine_log(m->e), m->e);
+}
+
+static int m_hash(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%016llx", (unsigned long long)fuda_engine_hash(m->e));
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int m_moves_made(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    lua_pushinteger(L, fuda_engine_move_count(m->e));
+    return 1;
+}
+
+static const luaL_Reg match_methods[] = {
+    {"moves", m_moves}, {"apply", m_apply}, {"actors", m_actors}, {"claim", m_claim},
+    {"bot", m_bot}, {"play_bots", m_play_bots}, {"next_hand", m_next_hand}, {"phase", m_phase},
+    {"pile", m_pile}, {"var", m_var}, {"seat_var", m_seat_var}, {"total", m_total},
+    {"arrange", m_arrange}, {"events", m_events}, {"view", m_view}, {"scoresheet", m_scoresheet},
+    {"log", m_log}, {"hash", m_hash}, {"move_count", m_moves_made}, {"free", m_free},
+    {NULL, NULL}
+};
+
+/* A new engine configured like the host, wrapped in a fuda.Match (pushed). */
+static match_ud *new_match(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &HOSTCFG_KEY);
+    const fuda_config *cfg = (const fuda_config *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    match_ud *m = (match_ud *)lua_newuserdatauv(L, sizeof *m, 0);
+    memset(m, 0, sizeof *m);
+    luaL_setmetatable(L, FUDA_MATCH_T);
+    m->e = fuda_engine_new(cfg);
+    if (!m->e) luaL_error(L, "out of memory");
+    fuda_engine_on_event(m->e, on_event, m);
+    return m;
+}
+
+/* fuda.match{ variant =, seats =, seed =, options = { k = v } } */
+static int l_match(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_getfield(L, 1, "variant");
+    const char *variant = luaL_checkstring(L, -1);
+    lua_getfield(L, 1, "seats");
+    int seats = (int)luaL_optinteger(L, -1, 0);
+    lua_getfield(L, 1, "seed");
+    lua_Integer seed = luaL_optinteger(L, -1, 1);
+    lua_pop(L, 2);
+    /* options as "k=v" strings */
+    luaL_Buffer b;
+    const char *sets[FUDA_MAX_OPTS];
+    int nsets = 0;
+    lua_newtable(L);
+    int keep = lua_gettop(L);
+    if (lua_getfield(L, 1, "options") == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2) && nsets < FUDA_MAX_OPTS) {
+            luaL_buffinit(L, &b);
+            lua_pushvalue(L, -2);
+            luaL_addvalue(&b);
+            luaL_addchar(&b, '=');
+            luaL_tolstring(L, -1, NULL);
+            luaL_addvalue(&b);
+            luaL_pushresult(&b);
+            sets[nsets] = lua_tostring(L, -1);
+            lua_rawseti(L, keep, ++nsets);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    match_ud *m = new_match(L);
+    if (fuda_engine_load(m->e, variant, sets, nsets) < 0 ||
+        fuda_engine_start(m->e, seats, (uint64_t)seed) < 0) {
+        lua_pushstring(L, fuda_engine_error(m->e));
+        free_match(m);
+        return lua_error(L);
+    }
+    return 1;
+}
+
+/* fuda.replay(log [, upto]) -> match */
+static int l_replay(lua_State *L) {
+    const char *log = luaL_checkstring(L, 1);
+    long upto = (long)luaL_optinteger(L, 2, -1);
+    match_ud *m = new_match(L);
+    if (fuda_engine_replay(m->e, log, upto) < 0) {
+        lua_pushstring(L, fuda_engine_error(m->e));
+        free_match(m);
+        return lua_error(L);
+    }
+    return 1;
+}
+
+/* fuda.list() -> names of the built-in variants */
+static int l_list(lua_State *L) {
+    match_ud *m = new_match(L);
+    char **names;
+    int n = fuda_engine_list(m->e, &names);
+    lua_createtable(L, n > 0 ? n : 0, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    fuda_free_names(names);
+    return 1;
+}
+
+void fuda_open_match(lua_State *L) {
+    if (luaL_newmetatable(L, FUDA_MATCH_T)) {
+        luaL_newlib(L, match_methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, m_free);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_pop(L, 1);
+    lua_pushcfunction(L, l_match);
+    lua_setfield(L, -2, "match");
+    lua_pushcfunction(L, l_replay);
+    lua_setfield(L, -2, "replay");
+    lua_pushcfunction(L, l_list);
+    lua_setfield(L, -2, "list");
+}
+
+/* ---- the host ---- */
+
+fuda_host *fuda_host_new(const fuda_config *cfg) {
+    fuda_host *h = (fuda_host *)calloc(1, sizeof *h);
+    if (!h) return NULL;
+    if (cfg) h->cfg = *cfg;
+    h->L = fuda_sandbox_host_state();
+    if (!h->L) {
+        free(h);
+        return NULL;
+    }
+    lua_pushlightuserdata(h->L, &h->cfg);
+    lua_rawsetp(h->L, LUA_REGISTRYINDEX, &HOSTCFG_KEY);
+    /* a plain (not strict) environment over the safe names */
+    lua_newtable(h->L);
+    fuda_sandbox_env(h->L);
+    lua_pushnil(h->L);
+    lua_setmetatable(h->L, -2);
+    lua_newtable(h->L);
+    lua_insert(h->L, -2);
+    lua_setfield(h->L, -2, "__index");
+    lua_setmetatable(h->L, -2);
+    lua_pushvalue(h->L, -1);
+    lua_setfield(h->L, -2, "_G");
+    h->ref_env = luaL_ref(h->L, LUA_REGISTRYINDEX);
+    return h;
+}
+
+void fuda_host_free(fuda_host *h) {
+    if (!h) return;
+    lua_close(h->L);
+    free(h->out);
+    free(h);
+}
+
+static void set_out(fuda_host *h, const char *s) {
+    free(h->out);
+    h->out = strdup(s ? s : "");
+}
+
+static int traceback(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int fuda_host_run(fuda_host *h, const char *path, int argc, char **argv, const char **err) {
+    lua_State *L = h->L;
+    lua_settop(L, 0);
+    lua_pushcfunction(L, traceback);
+    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
+        set_out(h, lua_tostring(L, -1));
+        *err = h->out;
+        return -1;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref_env);
+    lua_createtable(L, argc, 1);
+    lua_pushstring(L, path);
+    lua_rawseti(L, -2, 0);
+    for (int i = 0; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "arg");
+    lua_setupvalue(L, -2, 1);
+    if (lua_pcall(L, 0, 0, 1) != LUA_OK) {
+        set_out(h, lua_tostring(L, -1));
+        *err = h->out;
+        lua_settop(L, 0);
+        return -1;
+    }
+    lua_settop(L, 0);
+    return 0;
+}
+
+/* Is the syntax error on top of the stack an unfinished statement? */
+static int incomplete(lua_State *L) {
+    size_t len;
+    const char *msg = lua_tolstring(L, -1, &len);
+    return msg && len >= 5 && strcmp(msg + len - 5, "<eof>") == 0;
+}
+
+int fuda_host_eval(fuda_host *h, const char *chunk, const char **out) {
+    lua_State *L = h->L;
+    lua_settop(L, 0);
+    lua_pushcfunction(L, traceback);
+    const char *ret = lua_pushfstring(L, "return %s;", chunk);
+    int rc = luaL_loadbufferx(L, ret, strlen(ret), "=stdin", "t");
+    lua_remove(L, -2);
+    if (rc != LUA_OK) {
+        lua_pop(L, 1);
+        rc = luaL_loadbufferx(L, chunk, strlen(chunk), "=stdin", "t");
+        if (rc == LUA_ERRSYNTAX && incomplete(L)) {
+            lua_settop(L, 0);
+            return 1;
+        }
+        if (rc != LUA_OK) {
+            set_out(h, lua_tostring(L, -1));
+            *out = h->out;
+            lua_settop(L, 0);
+            return -1;
+        }
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref_env);
+    lua_setupvalue(L, -2, 1);
+    if (lua_pcall(L, 0, LUA_MULTRET, 1) != LUA_OK) {
+        set_out(h, lua_tostring(L, -1));
+        *out = h->out;
+        lua_settop(L, 0);
+        return -1;
+    }
+    luaL_Buffer b;
+    int n = lua_gettop(L);
+    luaL_buffinit(L, &b);
+    for (int i = 2; i <= n; i++) {
+        if (i > 2) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    set_out(h, lua_tostring(L, -1));
+    *out = h->out;
+    lua_settop(L, 0);
+    return 0;
+}

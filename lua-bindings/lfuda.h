@@ -1,0 +1,142 @@
+/* lfuda.h -- internal interface between the binding files: the engine struct,
+ * the Lua types (fuda.Game, fuda.Pile, fuda.Rules, fuda.Match) and helpers.
+ * Not installed, not for the program: it uses engine.h and host.h. */
+#ifndef FUDA_LFUDA_H
+#define FUDA_LFUDA_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include "engine.h"
+#include "state.h"
+
+#define FUDA_GAME_T "fuda.Game"
+#define FUDA_PILE_T "fuda.Pile"
+#define FUDA_RULES_T "fuda.Rules"
+#define FUDA_MATCH_T "fuda.Match"
+#define FUDA_VARS_T "fuda.Vars"
+
+#define FUDA_MAX_OPTS 64
+#define FUDA_ERRLEN 2048
+
+typedef struct fuda_opt {
+    char *name;
+    char *doc;
+    int type;        /* LUA_TNUMBER, LUA_TBOOLEAN, LUA_TSTRING */
+    int has_min, has_max;
+    lua_Integer min, max;
+    lua_Integer ival;
+    int bval;
+    char *sval;
+    char *one_of;    /* "low|high|corner" or NULL */
+    char *text;      /* value as text (for info) */
+} fuda_opt;
+
+typedef struct fuda_row {  /* one scoresheet line */
+    int hand, col, seat, points;
+    char *note;
+} fuda_row;
+
+typedef struct fuda_ev {   /* an event waiting for the move to succeed */
+    int seat;
+    char *text;
+} fuda_ev;
+
+typedef struct fuda_logmove {
+    int seat;      /* 0 for an "arrange" line */
+    char *text;
+} fuda_logmove;
+
+struct fuda_engine {
+    lua_State *L;
+    char **search;   /* search folders, NULL-terminated, owned */
+    char *exe;
+    size_t mem_used, mem_limit;
+    long instr_limit, instr_left;
+    int in_hook;
+    char err[FUDA_ERRLEN];
+
+    /* the loaded variant */
+    int loaded;
+    int ref_variant;           /* merged variant table */
+    int ref_options;           /* option values table (read by g.options) */
+    int ref_varidx;            /* name -> var index */
+    int ref_seatvaridx;        /* name -> seat var number */
+    int nvars, nseatvars;
+    int ref_varinit;           /* list of {index, value} */
+    int nopts;
+    fuda_opt opts[FUDA_MAX_OPTS];
+    fuda_option_info optinfo[FUDA_MAX_OPTS];
+    fuda_variant_info info;
+    char *name, *title, *file, *extends;
+    char *variant_arg;         /* the name or path given to load */
+    char **botnames;
+    int nbotnames;
+
+    /* the match */
+    fuda_symtab *syms;
+    fuda_state st;
+    uint32_t gen;              /* match generation: stale handles detect it */
+    int started;
+    int in_setup;
+    int ref_game;              /* the fuda.Game userdata */
+    int ref_piles;             /* pile index -> fuda.Pile userdata */
+    int ref_symstr;            /* sym id -> Lua string */
+    uint64_t seed;
+    fuda_rng bot_rng;
+    fuda_row *rows; int nrows, caprows;
+    fuda_ev *evs; int nevs, capevs;
+    fuda_logmove *log; long nlog, caplog;
+    char **optset; int noptset;  /* the "name=value" overrides of this load */
+    fuda_event_fn ev_fn; void *ev_ud;
+
+    /* moves cache */
+    const char **moves; int nmoves, capmoves;
+    int moves_seat; uint32_t moves_stamp; int moves_valid;
+    uint32_t stamp;            /* bumps on every state change */
+    char *bot_move;
+};
+
+/* lcard.c */
+void fuda_push_card(lua_State *L, fuda_card c);
+fuda_card fuda_check_card(lua_State *L, int idx);
+int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max);
+void fuda_open_cards(lua_State *L);   /* adds card functions to the table on top */
+
+/* lmeld.c */
+void fuda_open_meld(lua_State *L);    /* adds fuda.rules to the table on top */
+
+/* lgame.c */
+void fuda_game_types(lua_State *L);   /* registers fuda.Game/Pile/Vars metatables */
+void fuda_game_push(fuda_engine *e);  /* pushes e's Game userdata */
+void fuda_game_reset(fuda_engine *e); /* new match: new Game userdata, pile cache */
+const char *fuda_sym_text(fuda_engine *e, int id);
+int fuda_pile_read(lua_State *L, int idx, fuda_card *buf, int max); /* a fuda.Pile's cards */
+
+/* sandbox.c */
+lua_State *fuda_sandbox_state(fuda_engine *e);
+lua_State *fuda_sandbox_host_state(void);
+void fuda_sandbox_env(lua_State *L);  /* pushes a fresh strict environment table */
+void fuda_sandbox_limit(fuda_engine *e, int on);
+int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres);  /* limits + messages */
+fuda_engine *fuda_engine_of(lua_State *L);
+
+/* loader.c */
+int fuda_loader_load(fuda_engine *e, const char *variant);  /* 0 or -1 with e->err */
+int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n);
+int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *ud);
+void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
+
+/* engine.c */
+void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...);
+int fuda_engine_event(fuda_engine *e, int seat, const char *text);
+int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char *note);
+int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
+                        int from_top);
+
+/* host.c */
+void fuda_open_match(lua_State *L);   /* fuda.match for host scripts */
+
+/* lfuda.c: the module table (cards, rules, show, variant/import in engines) */
+int fuda_open_module(lua_State *L, int host);
+
+#endif

@@ -1,0 +1,247 @@
+/* lmeld.c -- fuda.rules{...}: compiled meld rules (fuda.Rules) and their
+ * methods deadwood, melds, discards, layoff, accepts over the core's exact
+ * meld search. A method takes a fuda.Pile or a list of card names. */
+#include <string.h>
+#include "lfuda.h"
+#include "meld.h"
+
+static fuda_meld_rules *check_rules(lua_State *L, int idx) {
+    return (fuda_meld_rules *)luaL_checkudata(L, idx, FUDA_RULES_T);
+}
+
+static int opt_int(lua_State *L, int t, const char *k, int def, int lo, int hi) {
+    int v = def;
+    if (lua_getfield(L, t, k) != LUA_TNIL) {
+        int isnum;
+        lua_Integer i = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || i < lo || i > hi)
+            luaL_error(L, "rules: '%s' must be an integer from %d to %d", k, lo, hi);
+        v = (int)i;
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static int opt_bool(lua_State *L, int t, const char *k, int def) {
+    int v = def;
+    if (lua_getfield(L, t, k) != LUA_TNIL) {
+        if (!lua_isboolean(L, -1)) luaL_error(L, "rules: '%s' must be true or false", k);
+        v = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static void read_ace(lua_State *L, fuda_meld_rules *r) {
+    static const char *const modes[] = {"low", "high", "corner", NULL};
+    if (lua_getfield(L, 1, "ace") != LUA_TNIL) {
+        const char *s = lua_tostring(L, -1);
+        int i;
+        for (i = 0; modes[i] && (!s || strcmp(s, modes[i]) != 0); i++) {}
+        if (!modes[i]) luaL_error(L, "rules: ace must be \"low\", \"high\" or \"corner\"");
+        r->ace = (uint8_t)i;
+    }
+    lua_pop(L, 1);
+}
+
+static void read_values(lua_State *L, fuda_meld_rules *r) {
+    if (lua_getfield(L, 1, "values") != LUA_TNIL) {
+        luaL_checktype(L, -1, LUA_TTABLE);
+        for (int rank = 0; rank <= 13; rank++) {
+            if (lua_rawgeti(L, -1, rank) != LUA_TNIL) {
+                int isnum;
+                lua_Integer v = lua_tointegerx(L, -1, &isnum);
+                if (!isnum || v < 0 || v > 255)
+                    luaL_error(L, "rules: values[%d] must be an integer 0..255", rank);
+                r->value[rank] = (uint8_t)v;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+static const char *const rule_keys[] = {
+    "ace", "min_set", "min_run", "values", "wild", "wild_in_sets", "wild_in_runs",
+    "wild_max", "wild_min_natural", NULL
+};
+
+static void check_keys(lua_State *L) {
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int i;
+        for (i = 0; rule_keys[i] && (!k || strcmp(k, rule_keys[i]) != 0); i++) {}
+        if (!rule_keys[i])
+            luaL_error(L, "rules: unknown field '%s' (fields: ace, min_set, min_run, values, "
+                       "wild, wild_in_sets, wild_in_runs, wild_max, wild_min_natural)",
+                       luaL_tolstring(L, -1, NULL));
+    }
+}
+
+/* fuda.rules{ ace = "low", values = {...}, wild = "joker", ... } */
+static int l_rules(lua_State *L) {
+    if (lua_isnoneornil(L, 1)) lua_newtable(L), lua_replace(L, 1);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    check_keys(L);
+    fuda_meld_rules *r = (fuda_meld_rules *)lua_newuserdatauv(L, sizeof *r, 0);
+    fuda_meld_rules_default(r);
+    read_ace(L, r);
+    r->min_set = (uint8_t)opt_int(L, 1, "min_set", r->min_set, 2, 8);
+    r->min_run = (uint8_t)opt_int(L, 1, "min_run", r->min_run, 2, 13);
+    read_values(L, r);
+    if (lua_getfield(L, 1, "wild") != LUA_TNIL) {
+        const char *w = lua_tostring(L, -1);
+        if (!w || strcmp(w, "joker") != 0) luaL_error(L, "rules: wild must be \"joker\" or nil");
+        r->wild_joker = 1;
+    }
+    lua_pop(L, 1);
+    r->wild_in_sets = (uint8_t)opt_bool(L, 1, "wild_in_sets", 1);
+    r->wild_in_runs = (uint8_t)opt_bool(L, 1, "wild_in_runs", 1);
+    r->wild_max = (uint8_t)opt_int(L, 1, "wild_max", r->wild_max, 0, 16);
+    r->wild_min_natural = (uint8_t)opt_int(L, 1, "wild_min_natural", r->wild_min_natural, 0, 16);
+    luaL_setmetatable(L, FUDA_RULES_T);
+    return 1;
+}
+
+static int read_hand(lua_State *L, int idx, fuda_card *buf) {
+    return fuda_read_cards(L, idx, buf, FUDA_MELD_MAX_HAND);
+}
+
+static void push_cards(lua_State *L, const fuda_card *c, int n) {
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        fuda_push_card(L, c[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/* { deadwood = n, melds = {{...}}, kinds = {...}, dead = {...} } */
+static void push_result(lua_State *L, const fuda_meld_result *m) {
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, m->deadwood);
+    lua_setfield(L, -2, "deadwood");
+    lua_createtable(L, m->nmelds, 0);
+    lua_createtable(L, m->nmelds, 0);
+    for (int i = 0; i < m->nmelds; i++) {
+        push_cards(L, m->melds[i].cards, m->melds[i].n);
+        lua_rawseti(L, -3, i + 1);
+        lua_pushstring(L, m->melds[i].kind == FUDA_MELD_RUN ? "run" : "set");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -3, "kinds");
+    lua_setfield(L, -2, "melds");
+    push_cards(L, m->dead, m->ndead);
+    lua_setfield(L, -2, "dead");
+}
+
+static void hand_error(lua_State *L) {
+    luaL_error(L, "cannot arrange these cards (at most %d, and no card twice except wild jokers)",
+               FUDA_MELD_MAX_HAND);
+}
+
+static int l_deadwood(lua_State *L) {
+    fuda_meld_rules *r = check_rules(L, 1);
+    fuda_card h[FUDA_MELD_MAX_HAND];
+    int n = read_hand(L, 2, h);
+    int d = fuda_meld_deadwood(r, h, n);
+    if (d < 0) hand_error(L);
+    lua_pushinteger(L, d);
+    return 1;
+}
+
+static int l_melds(lua_State *L) {
+    fuda_meld_rules *r = check_rules(L, 1);
+    fuda_card h[FUDA_MELD_MAX_HAND];
+    int n = read_hand(L, 2, h);
+    fuda_meld_result m;
+    if (fuda_meld_best(r, h, n, &m) < 0) hand_error(L);
+    push_result(L, &m);
+    return 1;
+}
+
+static int l_discards(lua_State *L) {
+    fuda_meld_rules *r = check_rules(L, 1);
+    fuda_card h[FUDA_MELD_MAX_HAND];
+    int out[FUDA_MELD_MAX_HAND];
+    int n = read_hand(L, 2, h);
+    if (fuda_meld_discards(r, h, n, out) < 0) hand_error(L);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n; i++) {
+        fuda_push_card(L, h[i]);
+        lua_pushinteger(L, out[i]);
+        lua_rawset(L, -3);
+    }
+    return 1;
+}
+
+/* R:layoff(knocker, defender [, { allow = true, defender_rules = R2 }]) */
+static int l_layoff(lua_State *L) {
+    fuda_meld_rules *rk = check_rules(L, 1), *rd = rk;
+    fuda_card k[FUDA_MELD_MAX_HAND], d[FUDA_MELD_MAX_HAND];
+    int nk = read_hand(L, 2, k), nd = read_hand(L, 3, d);
+    int allow = 1;
+    if (!lua_isnoneornil(L, 4)) {
+        luaL_checktype(L, 4, LUA_TTABLE);
+        allow = opt_bool(L, 4, "allow", 1);
+        if (lua_getfield(L, 4, "defender_rules") != LUA_TNIL) rd = check_rules(L, -1);
+        lua_pop(L, 1);
+    }
+    fuda_layoff_result res;
+    int dw = fuda_meld_layoff(rk, rd, k, nk, d, nd, allow, &res);
+    if (dw < 0) hand_error(L);
+    lua_createtable(L, 0, 4);
+    push_result(L, &res.knocker);
+    lua_setfield(L, -2, "knocker");
+    push_result(L, &res.defender);
+    lua_setfield(L, -2, "defender");
+    lua_createtable(L, res.nlayoffs, 0);
+    for (int i = 0; i < res.nlayoffs; i++) {
+        lua_createtable(L, 0, 2);
+        fuda_push_card(L, res.layoffs[i].card);
+        lua_setfield(L, -2, "card");
+        lua_pushinteger(L, res.layoffs[i].meld + 1);
+        lua_setfield(L, -2, "meld");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "layoffs");
+    lua_pushinteger(L, dw);
+    lua_setfield(L, -2, "deadwood");
+    return 1;
+}
+
+/* R:accepts(meld_cards, card) */
+static int l_accepts(lua_State *L) {
+    fuda_meld_rules *r = check_rules(L, 1);
+    fuda_meld m;
+    memset(&m, 0, sizeof m);
+    int n = fuda_read_cards(L, 2, m.cards, FUDA_MELD_MAX_LEN);
+    fuda_card c = fuda_check_card(L, 3);
+    m.n = (uint8_t)n;
+    /* a set if the naturals share a rank, else a run */
+    int rank = -1;
+    m.kind = FUDA_MELD_SET;
+    for (int i = 0; i < n; i++) {
+        if (fuda_card_is_joker(m.cards[i]) && r->wild_joker) continue;
+        if (rank >= 0 && fuda_card_rank(m.cards[i]) != rank) m.kind = FUDA_MELD_RUN;
+        rank = fuda_card_rank(m.cards[i]);
+    }
+    lua_pushboolean(L, fuda_meld_accepts(r, &m, c));
+    return 1;
+}
+
+static const luaL_Reg rules_methods[] = {
+    {"deadwood", l_deadwood}, {"melds", l_melds}, {"discards", l_discards},
+    {"layoff", l_layoff}, {"accepts", l_accepts}, {NULL, NULL}
+};
+
+void fuda_open_meld(lua_State *L) {
+    if (luaL_newmetatable(L, FUDA_RULES_T)) {
+        luaL_newlib(L, rules_methods);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
+    lua_pushcfunction(L, l_rules);
+    lua_setfield(L, -2, "rules");
+}

@@ -1,0 +1,368 @@
+/* loader.c -- finding and loading variant files: the search path, the C
+ * helpers of the Lua loader (loader.lua, compiled in), and taking a loaded
+ * definition into the engine (options, variable slots, bots, info).
+ *
+ * Search order for a name: the folder of the variant that extends it, the
+ * configured folders, FUDA_PATH (colon-separated), <exe dir>/variants,
+ * <exe dir>/../share/fuda/variants. A name may only hold letters, digits, '-'
+ * and '_'; anything with a '/' or ending in ".lua" is a path. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lfuda.h"
+
+static const char LOADER_KEY = 'l';
+
+static const char loader_src[] =
+#include "loader_lua.h"
+    ;
+
+static int is_path(const char *name) {
+    size_t n = strlen(name);
+    return strchr(name, '/') != NULL || (n > 4 && strcmp(name + n - 4, ".lua") == 0);
+}
+
+static int good_name(const char *name) {
+    if (!*name) return 0;
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              *p == '-' || *p == '_'))
+            return 0;
+    return 1;
+}
+
+static int readable(const char *path) { return access(path, R_OK) == 0; }
+
+/* Try dir[/sub]/name.lua. */
+static int try_dir(const char *dir, const char *sub, const char *name, char *out, size_t n) {
+    if (!dir || !*dir) return 0;
+    snprintf(out, n, "%s%s%s/%s.lua", dir, sub ? "/" : "", sub ? sub : "", name);
+    return readable(out);
+}
+
+/* Calls fn(dir, ud) for each search folder in order; stops when fn returns 1. */
+int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *ud) {
+    for (char **d = e->search; d && *d; d++)
+        if (fn(*d, ud)) return 1;
+    const char *fp = getenv("FUDA_PATH");
+    if (fp && *fp) {
+        char *copy = strdup(fp), *save = NULL;
+        for (char *t = copy ? strtok_r(copy, ":", &save) : NULL; t; t = strtok_r(NULL, ":", &save))
+            if (fn(t, ud)) { free(copy); return 1; }
+        free(copy);
+    }
+    if (e->exe) {
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%s/variants", e->exe);
+        if (fn(buf, ud)) return 1;
+        snprintf(buf, sizeof buf, "%s/../share/fuda/variants", e->exe);
+        if (fn(buf, ud)) return 1;
+    }
+    return 0;
+}
+
+struct find_ctx { const char *sub, *name; char *out; size_t n; char searched[1024]; };
+
+static int find_in(const char *dir, void *ud) {
+    struct find_ctx *c = (struct find_ctx *)ud;
+    size_t len = strlen(c->searched);
+    if (len + strlen(dir) + 3 < sizeof c->searched)
+        snprintf(c->searched + len, sizeof c->searched - len, "%s%s", len ? ", " : "", dir);
+    return try_dir(dir, c->sub, c->name, c->out, c->n);
+}
+
+int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n) {
+    if (is_path(name)) {
+        snprintf(path, n, "%s", name);
+        return readable(path) ? 0 : -1;
+    }
+    if (!good_name(name)) return -1;
+    struct find_ctx c = {sub, name, path, n, ""};
+    return fuda_loader_each_dir(e, find_in, &c) ? 0 : -1;
+}
+
+/* C.find(name, sub, fromdir) -> path | nil, message */
+static int c_find(lua_State *L) {
+    fuda_engine *e = fuda_engine_of(L);
+    const char *name = luaL_checkstring(L, 1);
+    const char *sub = luaL_optstring(L, 2, NULL);
+    const char *from = luaL_optstring(L, 3, NULL);
+    char path[4096];
+    if (!is_path(name) && good_name(name) && try_dir(from, sub, name, path, sizeof path)) {
+        lua_pushstring(L, path);
+        return 1;
+    }
+    if (fuda_loader_find(e, name, sub, path, sizeof path) == 0) {
+        lua_pushstring(L, path);
+        return 1;
+    }
+    lua_pushnil(L);
+    if (is_path(name)) lua_pushfstring(L, "cannot read variant file '%s'", name);
+    else if (!good_name(name)) lua_pushfstring(L, "variant '%s' not found (a name holds letters, digits, - and _)", name);
+    else lua_pushfstring(L, "variant '%s' not found%s (see `fuda list`; FUDA_PATH adds folders)",
+                         name, sub ? " in lib/" : "");
+    return 2;
+}
+
+/* C.loadfile(path) -> chunk with a fresh sandbox environment | nil, message */
+static int c_loadfile(lua_State *L) {
+    const char *path = luaL_checkstring(L, 1);
+    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    fuda_sandbox_env(L);
+    lua_setupvalue(L, -2, 1);
+    return 1;
+}
+
+/* C.source(path) -> text | nil (at most 1 MiB) */
+static int c_source(lua_State *L) {
+    FILE *f = fopen(luaL_checkstring(L, 1), "rb");
+    if (!f) return 0;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    char buf[4096];
+    size_t n, total = 0;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && total < (1u << 20)) {
+        luaL_addlstring(&b, buf, n);
+        total += n;
+    }
+    fclose(f);
+    luaL_pushresult(&b);
+    return 1;
+}
+
+/* Push the loader module (built once per state). */
+static void push_loader(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LOADER_KEY) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    if (luaL_loadbufferx(L, loader_src, sizeof loader_src - 1, "=loader", "t") != LUA_OK)
+        lua_error(L);
+    lua_newtable(L);
+    lua_pushcfunction(L, c_find);
+    lua_setfield(L, -2, "find");
+    lua_pushcfunction(L, c_loadfile);
+    lua_setfield(L, -2, "loadfile");
+    lua_pushcfunction(L, c_source);
+    lua_setfield(L, -2, "source");
+    lua_call(L, 1, 1);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_KEY);
+}
+
+static int call_loader(lua_State *L, const char *fn) {
+    int n = lua_gettop(L);
+    push_loader(L);
+    lua_getfield(L, -1, fn);
+    lua_remove(L, -2);
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
+    return 1;
+}
+
+static int l_variant(lua_State *L) { luaL_checkstring(L, 1); lua_settop(L, 1); return call_loader(L, "variant"); }
+static int l_import(lua_State *L) { luaL_checkstring(L, 1); lua_settop(L, 1); return call_loader(L, "import"); }
+
+void fuda_open_loader(lua_State *L) {
+    lua_pushcfunction(L, l_variant);
+    lua_setfield(L, -2, "variant");
+    lua_pushcfunction(L, l_import);
+    lua_setfield(L, -2, "import");
+}
+
+/* ---- taking a definition into the engine ---- */
+
+static char *dup_field(lua_State *L, int t, const char *k) {
+    lua_getfield(L, t, k);
+    const char *s = lua_tostring(L, -1);
+    char *r = s ? strdup(s) : NULL;
+    lua_pop(L, 1);
+    return r;
+}
+
+static int int_field(lua_State *L, int t, const char *k, int def) {
+    lua_getfield(L, t, k);
+    int v = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : def;
+    lua_pop(L, 1);
+    return v;
+}
+
+/* Push the sorted keys of the table at t as a list. */
+static void sorted_keys(lua_State *L, int t) {
+    push_loader(L);
+    lua_getfield(L, -1, "sorted_keys");
+    lua_remove(L, -2);
+    lua_pushvalue(L, t);
+    lua_call(L, 1, 1);
+}
+
+static void value_text(lua_State *L, int idx, fuda_opt *o) {
+    o->text = strdup(luaL_tolstring(L, idx, NULL));
+    lua_pop(L, 1);
+}
+
+static int readonly_newindex(lua_State *L) {
+    return luaL_error(L, "options are read only (cannot set '%s')", luaL_tolstring(L, 2, NULL));
+}
+
+/* Options: e->opts and the read-only g.options table. def at index d. */
+static void take_options(fuda_engine *e, int d) {
+    lua_State *L = e->L;
+    lua_getfield(L, d, "options");
+    int opts = lua_gettop(L);
+    sorted_keys(L, opts);
+    int keys = lua_gettop(L);
+    lua_newtable(L); /* values */
+    int vals = lua_gettop(L);
+    int n = (int)luaL_len(L, keys);
+    e->nopts = 0;
+    for (int i = 1; i <= n && e->nopts < FUDA_MAX_OPTS; i++) {
+        lua_rawgeti(L, keys, i);
+        const char *name = lua_tostring(L, -1);
+        lua_rawget(L, opts);
+        int spec = lua_gettop(L);
+        fuda_opt *o = &e->opts[e->nopts++];
+        memset(o, 0, sizeof *o);
+        o->name = strdup(name);
+        o->doc = dup_field(L, spec, "doc");
+        lua_getfield(L, spec, "value");
+        value_text(L, -1, o);
+        lua_setfield(L, vals, name);
+        lua_pop(L, 1);
+        e->optinfo[e->nopts - 1].name = o->name;
+        e->optinfo[e->nopts - 1].value = o->text;
+        e->optinfo[e->nopts - 1].doc = o->doc ? o->doc : "";
+    }
+    /* proxy: reads go to vals, writes fail */
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushvalue(L, vals);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, readonly_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "read only");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    e->ref_options = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_settop(L, opts - 1);
+}
+
+/* name -> slot tables for state and seat_state; initial values list. */
+static int take_vars(fuda_engine *e, int d) {
+    lua_State *L = e->L;
+    lua_newtable(L); /* init: list of {slot, value, seatvar} */
+    int init = lua_gettop(L);
+    int ninit = 0;
+    const char *fields[2] = {"state", "seat_state"};
+    for (int f = 0; f < 2; f++) {
+        lua_getfield(L, d, fields[f]);
+        int t = lua_gettop(L);
+        sorted_keys(L, t);
+        int keys = lua_gettop(L);
+        lua_newtable(L);
+        int idx = lua_gettop(L);
+        int n = (int)luaL_len(L, keys);
+        for (int i = 1; i <= n; i++) {
+            lua_rawgeti(L, keys, i);
+            lua_pushinteger(L, i - 1);
+            lua_setfield(L, idx, lua_tostring(L, -2));
+            lua_createtable(L, 3, 0);
+            lua_pushinteger(L, i - 1);
+            lua_rawseti(L, -2, 1);
+            lua_pushvalue(L, -2);
+            lua_rawget(L, t);
+            lua_rawseti(L, -2, 2);
+            lua_pushboolean(L, f);
+            lua_rawseti(L, -2, 3);
+            lua_rawseti(L, init, ++ninit);
+            lua_pop(L, 1);
+        }
+        if (f == 0) { e->nvars = n; e->ref_varidx = luaL_ref(L, LUA_REGISTRYINDEX); }
+        else { e->nseatvars = n; e->ref_seatvaridx = luaL_ref(L, LUA_REGISTRYINDEX); }
+        lua_settop(L, init);
+    }
+    e->ref_varinit = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (e->nvars + e->nseatvars * FUDA_MAX_SEATS > FUDA_MAX_VARS) {
+        fuda_engine_seterr(e, "%s: too many variables (%d game + %d per seat; at most %d game "
+                           "variables + 8 x seat variables)", e->file, e->nvars, e->nseatvars,
+                           FUDA_MAX_VARS);
+        return -1;
+    }
+    return 0;
+}
+
+static void take_bots(fuda_engine *e, int d) {
+    lua_State *L = e->L;
+    lua_getfield(L, d, "bots");
+    sorted_keys(L, lua_gettop(L));
+    int n = (int)luaL_len(L, -1);
+    e->botnames = (char **)calloc((size_t)n + 1, sizeof(char *));
+    e->nbotnames = 0;
+    for (int i = 1; e->botnames && i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        e->botnames[e->nbotnames++] = strdup(lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
+static void take_info(fuda_engine *e, int d) {
+    lua_State *L = e->L;
+    e->name = dup_field(L, d, "name");
+    e->title = dup_field(L, d, "title");
+    e->file = dup_field(L, d, "file");
+    e->extends = dup_field(L, d, "extends");
+    lua_getfield(L, d, "players");
+    int p = lua_gettop(L);
+    e->info.min_seats = int_field(L, p, "min", 2);
+    e->info.max_seats = int_field(L, p, "max", 2);
+    e->info.default_seats = int_field(L, p, "default", e->info.min_seats);
+    lua_pop(L, 1);
+    e->info.name = e->name;
+    e->info.title = e->title ? e->title : e->name;
+    e->info.file = e->file;
+    e->info.extends = e->extends;
+}
+
+static int load_def(lua_State *L) {
+    const char *name = lua_tostring(L, 1);
+    int nsets = (int)lua_tointeger(L, 2);
+    char **sets = (char **)lua_touserdata(L, 3);
+    push_loader(L);
+    lua_getfield(L, -1, "load");
+    lua_pushstring(L, name);
+    lua_createtable(L, nsets, 0);
+    for (int i = 0; i < nsets; i++) {
+        lua_pushstring(L, sets[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+int fuda_loader_load(fuda_engine *e, const char *variant) {
+    lua_State *L = e->L;
+    lua_pushcfunction(L, load_def);
+    lua_pushstring(L, variant);
+    lua_pushinteger(L, e->noptset);
+    lua_pushlightuserdata(L, e->optset);
+    if (fuda_sandbox_pcall(e, 3, 1) != LUA_OK) {
+        fuda_engine_seterr(e, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return -1;
+    }
+    int d = lua_gettop(L);
+    take_info(e, d);
+    take_options(e, d);
+    take_bots(e, d);
+    if (take_vars(e, d) < 0) { lua_pop(L, 1); return -1; }
+    e->info.nopts = e->nopts;
+    e->info.opts = e->optinfo;
+    e->info.nbots = e->nbotnames;
+    e->info.bots = (const char *const *)e->botnames;
+    e->ref_variant = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}

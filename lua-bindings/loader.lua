@@ -1,0 +1,338 @@
+-- loader.lua -- the variant loader: finds a variant file, runs it in a fresh
+-- sandbox environment, checks its fields, follows `extends`, merges options,
+-- state declarations, hooks and bots, and applies option overrides.
+--
+-- Runs inside the engine's Lua state with the C helpers in C (see loader.c):
+--   C.find(name, sub, fromdir) -> path | nil, message
+--   C.loadfile(path)           -> chunk (text only, sandbox env) | nil, message
+--   C.source(path)             -> file text | nil
+-- Errors are raised as "file:line: message" strings, several joined by newlines.
+local C = ...
+
+local KNOWN = {
+  title = "string", description = "string", extends = "string", abstract = "boolean",
+  players = "any", options = "table", new_options = "table", state = "table",
+  seat_state = "table", setup = "function", deal = "function", moves = "function",
+  play = "function", resolve = "function", view = "function", bots = "table", check = "table",
+}
+local REQUIRED = { "deal", "moves", "play" }
+local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = true }
+
+local cache, loading = {}, {}
+
+local function sorted_keys(t)
+  local ks = {}
+  for k in pairs(t) do ks[#ks + 1] = k end
+  table.sort(ks, function(a, b) return tostring(a) < tostring(b) end)
+  return ks
+end
+
+-- Line of the first "name =" in the file, for messages about table fields.
+local function line_of(path, name)
+  local src = C.source(path)
+  if not src or type(name) ~= "string" then return nil end
+  local n = 1
+  for line in (src .. "\n"):gmatch("(.-)\n") do
+    local code = line:gsub("%-%-.*$", "")
+    if code:find("%f[%w_]" .. name .. "%s*=") or code:find("%[%s*[\"']" .. name .. "[\"']%s*%]%s*=") then
+      return n
+    end
+    n = n + 1
+  end
+  return nil
+end
+
+local function distance(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+local function suggest(name, names)
+  local best, bd = nil, 3
+  for _, n in ipairs(names) do
+    local d = distance(name, n)
+    if d < bd then best, bd = n, d end
+  end
+  return best and (" (did you mean '" .. best .. "'?)") or ""
+end
+
+-- An error collector for one file.
+local function errors(path)
+  local list = {}
+  local self = {}
+  function self.add(field, msg)
+    local l = line_of(path, field)
+    list[#list + 1] = path .. ":" .. (l or 1) .. ": " .. msg
+  end
+  function self.raise()
+    if #list > 0 then error(table.concat(list, "\n"), 0) end
+  end
+  return self
+end
+
+local function value_type(v)
+  local t = type(v)
+  if t == "number" then return math.type(v) == "integer" and "integer" or "float" end
+  return t
+end
+
+-- Check a value against an option spec; nil if fine, else the complaint.
+local function bad_value(spec, v)
+  local t = value_type(v)
+  if t ~= spec.type then
+    return "must be " .. (spec.type == "integer" and "an integer" or "a " .. spec.type) .. ", got " .. t
+  end
+  if spec.min and v < spec.min then return "must be at least " .. spec.min end
+  if spec.max and v > spec.max then return "must be at most " .. spec.max end
+  if spec.one_of then
+    for _, ok in ipairs(spec.one_of) do if ok == v then return nil end end
+    return "must be one of " .. table.concat(spec.one_of, ", ")
+  end
+  return nil
+end
+
+-- Normalise one option declaration: a plain default, or { default, min=, max=, one_of=, doc= }.
+local function declare(err, name, decl)
+  local spec = {}
+  if type(decl) == "table" then
+    for k in pairs(decl) do
+      if not SPEC_KEYS[k] then err.add(name, "option '" .. name .. "': unknown field '" .. tostring(k) .. "' (fields: [1] default, min, max, one_of, doc)") end
+    end
+    spec.value, spec.min, spec.max, spec.one_of, spec.doc = decl[1], decl.min, decl.max, decl.one_of, decl.doc
+  else
+    spec.value = decl
+  end
+  spec.type = value_type(spec.value)
+  if spec.type ~= "integer" and spec.type ~= "boolean" and spec.type ~= "string" then
+    err.add(name, "option '" .. name .. "': the default must be an integer, boolean or string, got " .. spec.type)
+    return nil
+  end
+  local why = bad_value(spec, spec.value)
+  if why then err.add(name, "option '" .. name .. "': default " .. tostring(spec.value) .. " " .. why) end
+  return spec
+end
+
+local function copy(t)
+  local r = {}
+  for k, v in pairs(t or {}) do r[k] = v end
+  return r
+end
+
+local function set_option(err, def, name, v)
+  local spec = def.options[name]
+  if not spec then
+    local names = sorted_keys(def.options)
+    err.add(name, "unknown option '" .. tostring(name) .. "'" .. suggest(tostring(name), names) ..
+      " (options: " .. (#names > 0 and table.concat(names, ", ") or "none") .. ")")
+    return
+  end
+  local why = bad_value(spec, v)
+  if why then err.add(name, "option '" .. name .. "' " .. why) return end
+  spec = copy(spec)
+  spec.value = v
+  def.options[name] = spec
+end
+
+local function normalize_players(err, p)
+  if p == nil then return { min = 2, max = 2, default = 2 } end
+  if math.type(p) == "integer" then return { min = p, max = p, default = p } end
+  if type(p) ~= "table" then err.add("players", "players must be an integer or { min =, max =, default = }") return { min = 2, max = 2, default = 2 } end
+  local r = { min = p.min or 2, max = p.max or p.min or 2 }
+  r.default = p.default or r.min
+  if not (math.type(r.min) == "integer" and math.type(r.max) == "integer" and r.min >= 1 and r.max <= 8 and r.min <= r.max
+      and r.default >= r.min and r.default <= r.max) then
+    err.add("players", "players: need 1 <= min <= default <= max <= 8")
+  end
+  return r
+end
+
+local load_variant
+
+-- Merge a file's table t over the base definition (nil for a base variant).
+local function merge(err, path, name, t, base)
+  local def = base and copy(base) or { options = {}, state = {}, seat_state = {}, bots = {}, check = {} }
+  def.options, def.state, def.seat_state = copy(def.options), copy(def.state), copy(def.seat_state)
+  def.bots, def.check = copy(def.bots), copy(def.check)
+  def.name, def.file, def.extends, def.abstract = name, path, t.extends, t.abstract
+  def.title = t.title or (base and base.title) or name
+  if t.players ~= nil or not base then def.players = normalize_players(err, t.players) end
+  for _, field in ipairs({ "new_options", base and "none" or "options" }) do
+    for _, k in ipairs(sorted_keys(t[field] or {})) do
+      if base and def.options[k] then
+        err.add(k, "option '" .. k .. "' is declared by " .. base.name .. " already: set it under options")
+      elseif type(k) ~= "string" then
+        err.add(field, field .. ": option names must be strings")
+      else
+        def.options[k] = declare(err, k, t[field][k])
+      end
+    end
+  end
+  if base then
+    for _, k in ipairs(sorted_keys(t.options or {})) do set_option(err, def, k, t.options[k]) end
+  end
+  for _, field in ipairs({ "state", "seat_state", "bots", "check" }) do
+    for k, v in pairs(t[field] or {}) do def[field][k] = v end
+  end
+  for k, v in pairs(t) do
+    if KNOWN[k] == "function" then def[k] = v end
+    if k == "description" then def.description = v end
+  end
+  return def
+end
+
+local function check_fields(err, t)
+  for _, k in ipairs(sorted_keys(t)) do
+    local want = KNOWN[k]
+    if not want then
+      local names = sorted_keys(KNOWN)
+      err.add(k, "unknown field '" .. tostring(k) .. "'" .. suggest(tostring(k), names) ..
+        " (fields: " .. table.concat(names, ", ") .. ")")
+    elseif want ~= "any" and type(t[k]) ~= want then
+      err.add(k, "'" .. k .. "' must be a " .. want .. ", got " .. type(t[k]))
+    end
+  end
+  for name, bot in pairs(type(t.bots) == "table" and t.bots or {}) do
+    if type(bot) ~= "function" then err.add(name, "bot '" .. tostring(name) .. "' must be a function") end
+  end
+end
+
+local function check_hooks(err, def)
+  for _, h in ipairs(REQUIRED) do
+    if type(def[h]) ~= "function" then
+      err.add(nil, "missing hook '" .. h .. "' (a variant needs deal, moves and play)")
+    end
+  end
+  for k, v in pairs(def.state) do
+    local t = value_type(v)
+    if type(k) ~= "string" or (t ~= "integer" and t ~= "boolean" and t ~= "string") then
+      err.add(k, "state." .. tostring(k) .. ": a game variable starts as an integer, boolean or string")
+    end
+  end
+  for k, v in pairs(def.seat_state) do
+    local t = value_type(v)
+    if type(k) ~= "string" or (t ~= "integer" and t ~= "boolean" and t ~= "string") then
+      err.add(k, "seat_state." .. tostring(k) .. ": a seat variable starts as an integer, boolean or string")
+    end
+  end
+end
+
+local function basename(path)
+  return (path:match("([^/]+)$") or path):gsub("%.lua$", "")
+end
+
+local function dirname(path)
+  return path:match("^(.*)/[^/]*$") or "."
+end
+
+-- Load (or fetch from the cache) the variant `name` (a name or a path).
+function load_variant(name, fromdir, chain)
+  local path, why = C.find(name, nil, fromdir)
+  if not path then error(why, 0) end
+  if cache[path] then return cache[path] end
+  chain = chain or {}
+  if loading[path] then
+    chain[#chain + 1] = basename(path)
+    error(path .. ":" .. (line_of(path, "extends") or 1) .. ": inheritance cycle: " .. table.concat(chain, " -> "), 0)
+  end
+  local chunk, lerr = C.loadfile(path)
+  if not chunk then error(lerr, 0) end
+  loading[path] = true
+  chain[#chain + 1] = basename(path)
+  local ok, t = pcall(chunk)
+  if not ok then loading[path] = nil error(t, 0) end
+  if type(t) ~= "table" then
+    loading[path] = nil
+    error(path .. ": a variant file must return a table, it returned " .. type(t), 0)
+  end
+  local err = errors(path)
+  check_fields(err, t)
+  err.raise()
+  local base
+  if t.extends then
+    local bok, b = pcall(load_variant, t.extends, dirname(path), chain)
+    if not bok then
+      loading[path] = nil
+      if b:find("^variant '") then
+        error(path .. ":" .. (line_of(path, "extends") or 1) .. ": extends: " .. b, 0)
+      end
+      error(b, 0)
+    end
+    base = b
+  end
+  local def = merge(err, path, basename(path), t, base)
+  check_hooks(err, def)
+  loading[path] = nil
+  err.raise()
+  cache[path] = def
+  cache[def.name] = cache[def.name] or def
+  return def
+end
+
+-- Apply "name=value" overrides (strings from the command line).
+local function override(def, sets)
+  local problems = {}
+  local out = copy(def)
+  out.options = copy(def.options)
+  for _, s in ipairs(sets) do
+    local k, v = s:match("^([%w_]+)=(.*)$")
+    local spec = k and out.options[k]
+    if not k then
+      problems[#problems + 1] = "option '" .. s .. "': write name=value"
+    elseif not spec then
+      local names = sorted_keys(out.options)
+      problems[#problems + 1] = "unknown option '" .. k .. "'" .. suggest(k, names) .. " (options: " .. table.concat(names, ", ") .. ")"
+    else
+      local val
+      if spec.type == "integer" then val = math.tointeger(tonumber(v))
+      elseif spec.type == "boolean" then
+        local b = ({ ["true"] = true, on = true, yes = true, ["1"] = true, ["false"] = false, off = false, no = false, ["0"] = false })[v:lower()]
+        val = b
+      else val = v end
+      if val == nil then
+        problems[#problems + 1] = "option '" .. k .. "' must be " .. (spec.type == "integer" and "an integer" or "a " .. spec.type) .. ", got '" .. v .. "'"
+      else
+        local why = bad_value(spec, val)
+        if why then problems[#problems + 1] = "option '" .. k .. "' " .. why
+        else spec = copy(spec) spec.value = val out.options[k] = spec end
+      end
+    end
+  end
+  if #problems > 0 then error(table.concat(problems, "\n"), 0) end
+  return out
+end
+
+local imports = {}
+local function import(name)
+  local path, why = C.find(name, "lib")
+  if not path then error(why, 2) end
+  if imports[path] == nil then
+    local chunk, lerr = C.loadfile(path)
+    if not chunk then error(lerr, 0) end
+    imports[path] = chunk() or false
+  end
+  return imports[path] or nil
+end
+
+local function variant(name)
+  local def = cache[name]
+  if def then return def end
+  local ok, d = pcall(load_variant, name)
+  if not ok then error(d, 2) end
+  return d
+end
+
+return {
+  load = function(name, sets) return override(load_variant(name), sets) end,
+  variant = variant,
+  import = import,
+  sorted_keys = sorted_keys,
+}
