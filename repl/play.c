@@ -20,6 +20,7 @@
 #include "render.h"
 
 #define CLEAR_SCREEN "\033[H\033[2J"
+#define MAX_MOVES 100000L /* a bot-only match still going after this many moves is stuck */
 
 enum { GO_ON = 0, QUIT = 1, FAIL = -1, NOT_COMMAND = 2 };
 
@@ -71,14 +72,21 @@ static void show(const table *t, const char *text) {
     free(s);
 }
 
+/* Keep an event for a human away from the keyboard. */
+static void hold(table *t, int seat, const char *text) {
+    fuda_buf_adds(&t->held[seat], text);
+    if (*text && text[strlen(text) - 1] != '\n') fuda_buf_addc(&t->held[seat], '\n');
+}
+
+/* Events: shown if everybody or the human at the keyboard may see them;
+ * held for a human who is away. When the screen is cleared at each change
+ * of keyboard, public events are held too, so nobody misses them. */
 static void on_event(void *ud, int seat, const char *text) {
     table *t = ud;
-    if (seat == 0 || seat == t->keyboard) {
-        show(t, text);
-    } else if (seat >= 1 && seat <= t->nseats && is_human(t, seat)) {
-        fuda_buf_adds(&t->held[seat], text);
-        if (*text && text[strlen(text) - 1] != '\n') fuda_buf_addc(&t->held[seat], '\n');
-    }
+    int cleared = t->nhumans > 1 && t->tty_out;
+    if (seat == 0 || seat == t->keyboard) show(t, text);
+    for (int h = 1; h <= t->nseats; h++)
+        if (is_human(t, h) && h != t->keyboard && (seat == h || (seat == 0 && cleared))) hold(t, h, text);
 }
 
 /* "seat 2 (random)", "seat 1 (you)" */
@@ -392,6 +400,10 @@ static int play_loop(table *t) {
     while (r == GO_ON) {
         int phase = fuda_engine_phase(t->e);
         if (phase == FUDA_PHASE_MATCH_OVER) return match_over(t) == FAIL ? FAIL : GO_ON;
+        if (t->nhumans == 0 && fuda_engine_move_count(t->e) > MAX_MOVES) {
+            fuda_fail("the match did not end after %ld moves", MAX_MOVES);
+            return FAIL;
+        }
         if (phase == FUDA_PHASE_HAND_OVER) r = hand_over(t);
         else r = step(t);
     }
