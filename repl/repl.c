@@ -102,10 +102,7 @@ int fuda_cmd_repl(const fuda_config *cfg) {
     int r = LINE_DONE;
     while (r != LINE_QUIT) {
         char *line = fuda_line_read(PROMPT, 0);
-        if (!line) {
-            if (tty) putchar('\n');
-            break;
-        }
+        if (!line) break; /* readline itself ends the line after Ctrl-D */
         r = line[strspn(line, " \t")] ? run_command_line(line, cfg) : LINE_DONE;
         if (r == LINE_LUA && eval_lua(h, line, 0) != 0) r = LINE_QUIT;
         free(line);

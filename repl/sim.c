@@ -173,7 +173,7 @@ static void print_text(const char *variant, const sim_totals *t, const char *con
     printf("hands       %ld\n", t->hands);
     printf("moves       %ld\n", t->moves);
     for (int seat = 1; seat <= t->nseats; seat++)
-        printf("seat %-6d  wins %ld, mean score %.2f (%s)\n", seat, t->wins[seat], mean(t, seat), bots[seat]);
+        printf("seat %-6d wins %ld, mean score %.2f (%s)\n", seat, t->wins[seat], mean(t, seat), bots[seat]);
     printf("draws       %ld\n", t->draws);
     printf("elapsed     %.3f s\n", t->elapsed);
     printf("matches/s   %.1f\n", rate(t->matches, t->elapsed));
