@@ -1,0 +1,473 @@
+-- Dobon (ドボン): a shedding game where you win by "dobon" -- when another player places a card
+-- whose rank equals the total of your hand -- and lose by being dobon'd or by "bakuhatsu" (your
+-- hand reaching 7 cards).
+--
+-- Sources: /work/shared/seeds/dobon.ja.txt and the Dobon section of RULINGS.md. Every number and
+-- every reading the documents leave open is an option below.
+--
+-- The flow of a game (g.var.phase):
+--   "opening"    a claim window: everyone but the flipper may play on the flipped card
+--   "flipper"    nobody did: the flipper's turn, play or pass (pass: flip again)
+--   "dobon"      a claim window after every placement, for the other seats whose total matches
+--   "neighbours" a claim window after the first play, for both neighbours of its player; the
+--                winner (or a random one if neither plays) sets the direction
+--   "turn"       an ordinary turn: play one card or draw one
+
+local S = fuda.import("shedding")
+local show, rank, suit = fuda.show, fuda.rank, fuda.suit
+
+local ALL_SETS = S.suit_sets(0, 4)   -- "", "s", "h", "d", "c", "sh", ... "shdc"
+
+local function name(s) return "Seat " .. s end
+
+local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
+
+---------------------------------------------------------------------------------------------------
+-- Moves.
+
+-- The "play ..." moves of `seat` against the top card and what is pending: after a 2 only 2s;
+-- after an 11 with suits named, cards of those suits or an 11; after an 11 with none named, any
+-- card; otherwise the suit or the rank of the top card, or an 11 (wild, naming any set of suits).
+local function play_moves(g, seat)
+  local v = g.var
+  local top = g:pile("field"):top()
+  local out = {}
+  for _, c in ipairs(g:hand(seat):cards()) do
+    local r = rank(c)
+    if v.twos > 0 then
+      if r == 2 then out[#out + 1] = "play " .. c end
+    elseif r == 11 then
+      for _, mv in ipairs(S.name_moves("play " .. c, ALL_SETS)) do out[#out + 1] = mv end
+    elseif v.wild then
+      if v.named == "" or S.in_set(c, v.named) then out[#out + 1] = "play " .. c end
+    elseif S.matches(c, top) then
+      out[#out + 1] = "play " .. c
+    end
+  end
+  return out
+end
+
+-- May `seat` draw now? Not after an 11 that named no suit (the player must play a card).
+local function may_draw(g)
+  return not (g.var.wild and g.var.named == "" and g.var.twos == 0)
+end
+
+local function moves(g, seat)
+  local v = g.var
+  if g.claim == "dobon" then return { "dobon", "pass" } end
+  local list = play_moves(g, seat)
+  if g.claim == "opening" or g.claim == "neighbours" or v.phase == "flipper" then
+    list[#list + 1] = "pass"
+  elseif may_draw(g) or #list == 0 then
+    list[#list + 1] = "draw"
+  end
+  return list
+end
+
+---------------------------------------------------------------------------------------------------
+-- The end of a game.
+
+local function end_game(g, summary, winner)
+  g.var.winner = winner or 0
+  g.var.phase = "over"
+  g.turn = nil
+  g:end_hand(summary)
+  if g.hand_no >= g.options.games then g:end_match() end
+end
+
+local function score(g, seat, points, note)
+  if points ~= 0 then g:score(seat, points, note) end
+end
+
+-- Seat `seat` reached the bakuhatsu limit: it loses at once, every other player gains.
+local function bakuhatsu(g, seat)
+  local o = g.options
+  g:say(("Bakuhatsu! %s holds %s and explodes."):format(name(seat), plural(#g:hand(seat), "card")))
+  for s = 1, g.seats do
+    if s ~= seat then score(g, s, o.bakuhatsu_points, "bakuhatsu of " .. name(seat)) end
+  end
+  score(g, seat, o.bakuhatsu_loser_points, "bakuhatsu")
+  end_game(g, name(seat) .. " exploded (bakuhatsu)", 0)
+end
+
+---------------------------------------------------------------------------------------------------
+-- Drawing.
+
+-- Draw up to n cards for seat; stops when the hand reaches the bakuhatsu limit. Returns the
+-- cards drawn and whether the hand exploded.
+local function draw(g, seat, n)
+  local hand, limit = g:hand(seat), g.options.bakuhatsu
+  local got = S.draw(g:pile("stock"), g:pile("field"), hand, n, function(_, refilled)
+    if refilled > 0 then
+      g:say(("The stock is empty: %s from the field are shuffled into a new stock.")
+        :format(plural(refilled, "card")))
+    end
+    return #hand >= limit
+  end)
+  if #got > 0 then g:tell(seat, "You drew " .. show(got) .. ".") end
+  return got, #hand >= limit
+end
+
+---------------------------------------------------------------------------------------------------
+-- Placing a card and what follows.
+
+local after_place
+
+-- The seats that may declare dobon on `card` placed by `placer`: every other seat whose hand
+-- total equals its rank.
+local function dobon_seats(g, placer, card)
+  local who = {}
+  for s = 1, g.seats do
+    if s ~= placer and S.total(g:hand(s)) == rank(card) then who[#who + 1] = s end
+  end
+  return who
+end
+
+-- Seat plays the card of `move` ("play 7h", "play Jh name s d").
+local function place(g, seat, move)
+  local v = g.var
+  local card = move:match("^play (%S+)")
+  local hand, field = g:hand(seat), g:pile("field")
+  hand:move(card, field)
+  v.placer = seat
+  local r = rank(card)
+  if r == 11 then
+    v.wild, v.named = true, S.parse_named(move)
+    if v.named == "" then
+      g:say(("%s plays %s and names no suit: the next player must play a card.")
+        :format(name(seat), show(card)))
+    else
+      g:say(("%s plays %s and names %s."):format(name(seat), show(card), S.set_text(v.named)))
+    end
+  else
+    v.wild, v.named = false, ""
+    g:say(("%s plays %s."):format(name(seat), show(card)))
+  end
+  v.twos = (r == 2) and v.twos + 1 or 0
+  if #hand == 0 then
+    draw(g, seat, 1)
+    g:say(name(seat) .. " played their last card and draws a replacement.")
+  end
+  local who = dobon_seats(g, seat, card)
+  if #who > 0 then
+    v.phase = "dobon"
+    g.turn = nil
+    g:open_claim("dobon", who)
+    return
+  end
+  after_place(g)
+end
+
+local function set_dir_toward(g, from, to)
+  g.dir = 1
+  if g:next(from, 1) ~= to then g.dir = -1 end
+end
+
+local function neighbours(g, seat)
+  g.dir = 1
+  local right, left = g:next(seat, 1), g:next(seat, -1)
+  if right == left then return { right } end
+  return { right, left }
+end
+
+-- The placement stands (nobody declared dobon): its effect, and who acts next.
+function after_place(g)
+  local v = g.var
+  local seat, card = v.placer, g:pile("field"):top()
+  local r = rank(card)
+  v.phase = "turn"
+  if v.first then
+    -- The first play of the game: the direction is not set yet.
+    v.first = false
+    if r == 1 and g.options.first_skip == "random" then
+      g.dir = g:random(2) == 1 and 1 or -1
+      local skipped = g:next(seat)
+      g.turn = g:next(seat, 2)
+      g:say(("%s is skipped; play goes on with %s."):format(name(skipped), name(g.turn)))
+      return
+    end
+    if r == 2 then
+      g:say(("The next player draws %d or answers with a 2."):format(g.options.draw_per_two * v.twos))
+    end
+    v.phase = "neighbours"
+    g.turn = nil
+    g:open_claim("neighbours", neighbours(g, seat))
+    return
+  end
+  if r == 1 then
+    local skipped = g:next(seat)
+    g.turn = g:next(seat, 2)
+    if g.turn == seat then
+      g:say(("%s is skipped; %s plays again."):format(name(skipped), name(seat)))
+    else
+      g:say(("%s is skipped."):format(name(skipped)))
+    end
+    return
+  end
+  if r == 7 and S.reverse(g) then g:say("The direction is reversed.") end
+  g.turn = g:next(seat)
+  if r == 2 then
+    g:say(("%s draws %d or answers with a 2."):format(name(g.turn), g.options.draw_per_two * v.twos))
+  end
+end
+
+-- Seats of a closing window that chose a play (or "dobon"), in seat order.
+local function claimants(g, choices)
+  local who = {}
+  for s = 1, g.seats do
+    if choices[s] and choices[s] ~= "pass" then who[#who + 1] = s end
+  end
+  return who
+end
+
+local function pick(g, who)
+  return who[g:random(#who)]
+end
+
+---------------------------------------------------------------------------------------------------
+-- The opening.
+
+-- The flipper turns the top stock card onto the field; everyone else may play on it.
+local function flip(g)
+  local v = g.var
+  local stock, field = g:pile("stock"), g:pile("field")
+  local n = S.refill(stock, field)
+  if n > 0 then
+    g:say(("The stock is empty: %s from the field are shuffled into a new stock."):format(plural(n, "card")))
+  end
+  stock:move_top(field)
+  v.twos, v.wild, v.named, v.placer, v.first = 0, false, "", 0, true
+  g:say(("%s flips %s."):format(name(v.flipper), show(field:top())))
+  local others = {}
+  for s = 1, g.seats do
+    if s ~= v.flipper then others[#others + 1] = s end
+  end
+  v.phase = "opening"
+  g.turn = nil
+  g:open_claim("opening", others)
+end
+
+local function deal(g)
+  local v, o = g.var, g.options
+  local stock, field = g:pile("stock"), g:pile("field")
+  field:move_all(stock)
+  for s = 1, g.seats do g:hand(s):move_all(stock) end
+  stock:shuffle()
+  for _ = 1, o.hand_size do
+    for s = 1, g.seats do stock:move_top(g:hand(s)) end
+  end
+  for s = 1, g.seats do g:hand(s):sort() end
+  g.dir = 1
+  if o.first_flipper == "winner" and v.winner > 0 then
+    v.flipper = v.winner
+  else
+    v.flipper = g:random(g.seats)
+  end
+  g:say(("Game %d of %d: %s deals %d cards each and flips."):format(g.hand_no, o.games, name(v.flipper), o.hand_size))
+  flip(g)
+end
+
+---------------------------------------------------------------------------------------------------
+-- Hooks.
+
+local function play(g, seat, move)
+  local v = g.var
+  if move == "pass" then            -- the flipper passes: flip again
+    g:say(name(seat) .. " passes; nobody played on the flipped card, so it is flipped again.")
+    flip(g)
+    return
+  end
+  if move == "draw" then
+    if v.twos > 0 then
+      local n = g.options.draw_per_two * v.twos
+      v.twos = 0
+      local got, exploded = draw(g, seat, n)
+      g:say(("%s draws %s for the 2s."):format(name(seat), plural(#got, "card")))
+      g:hand(seat):sort()
+      if exploded then return bakuhatsu(g, seat) end
+      g.turn = g.options.penalty_ends_turn and g:next(seat) or seat
+      return
+    end
+    local got, exploded = draw(g, seat, 1)
+    g:say(("%s draws %s."):format(name(seat), plural(#got, "card")))
+    g:hand(seat):sort()
+    if exploded then return bakuhatsu(g, seat) end
+    g.turn = g:next(seat)
+    return
+  end
+  place(g, seat, move)
+end
+
+local function resolve(g, choices)
+  local v = g.var
+  local kind = v.phase
+  local who = claimants(g, choices)
+  if kind == "dobon" then
+    if #who == 0 then return after_place(g) end
+    local winner = pick(g, who)
+    local card = g:pile("field"):top()
+    if #who > 1 then
+      local names = {}
+      for i, s in ipairs(who) do names[i] = name(s) end
+      g:say(table.concat(names, ", ") .. " declare dobon together; " .. name(winner) .. " is first.")
+    end
+    g:say(("Dobon! %s holds %s = %d and wins on %s placed by %s.")
+      :format(name(winner), show(g:hand(winner):cards()), rank(card), show(card), name(v.placer)))
+    score(g, winner, g.options.dobon_points, "dobon on " .. name(v.placer))
+    score(g, v.placer, g.options.dobon_loser_points, "dobon'd by " .. name(winner))
+    return end_game(g, name(winner) .. " dobon on " .. name(v.placer), winner)
+  end
+  if kind == "opening" then
+    if #who == 0 then
+      v.phase = "flipper"
+      g.turn = v.flipper
+      g:say("Nobody plays on the flipped card; " .. name(v.flipper) .. " may.")
+      return
+    end
+    local winner = pick(g, who)
+    if #who > 1 then g:say(("%s is first of %d players to play."):format(name(winner), #who)) end
+    return place(g, winner, choices[winner])
+  end
+  if kind == "neighbours" then
+    local placer = v.placer
+    if #who == 0 then
+      local nb = neighbours(g, placer)
+      local t = pick(g, nb)
+      set_dir_toward(g, placer, t)
+      g.turn = t
+      v.phase = "turn"
+      g:say(("Neither neighbour plays; %s takes the turn and play goes that way."):format(name(t)))
+      return
+    end
+    local winner = pick(g, who)
+    set_dir_toward(g, placer, winner)
+    if #who > 1 then g:say(name(winner) .. " is first of both neighbours to play.") end
+    return place(g, winner, choices[winner])
+  end
+  error("resolve: unexpected window " .. tostring(g.claim) .. " in phase " .. kind)
+end
+
+---------------------------------------------------------------------------------------------------
+-- View.
+
+local function view(g, seat)
+  local v, o = g.var, g.options
+  local lines = {}
+  local function add(s) lines[#lines + 1] = s end
+  local top = g:pile("field"):top()
+  add(("Dobon, game %d of %d. Field: %s (%d below it), stock: %s.")
+    :format(g.hand_no, o.games, top and show(top) or "empty", math.max(#g:pile("field") - 1, 0),
+      plural(#g:pile("stock"), "card")))
+  if v.twos > 0 then
+    add(("Pending: draw %d (%s in a row), or answer with a 2."):format(o.draw_per_two * v.twos, plural(v.twos, "2")))
+  elseif v.wild and v.named == "" then
+    add("Pending: no suit named, the next player must play a card (any card).")
+  elseif v.wild then
+    add("Pending: the next card must be " .. S.set_text(v.named) .. " (or an 11).")
+  end
+  if v.phase == "opening" or v.phase == "flipper" then
+    add(name(v.flipper) .. " flipped; the direction is not set yet.")
+  elseif v.first or v.phase == "neighbours" then
+    add("The direction is not set yet.")
+  else
+    add("Direction: " .. (g.dir == 1 and "seat order (1, 2, 3 ...)" or "reverse seat order"))
+  end
+  if seat and seat >= 1 and seat <= g.seats then
+    local h = g:hand(seat)
+    add(("Your hand: %s (total %d)."):format(show(h:cards()), S.total(h)))
+  end
+  for s = 1, g.seats do
+    local mark = (g.turn == s and v.phase ~= "over") and " <- to play" or ""
+    add(("%s: %s, score %d%s"):format(name(s), plural(#g:hand(s), "card"), g:total(s), mark))
+  end
+  return table.concat(lines, "\n")
+end
+
+---------------------------------------------------------------------------------------------------
+-- Bots.
+
+-- basic: declares dobon whenever it can; plays rather than draws whenever it can (fewer cards,
+-- further from bakuhatsu); answers a 2 with a 2; plays a 2 to hurt a next player with many cards;
+-- keeps its 11s for when it has no other play or many cards, and then names the one suit it
+-- holds most of; prefers plays that leave its own total low enough (1..13) for a dobon.
+local function basic_bot(g, seat, mv)
+  local v, o = g.var, g.options
+  local set = {}
+  for _, m in ipairs(mv) do set[m] = true end
+  if set["dobon"] then return "dobon" end
+  if g.claim == "dobon" then return "pass" end
+  local hand = g:hand(seat):cards()
+  local total = S.total(hand)
+  local count = {}
+  for _, c in ipairs(hand) do count[suit(c)] = (count[suit(c)] or 0) + 1 end
+  local nxt = g:next(seat)
+  local other_play = false
+  for _, m in ipairs(mv) do
+    local c = m:match("^play (%S+)")
+    if c and rank(c) ~= 11 then other_play = true end
+  end
+  local best, best_score
+  for _, m in ipairs(mv) do
+    local c = m:match("^play (%S+)")
+    if c then
+      local r, sc = rank(c), 10
+      if r == 11 then
+        local named = S.parse_named(m)
+        -- name the single suit held most after playing it (ties: s h d c order)
+        local want, most = "", -1
+        for _, s in ipairs(S.SUITS) do
+          local n = (count[s] or 0) - (suit(c) == s and 1 or 0)
+          if n > most then want, most = s, n end
+        end
+        if named ~= want then sc = -1000 end
+        if other_play and #hand < o.bakuhatsu - 2 then sc = sc - 8 end
+      elseif r == 2 then
+        sc = sc + 2 * #g:hand(nxt) + (v.twos > 0 and 20 or 0)
+      elseif r == 1 and g.seats == 2 then
+        sc = sc + 6
+      end
+      local left = total - r
+      if #hand >= 2 and left >= 1 and left <= 13 then sc = sc + 4 end
+      sc = sc + r / 20
+      if not best or sc > best_score then best, best_score = m, sc end
+    end
+  end
+  if best then return best end
+  if set["draw"] then return "draw" end
+  return mv[#mv]
+end
+
+return {
+  title = "Dobon (ドボン)",
+  players = { min = 2, max = 8, default = 4 },
+  options = {
+    games = { 5, min = 1, max = 1000, doc = "games in a match; the points are summed" },
+    hand_size = { 3, min = 1, max = 6, doc = "cards dealt to each player" },
+    bakuhatsu = { 7, min = 2, max = 20, doc = "a player whose hand reaches this many cards loses at once (bakuhatsu)" },
+    dobon_points = { 1, doc = "points to the player who declares dobon" },
+    dobon_loser_points = { 0, doc = "points to the player whose card was dobon'd (e.g. -1)" },
+    bakuhatsu_points = { 1, doc = "points to every other player when a hand explodes" },
+    bakuhatsu_loser_points = { 0, doc = "points to the player whose hand exploded" },
+    draw_per_two = { 2, min = 1, max = 10, doc = "cards to draw per consecutive 2" },
+    penalty_ends_turn = { true, doc = "drawing the 2s' penalty is the whole turn (false: then play or draw as usual)" },
+    first_flipper = { "winner", one_of = { "winner", "random" },
+      doc = "who deals and flips in later games: the previous dobon winner (random after a bakuhatsu), or always random" },
+    first_skip = { "random", one_of = { "random", "none" },
+      doc = "an A as the first play: a random direction, the next player skipped (random); or no effect, the neighbours may play (none)" },
+  },
+  state = { phase = "opening", flipper = 1, placer = 0, first = true, twos = 0, wild = false,
+            named = "", winner = 0 },
+  setup = function(g)
+    local stock = g:new_pile("stock")
+    g:new_pile("field", { vis = "top" })
+    for s = 1, g.seats do g:new_pile("hand", { owner = s, vis = "owner" }) end
+    g:new_deck(stock)
+  end,
+  deal = deal,
+  moves = moves,
+  play = play,
+  resolve = resolve,
+  view = view,
+  bots = { basic = basic_bot },
+  check = { max_moves = 20000 },
+}
