@@ -1,0 +1,134 @@
+/* bench.c -- speed of the meld kernel (core/meld.c): deadwood calls per
+ * second on random 10- and 11-card hands in each ace mode and with wild
+ * jokers, best arrangements, discard tables and layoffs. Hands come from a
+ * fixed-seed xorshift, each figure is measured over about one second of
+ * CLOCK_MONOTONIC. Prints figures only; asserts nothing. */
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "meld.h"
+
+#define NHANDS 4096 /* hands per pool, reused round-robin */
+#define MAXN 22
+
+static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
+
+static uint32_t rnd(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 32);
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* NHANDS hands of n cards each from a 52-card deck plus `jokers` jokers. */
+static void make_pool(fuda_card pool[][MAXN], int n, int jokers) {
+    fuda_card deck[56];
+    for (int h = 0; h < NHANDS; h++) {
+        int m = fuda_deck52(deck);
+        for (int j = 0; j < jokers; j++) deck[m++] = FUDA_JOKER;
+        for (int i = 0; i < n; i++) {
+            int k = i + (int)(rnd() % (uint32_t)(m - i));
+            fuda_card t = deck[i];
+            deck[i] = deck[k];
+            deck[k] = t;
+            pool[h][i] = deck[i];
+        }
+    }
+}
+
+static fuda_card pool[NHANDS][MAXN];
+static volatile long sink;
+
+enum op { OP_DEADWOOD, OP_BEST, OP_DISCARDS, OP_LAYOFF };
+
+/* One call of the measured operation on hand h (n cards). */
+static long run_op(enum op op, const fuda_meld_rules *r, const fuda_card *h, int n) {
+    fuda_meld_result res;
+    fuda_layoff_result lay;
+    int out[MAXN];
+    switch (op) {
+    case OP_DEADWOOD: return fuda_meld_deadwood(r, h, n);
+    case OP_BEST: return fuda_meld_best(r, h, n, &res);
+    case OP_DISCARDS: fuda_meld_discards(r, h, n, out); return out[0];
+    case OP_LAYOFF: return fuda_meld_layoff(r, r, h, 10, h + 10, 10, 1, &lay);
+    }
+    return 0;
+}
+
+/* Calls per second of op over the pool, measured for about a second. */
+static double measure(enum op op, const fuda_meld_rules *r, int n) {
+    long calls = 0, acc = 0;
+    double t0 = now(), t;
+    do {
+        for (int h = 0; h < NHANDS; h++) acc += run_op(op, r, pool[h], n);
+        calls += NHANDS;
+        t = now() - t0;
+    } while (t < 1.0);
+    sink = acc;
+    return (double)calls / t;
+}
+
+static void report(const char *what, double per_s) {
+    if (per_s >= 1e6) printf("%s: %.2f M/s\n", what, per_s / 1e6);
+    else printf("%s: %.1f k/s\n", what, per_s / 1e3);
+    fflush(stdout);
+}
+
+/* Knocker hands for the layoff figure: 10 knocker cards with at most 10
+ * deadwood, then 10 defender cards. */
+static void make_knocks(const fuda_meld_rules *r) {
+    fuda_card deck[52];
+    for (int h = 0; h < NHANDS; h++) {
+        do {
+            fuda_deck52(deck);
+            for (int i = 0; i < 20; i++) {
+                int k = i + (int)(rnd() % (uint32_t)(52 - i));
+                fuda_card t = deck[i];
+                deck[i] = deck[k];
+                deck[k] = t;
+            }
+        } while (fuda_meld_deadwood(r, deck, 10) > 10);
+        for (int i = 0; i < 20; i++) pool[h][i] = deck[i];
+    }
+}
+
+int main(void) {
+    fuda_meld_rules r;
+    static const char *ace_names[] = {"low", "high", "corner"};
+    char what[96];
+
+    fuda_meld_rules_default(&r);
+    for (int ace = 0; ace < 3; ace++) {
+        r.ace = (uint8_t)ace;
+        for (int n = 10; n <= 11; n++) {
+            make_pool(pool, n, 0);
+            snprintf(what, sizeof what, "meld deadwood %d cards (ace %s)", n, ace_names[ace]);
+            report(what, measure(OP_DEADWOOD, &r, n));
+        }
+    }
+    fuda_meld_rules_default(&r);
+    make_pool(pool, 10, 0);
+    report("meld best 10 cards", measure(OP_BEST, &r, 10));
+    make_pool(pool, 11, 0);
+    report("meld best 11 cards", measure(OP_BEST, &r, 11));
+    report("meld discards 11 cards", measure(OP_DISCARDS, &r, 11));
+
+    r.wild_joker = 1;
+    make_pool(pool, 10, 2);
+    report("meld deadwood 10 cards, 2 wild jokers in deck", measure(OP_DEADWOOD, &r, 10));
+    make_pool(pool, 13, 2);
+    report("meld deadwood 13 cards, 2 wild jokers in deck", measure(OP_DEADWOOD, &r, 13));
+    report("meld best 13 cards, 2 wild jokers in deck", measure(OP_BEST, &r, 13));
+
+    fuda_meld_rules_default(&r);
+    make_knocks(&r);
+    report("meld layoff (knock <= 10 vs 10 cards)", measure(OP_LAYOFF, &r, 20));
+    return 0;
+}

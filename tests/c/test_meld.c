@@ -1,0 +1,942 @@
+/* test_meld.c -- unit tests of core/meld.c: every meld shape and ace mode,
+ * overlapping and tied arrangements, the seed document's worked example,
+ * discards, layoffs (chains, both ends, sets, the knocker's tie choice), wild
+ * jokers, bad input; and randomized cross-checks against a small brute force
+ * written here (all candidate melds, every disjoint choice). */
+#include "test.h"
+#include "meld.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* ------------------------------------------------------------ helpers */
+
+/* Parse "As 10h Jk" into out; returns the count (-1 on a bad name). */
+static int cards_of(const char *s, fuda_card *out) {
+    int n = 0;
+    while (*s) {
+        while (*s == ' ') s++;
+        if (!*s) break;
+        size_t len = 0;
+        while (s[len] && s[len] != ' ') len++;
+        if (fuda_card_parse(s, len, &out[n]) != 0) return -1;
+        n++;
+        s += len;
+    }
+    return n;
+}
+
+static int dw(const fuda_meld_rules *r, const char *s) {
+    fuda_card h[32];
+    int n = cards_of(s, h);
+    return fuda_meld_deadwood(r, h, n);
+}
+
+static int best_of(const fuda_meld_rules *r, const char *s, fuda_meld_result *res) {
+    fuda_card h[32];
+    int n = cards_of(s, h);
+    return fuda_meld_best(r, h, n, res);
+}
+
+/* "7h 8h 9h" for a meld. */
+static const char *meld_str(const fuda_meld *m) {
+    static char buf[128];
+    char *p = buf;
+    for (int i = 0; i < m->n; i++) {
+        if (i) *p++ = ' ';
+        p += fuda_card_name(m->cards[i], p);
+    }
+    *p = '\0';
+    return buf;
+}
+
+/* Does the result hold a meld laid out exactly as `s`? */
+static int has_meld(const fuda_meld_result *res, const char *s) {
+    fuda_card c[32];
+    int n = cards_of(s, c);
+    for (int i = 0; i < res->nmelds; i++)
+        if (res->melds[i].n == n && memcmp(res->melds[i].cards, c, (size_t)n) == 0) return 1;
+    return 0;
+}
+
+static int is_dead(const fuda_meld_result *res, const char *name) {
+    fuda_card c;
+    fuda_card_parse(name, (size_t)-1, &c);
+    for (int i = 0; i < res->ndead; i++)
+        if (res->dead[i] == c) return 1;
+    return 0;
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static uint32_t rnd(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 32);
+}
+
+/* Deal n cards from a 52-card deck plus `jokers` jokers. */
+static void deal(fuda_card *out, int n, int jokers) {
+    fuda_card deck[60];
+    int m = fuda_deck52(deck);
+    for (int j = 0; j < jokers; j++) deck[m++] = FUDA_JOKER;
+    for (int i = 0; i < n; i++) {
+        int k = i + (int)(rnd() % (uint32_t)(m - i));
+        fuda_card t = deck[i];
+        deck[i] = deck[k];
+        deck[k] = t;
+        out[i] = deck[i];
+    }
+}
+
+static void shuffle(fuda_card *h, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int k = (int)(rnd() % (uint32_t)(i + 1));
+        fuda_card t = h[i];
+        h[i] = h[k];
+        h[k] = t;
+    }
+}
+
+/* ------------------------------------------------------------ brute force */
+
+/* A candidate meld: hand indices of its naturals and its wild count. */
+typedef struct bf_cand {
+    uint32_t mask;
+    int wilds;
+} bf_cand;
+
+typedef struct bf {
+    const fuda_meld_rules *r;
+    int n, w;
+    const fuda_card *h;
+    int nc;
+    bf_cand c[20000];
+    int best;
+} bf;
+
+static int bf_wild_ok(const fuda_meld_rules *r, int kind_ok, int nat, int k) {
+    if (k == 0) return 1;
+    return kind_ok && nat >= r->wild_min_natural && (r->wild_max == 0 || k <= r->wild_max);
+}
+
+static void bf_add(bf *b, uint32_t mask, int k) {
+    if (b->nc < (int)(sizeof b->c / sizeof b->c[0])) {
+        b->c[b->nc].mask = mask;
+        b->c[b->nc].wilds = k;
+        b->nc++;
+    }
+}
+
+/* Card of suit s in run slot q (slot 13 is the high ace). */
+static fuda_card bf_slot_card(int s, int q) { return fuda_card_make(q % 13 + 1, s); }
+
+static void bf_gen(bf *b) {
+    const fuda_meld_rules *r = b->r;
+    b->nc = 0;
+    for (int rank = 1; rank <= 13; rank++) {
+        uint32_t grp = 0;
+        for (int i = 0; i < b->n; i++)
+            if (b->h[i] != FUDA_JOKER && fuda_card_rank(b->h[i]) == rank) grp |= 1u << i;
+        for (uint32_t s = grp;; s = (s - 1) & grp) {
+            int nat = __builtin_popcount(s);
+            for (int k = 0; k <= b->w; k++)
+                if ((nat || k) && nat + k >= r->min_set && bf_wild_ok(r, r->wild_in_sets, nat, k) &&
+                    (nat > 0 || rank == 1))
+                    bf_add(b, s, k);
+            if (!s) break;
+        }
+    }
+    int nslots = r->ace == FUDA_ACE_HIGH ? 14 : 13;
+    for (int s = 0; s < 4; s++)
+        for (int st = 0; st < nslots; st++)
+            for (int len = r->min_run; len <= 13; len++) {
+                if (r->ace != FUDA_ACE_CORNER && st + len > nslots) break;
+                if (r->ace == FUDA_ACE_CORNER && st > 12) break;
+                uint32_t pres = 0;
+                for (int q = st; q < st + len; q++)
+                    for (int i = 0; i < b->n; i++)
+                        if (b->h[i] == bf_slot_card(s, q)) pres |= 1u << i;
+                for (uint32_t t = pres;; t = (t - 1) & pres) {
+                    int nat = __builtin_popcount(t), k = len - nat;
+                    if (k <= b->w && bf_wild_ok(r, r->wild_in_runs, nat, k) && (nat > 0 || (s == 0 && st == 0)))
+                        bf_add(b, t, k);
+                    if (!t) break;
+                }
+            }
+}
+
+static int bf_value(const fuda_meld_rules *r, fuda_card c) {
+    return r->value[fuda_card_rank(c)];
+}
+
+/* Choose melds for the naturals from index i on; then melds of wilds only. */
+static void bf_search(bf *b, uint32_t used, int wl, int dead) {
+    int i = 0;
+    while (i < b->n && ((used >> i) & 1)) i++;
+    if (i == b->n) {
+        int v = dead + wl * b->r->value[0];
+        if (v < b->best) b->best = v;
+        for (int j = 0; j < b->nc; j++)
+            if (b->c[j].mask == 0 && b->c[j].wilds <= wl) bf_search(b, used, wl - b->c[j].wilds, dead);
+        return;
+    }
+    bf_search(b, used | 1u << i, wl, dead + bf_value(b->r, b->h[i]));
+    for (int j = 0; j < b->nc; j++) {
+        const bf_cand *c = &b->c[j];
+        if (((c->mask >> i) & 1) && !(c->mask & used) && c->wilds <= wl)
+            bf_search(b, used | c->mask, wl - c->wilds, dead);
+    }
+}
+
+/* Least deadwood the obvious way. Non-wild jokers are plain dead cards. */
+static int bf_deadwood(const fuda_meld_rules *r, const fuda_card *hand, int n) {
+    static bf b;
+    fuda_card h[32];
+    int m = 0, w = 0, fixed = 0;
+    for (int i = 0; i < n; i++) {
+        if (hand[i] == FUDA_JOKER) {
+            if (r->wild_joker) w++;
+            else fixed += r->value[0];
+        } else {
+            h[m++] = hand[i];
+        }
+    }
+    b.r = r;
+    b.n = m;
+    b.w = w;
+    b.h = h;
+    bf_gen(&b);
+    b.best = 1 << 30;
+    bf_search(&b, 0, w, 0);
+    return b.best + fixed;
+}
+
+/* ------------------------------------------------------------ validating */
+
+/* Is m a legal meld under r (checked directly from the card list)? */
+static int valid_meld(const fuda_meld_rules *r, const fuda_meld *m) {
+    int nw = 0, nn = 0;
+    for (int i = 0; i < m->n; i++) {
+        if (m->cards[i] == FUDA_JOKER) nw++;
+        else nn++;
+    }
+    if (nw && (!r->wild_joker || nn < r->wild_min_natural || (r->wild_max && nw > r->wild_max))) return 0;
+    if (m->kind == FUDA_MELD_SET) {
+        if (m->n < r->min_set || (nw && !r->wild_in_sets)) return 0;
+        int rank = -1, suits = 0;
+        for (int i = 0; i < m->n; i++) {
+            fuda_card c = m->cards[i];
+            if (c == FUDA_JOKER) continue;
+            if (rank >= 0 && fuda_card_rank(c) != rank) return 0;
+            rank = fuda_card_rank(c);
+            if (suits & (1 << fuda_card_suit(c))) return 0;
+            suits |= 1 << fuda_card_suit(c);
+        }
+        return 1;
+    }
+    if (m->kind != FUDA_MELD_RUN || m->n < r->min_run || m->n > 13 || (nw && !r->wild_in_runs)) return 0;
+    int nslots = r->ace == FUDA_ACE_HIGH ? 14 : 13;
+    for (int st = 0; st < nslots; st++) {
+        if (r->ace != FUDA_ACE_CORNER && st + m->n > nslots) break;
+        if (r->ace == FUDA_ACE_CORNER && st > 12) break;
+        for (int s = 0; s < 4; s++) {
+            int ok = 1;
+            for (int i = 0; i < m->n && ok; i++)
+                if (m->cards[i] != FUDA_JOKER && m->cards[i] != bf_slot_card(s, st + i)) ok = 0;
+            if (ok) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Is res a legal arrangement of the hand whose deadwood is as stated? */
+static int valid_result(const fuda_meld_rules *r, const fuda_card *hand, int n, const fuda_meld_result *res) {
+    int count[256] = {0};
+    for (int i = 0; i < n; i++) count[hand[i]]++;
+    for (int i = 0; i < res->nmelds; i++) {
+        if (!valid_meld(r, &res->melds[i])) return 0;
+        for (int j = 0; j < res->melds[i].n; j++)
+            if (--count[res->melds[i].cards[j]] < 0) return 0;
+    }
+    int v = 0;
+    for (int i = 0; i < res->ndead; i++) {
+        if (--count[res->dead[i]] < 0) return 0;
+        v += r->value[fuda_card_rank(res->dead[i])];
+    }
+    for (int i = 0; i < 256; i++)
+        if (count[i]) return 0;
+    return v == res->deadwood;
+}
+
+/* ------------------------------------------------------------ shapes */
+
+static void test_default_rules(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    CHECK_EQ_INT(r.ace, FUDA_ACE_LOW);
+    CHECK_EQ_INT(r.min_set, 3);
+    CHECK_EQ_INT(r.min_run, 3);
+    CHECK_EQ_INT(r.value[1], 1);
+    CHECK_EQ_INT(r.value[7], 7);
+    CHECK_EQ_INT(r.value[10], 10);
+    CHECK_EQ_INT(r.value[11], 10);
+    CHECK_EQ_INT(r.value[13], 10);
+    CHECK_EQ_INT(r.value[0], 0);
+    CHECK_EQ_INT(r.wild_joker, 0);
+    CHECK_EQ_INT(r.wild_min_natural, 1);
+}
+
+static void test_values(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    CHECK_EQ_INT(dw(&r, ""), 0);
+    CHECK_EQ_INT(dw(&r, "As"), 1);
+    CHECK_EQ_INT(dw(&r, "Js Qh Kd"), 30);
+    CHECK_EQ_INT(dw(&r, "10c 9c"), 19);
+    CHECK_EQ_INT(dw(&r, "Jk"), 0);
+    CHECK_EQ_INT(dw(&r, "As 3h 5d 7c 9s Jh Kd 2c 4s 6h"), 1 + 3 + 5 + 7 + 9 + 10 + 10 + 2 + 4 + 6);
+}
+
+static void test_sets(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_meld_result res;
+    CHECK_EQ_INT(dw(&r, "7s 7h 7d"), 0);
+    CHECK_EQ_INT(dw(&r, "7s 7h 7d 7c"), 0);
+    CHECK_EQ_INT(dw(&r, "7s 7h"), 14);
+    CHECK_EQ_INT(dw(&r, "Ks Kh Kc 2d"), 2);
+    CHECK_EQ_INT(best_of(&r, "7c 7s 7d 7h 2d", &res), 2);
+    CHECK_EQ_INT(res.nmelds, 1);
+    CHECK_EQ_STR(meld_str(&res.melds[0]), "7s 7h 7d 7c");
+    CHECK_EQ_INT(res.melds[0].kind, FUDA_MELD_SET);
+    CHECK_EQ_INT(res.ndead, 1);
+    /* sets of four need rules of four */
+    r.min_set = 4;
+    CHECK_EQ_INT(dw(&r, "7s 7h 7d"), 21);
+    CHECK_EQ_INT(dw(&r, "7s 7h 7d 7c"), 0);
+}
+
+static void test_runs(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_meld_result res;
+    CHECK_EQ_INT(dw(&r, "4h 5h 6h"), 0);
+    CHECK_EQ_INT(dw(&r, "4h 5h 7h"), 16);
+    CHECK_EQ_INT(dw(&r, "4h 5h 6d"), 15);
+    const char *runs[] = {"2d 3d 4d", "2d 3d 4d 5d", "2d 3d 4d 5d 6d", "2d 3d 4d 5d 6d 7d",
+                          "2d 3d 4d 5d 6d 7d 8d", "2d 3d 4d 5d 6d 7d 8d 9d",
+                          "2d 3d 4d 5d 6d 7d 8d 9d 10d", "2d 3d 4d 5d 6d 7d 8d 9d 10d Jd"};
+    for (int i = 0; i < 8; i++) {
+        CHECK_EQ_INT(best_of(&r, runs[i], &res), 0);
+        CHECK_EQ_INT(res.nmelds, 1);
+        CHECK_EQ_STR(meld_str(&res.melds[0]), runs[i]);
+        CHECK_EQ_INT(res.melds[0].kind, FUDA_MELD_RUN);
+    }
+    CHECK_EQ_INT(dw(&r, "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"), 0);
+    /* two runs in one suit */
+    CHECK_EQ_INT(best_of(&r, "2c 3c 4c 6c 7c 8c", &res), 0);
+    CHECK_EQ_INT(res.nmelds, 2);
+    CHECK(has_meld(&res, "2c 3c 4c"));
+    CHECK(has_meld(&res, "6c 7c 8c"));
+    r.min_run = 4;
+    CHECK_EQ_INT(dw(&r, "4h 5h 6h"), 15);
+    CHECK_EQ_INT(dw(&r, "4h 5h 6h 7h"), 0);
+}
+
+static void test_aces(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_meld_result res;
+    /* low */
+    CHECK_EQ_INT(dw(&r, "Ah 2h 3h"), 0);
+    CHECK_EQ_INT(dw(&r, "Qh Kh Ah"), 21);
+    CHECK_EQ_INT(dw(&r, "Kh Ah 2h"), 13);
+    /* high or low */
+    r.ace = FUDA_ACE_HIGH;
+    CHECK_EQ_INT(dw(&r, "Ah 2h 3h"), 0);
+    CHECK_EQ_INT(best_of(&r, "Qh Ah Kh", &res), 0);
+    CHECK_EQ_STR(meld_str(&res.melds[0]), "Qh Kh Ah");
+    CHECK_EQ_INT(dw(&r, "Kh Ah 2h"), 13);
+    CHECK_EQ_INT(dw(&r, "Jh Qh Kh Ah"), 0);
+    /* the ace goes where it melds more */
+    CHECK_EQ_INT(dw(&r, "Ah 2h 3h Qh Kh"), 5);
+    CHECK_EQ_INT(dw(&r, "Ah 2h 3h 4h Qh Kh"), 0);
+    CHECK_EQ_INT(dw(&r, "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"), 0);
+    /* corner */
+    r.ace = FUDA_ACE_CORNER;
+    CHECK_EQ_INT(dw(&r, "Kh Ah 2h"), 0);
+    CHECK_EQ_INT(dw(&r, "Qh Kh Ah"), 0);
+    CHECK_EQ_INT(best_of(&r, "2h Jh Ah Qh Kh", &res), 0);
+    CHECK_EQ_STR(meld_str(&res.melds[0]), "Jh Qh Kh Ah 2h");
+    CHECK_EQ_INT(dw(&r, "Qh Kh 2h 3h"), 25);
+    CHECK_EQ_INT(dw(&r, "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"), 0);
+    CHECK_EQ_INT(best_of(&r, "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks", &res), 0);
+    CHECK_EQ_INT(res.nmelds, 1);
+    CHECK_EQ_INT(res.melds[0].n, 13);
+}
+
+static void test_overlaps(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_meld_result res;
+    CHECK_EQ_INT(best_of(&r, "7h 8h 9h 9c 9d 9s", &res), 0);
+    CHECK(has_meld(&res, "7h 8h 9h"));
+    CHECK(has_meld(&res, "9s 9d 9c"));
+    /* run 7-8-9h leaves 9c 9d (18); the set leaves 7h 8h (15) */
+    CHECK_EQ_INT(best_of(&r, "7h 8h 9h 9c 9d", &res), 15);
+    CHECK(has_meld(&res, "9h 9d 9c"));
+    /* the other way round: set leaves 2h 3h 5s? no -- run is better */
+    CHECK_EQ_INT(best_of(&r, "Jh Qh Kh Kc Kd", &res), 20);
+    /* 5h in a run of four or in a set of four: both meld all */
+    CHECK_EQ_INT(dw(&r, "2h 3h 4h 5h 5s 5c 5d"), 0);
+    /* a 4-set giving one card to a run */
+    CHECK_EQ_INT(best_of(&r, "5s 5h 5d 5c 6c 7c", &res), 0);
+    CHECK(has_meld(&res, "5c 6c 7c"));
+    CHECK(has_meld(&res, "5s 5h 5d"));
+    /* two sets and two runs crossing */
+    CHECK_EQ_INT(dw(&r, "3s 4s 5s 3h 4h 5h 3d 4d 5d"), 0);
+    CHECK_EQ_INT(dw(&r, "3s 4s 5s 3h 4h 5h 3d 4d"), 7);
+}
+
+static void test_ties_deterministic(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    const char *hands[] = {
+        "3s 4s 5s 3h 4h 5h 3d 4d 5d 3c",  /* rows or columns */
+        "5s 5h 5d 5c 6c 7c 6h 7h 2d 9s",
+        "As 2s 3s Ah Ad 4s 10c Jc Qc Kc",
+        "7h 8h 9h 9c 9d 9s 10h Jh 2c 2d",
+    };
+    for (int ace = 0; ace < 3; ace++) {
+        r.ace = (uint8_t)ace;
+        for (int k = 0; k < 4; k++) {
+            fuda_card h[16];
+            int n = cards_of(hands[k], h);
+            fuda_meld_result a, b;
+            int da = fuda_meld_best(&r, h, n, &a);
+            CHECK(valid_result(&r, h, n, &a));
+            for (int t = 0; t < 20; t++) {
+                shuffle(h, n);
+                int db = fuda_meld_best(&r, h, n, &b);
+                CHECK_EQ_INT(db, da);
+                CHECK(memcmp(&a, &b, sizeof a) == 0);
+            }
+        }
+    }
+}
+
+/* The seed's beginner example: A A 2 2 4 6 7 8 10 K valued 51, but 6-7-8 of
+ * one suit is a run: 30. Drawing the 9 and dropping the K: 10. */
+static void test_intro_example(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    CHECK_EQ_INT(dw(&r, "As Ac 2h 2c 4s 6d 7h 8d 10d Kd"), 51);
+    CHECK_EQ_INT(dw(&r, "As Ac 2h 2c 4s 6d 7d 8d 10d Kd"), 30);
+    CHECK_EQ_INT(dw(&r, "As Ac 2h 2c 4s 6d 7d 8d 9d 10d"), 10);
+    fuda_card h[16];
+    int out[16];
+    int n = cards_of("As Ac 2h 2c 4s 6d 7d 8d 10d Kd 9d", h);
+    CHECK_EQ_INT(fuda_meld_discards(&r, h, n, out), 0);
+    CHECK_EQ_INT(out[9], 10); /* drop Kd */
+    CHECK_EQ_INT(out[10], 30); /* drop the 9d again */
+    CHECK_EQ_INT(out[0], 19);  /* drop As: Ac 2h 2c 4s Kd left over */
+}
+
+static void test_gin_and_eleven(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_meld_result res;
+    CHECK_EQ_INT(best_of(&r, "As 2s 3s 7h 7d 7c 10c Jc Qc Kc", &res), 0);
+    CHECK_EQ_INT(res.nmelds, 3);
+    CHECK_EQ_INT(res.ndead, 0);
+    /* eleven cards, one to spare */
+    CHECK_EQ_INT(dw(&r, "As 2s 3s 7h 7d 7c 10c Jc Qc Kc 5d"), 5);
+    CHECK_EQ_INT(dw(&r, "As 2s 3s 4s 7h 7d 7c 7s 10c Jc Qc"), 0);
+    CHECK_EQ_INT(dw(&r, "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js"), 0);
+}
+
+static void test_bad_input(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_card h[64];
+    int out[20];
+    fuda_meld_result res;
+    int n = cards_of("As 2s 3s As", h);
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, n), -1);
+    CHECK_EQ_INT(fuda_meld_best(&r, h, n, &res), -1);
+    CHECK_EQ_INT(fuda_meld_discards(&r, h, n, out), -1);
+    h[0] = 0x0e; /* rank 14 */
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, 1), -1);
+    h[0] = 0x00;
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, 1), -1);
+    h[0] = 0x41;
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, 1), -1);
+    fuda_deck52(h);
+    h[16] = 1;
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, 17), -1);
+    CHECK(fuda_meld_deadwood(&r, h, 16) >= 0);
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, -1), -1);
+    /* two jokers are fine */
+    n = cards_of("Jk Jk 5h", h);
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, n), 5);
+    r.value[0] = 15;
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, n), 35);
+    r.ace = 7;
+    CHECK_EQ_INT(fuda_meld_deadwood(&r, h, n), -1);
+}
+
+/* ------------------------------------------------------------ wilds */
+
+static void wild_rules(fuda_meld_rules *r) {
+    fuda_meld_rules_default(r);
+    r->wild_joker = 1;
+}
+
+static void test_wild_shapes(void) {
+    fuda_meld_rules r;
+    wild_rules(&r);
+    fuda_meld_result res;
+    CHECK_EQ_INT(dw(&r, "7s 7h Jk"), 0);
+    CHECK_EQ_INT(dw(&r, "4h 6h Jk"), 0);
+    CHECK_EQ_INT(best_of(&r, "4h 6h Jk", &res), 0);
+    CHECK_EQ_STR(meld_str(&res.melds[0]), "4h Jk 6h");
+    CHECK_EQ_INT(best_of(&r, "Qh Kh Jk", &res), 0);
+    CHECK_EQ_STR(meld_str(&res.melds[0]), "Jk Qh Kh");
+    CHECK_EQ_INT(dw(&r, "4h Jk Jk"), 0);
+    CHECK_EQ_INT(dw(&r, "4h 9h Jk"), 13);
+    /* five of a kind */
+    CHECK_EQ_INT(best_of(&r, "9s 9h 9d 9c Jk", &res), 0);
+    CHECK_EQ_INT(res.nmelds, 1);
+    CHECK_EQ_INT(res.melds[0].n, 5);
+    /* the spare joker joins a meld */
+    CHECK_EQ_INT(best_of(&r, "4h 5h 6h Jk", &res), 0);
+    CHECK_EQ_STR(meld_str(&res.melds[0]), "4h 5h 6h Jk");
+    /* limits */
+    r.wild_max = 1;
+    CHECK_EQ_INT(dw(&r, "4h Jk Jk"), 4);
+    CHECK_EQ_INT(dw(&r, "4h 5h Jk Jk"), 0);
+    r.wild_max = 0;
+    r.wild_min_natural = 2;
+    CHECK_EQ_INT(dw(&r, "4h Jk Jk"), 4);
+    CHECK_EQ_INT(dw(&r, "4h 5h Jk"), 0);
+    r.wild_min_natural = 1;
+    r.wild_in_sets = 0;
+    CHECK_EQ_INT(dw(&r, "7s 7h Jk"), 14);
+    CHECK_EQ_INT(dw(&r, "7s 8s Jk"), 0);
+    r.wild_in_sets = 1;
+    r.wild_in_runs = 0;
+    CHECK_EQ_INT(dw(&r, "7s 8s Jk"), 15);
+    CHECK_EQ_INT(dw(&r, "7s 7h Jk"), 0);
+    /* a joker standing for a card another meld holds */
+    r.wild_in_runs = 1;
+    r.wild_in_sets = 0;
+    CHECK_EQ_INT(best_of(&r, "5h 6h 7h 7s 7c Jk", &res), 0);
+    CHECK(has_meld(&res, "5h 6h Jk"));
+    CHECK(has_meld(&res, "7s 7h 7c"));
+    /* runs of more than 13 are not allowed */
+    fuda_meld_rules_default(&r);
+    r.wild_joker = 1;
+    r.ace = FUDA_ACE_CORNER;
+    CHECK_EQ_INT(dw(&r, "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks Jk"), 0);
+    /* the joker's deadwood */
+    r.value[0] = 15;
+    CHECK_EQ_INT(dw(&r, "Jk 2h 9c"), 26);
+    CHECK_EQ_INT(dw(&r, "Jk 2h 3h 9c"), 9);
+    /* jokers not wild are dead */
+    r.wild_joker = 0;
+    CHECK_EQ_INT(dw(&r, "Jk 2h 3h"), 20);
+    /* melds of wilds only */
+    wild_rules(&r);
+    r.wild_min_natural = 0;
+    r.value[0] = 25;
+    CHECK_EQ_INT(dw(&r, "Jk Jk Jk 5c"), 0);
+    CHECK_EQ_INT(dw(&r, "Jk Jk Jk 5c 9d"), 5);
+    CHECK_EQ_INT(best_of(&r, "Jk Jk Jk Jk Jk Jk 5c", &res), 0);
+    CHECK(valid_result(&r, (const fuda_card[]){FUDA_JOKER, FUDA_JOKER, FUDA_JOKER, FUDA_JOKER,
+                                                FUDA_JOKER, FUDA_JOKER, 0x35},
+                       7, &res));
+}
+
+/* ------------------------------------------------------------ random */
+
+static void cross_check(const fuda_meld_rules *r, int ncards, int jokers, int count) {
+    int bad = 0;
+    for (int t = 0; t < count; t++) {
+        fuda_card h[16];
+        fuda_meld_result res;
+        deal(h, ncards, jokers);
+        int a = fuda_meld_deadwood(r, h, ncards);
+        int b = bf_deadwood(r, h, ncards);
+        int c = fuda_meld_best(r, h, ncards, &res);
+        if (a != b || c != a || !valid_result(r, h, ncards, &res)) {
+            if (bad++ < 3) {
+                char buf[8];
+                fprintf(stderr, "ace %d jokers %d: meld %d best %d brute %d hand:", r->ace, jokers, a, c, b);
+                for (int i = 0; i < ncards; i++) {
+                    fuda_card_name(h[i], buf);
+                    fprintf(stderr, " %s", buf);
+                }
+                fprintf(stderr, "\n");
+            }
+        }
+    }
+    CHECK_EQ_INT(bad, 0);
+}
+
+static void test_random_plain(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    for (int ace = 0; ace < 3; ace++) {
+        r.ace = (uint8_t)ace;
+        cross_check(&r, 10, 0, 3000);
+        cross_check(&r, 11, 0, 3000);
+        cross_check(&r, 16, 0, 300);
+    }
+    /* odd rules: aces 15, sets of 4, runs of 4, sets of 2 */
+    fuda_meld_rules_default(&r);
+    r.value[1] = 15;
+    r.value[13] = 0;
+    r.ace = FUDA_ACE_HIGH;
+    cross_check(&r, 11, 0, 1000);
+    fuda_meld_rules_default(&r);
+    r.min_set = 4;
+    r.min_run = 4;
+    r.ace = FUDA_ACE_CORNER;
+    cross_check(&r, 13, 0, 500);
+    fuda_meld_rules_default(&r);
+    r.min_set = 2;
+    cross_check(&r, 10, 0, 500);
+}
+
+static void test_random_wild(void) {
+    fuda_meld_rules r;
+    wild_rules(&r);
+    for (int ace = 0; ace < 3; ace++) {
+        r.ace = (uint8_t)ace;
+        r.value[0] = 0;
+        cross_check(&r, 10, 1, 400);
+        cross_check(&r, 10, 2, 200);
+        r.value[0] = 15;
+        cross_check(&r, 11, 2, 150);
+    }
+    wild_rules(&r);
+    r.wild_max = 1;
+    r.value[0] = 20;
+    cross_check(&r, 11, 2, 150);
+    wild_rules(&r);
+    r.wild_in_sets = 0;
+    r.wild_min_natural = 2;
+    cross_check(&r, 10, 2, 150);
+    wild_rules(&r);
+    r.wild_in_runs = 0;
+    cross_check(&r, 10, 2, 150);
+    wild_rules(&r);
+    r.wild_min_natural = 0;
+    r.value[0] = 5;
+    cross_check(&r, 9, 3, 60);
+    /* jokers present but not wild */
+    fuda_meld_rules_default(&r);
+    r.value[0] = 15;
+    cross_check(&r, 10, 2, 300);
+}
+
+static void test_discards(void) {
+    fuda_meld_rules r;
+    int bad = 0;
+    for (int mode = 0; mode < 5; mode++) {
+        fuda_meld_rules_default(&r);
+        int jokers = 0;
+        if (mode < 3) r.ace = (uint8_t)mode;
+        if (mode == 3) { r.wild_joker = 1; jokers = 2; r.value[0] = 10; }
+        if (mode == 4) { r.value[0] = 15; jokers = 2; }
+        int count = mode >= 3 ? 150 : 1500;
+        for (int t = 0; t < count; t++) {
+            fuda_card h[16], h2[16];
+            int out[16];
+            int n = 11;
+            deal(h, n, jokers);
+            if (fuda_meld_discards(&r, h, n, out) != 0) { bad++; continue; }
+            for (int i = 0; i < n; i++) {
+                int m = 0;
+                for (int j = 0; j < n; j++)
+                    if (j != i) h2[m++] = h[j];
+                int want = mode >= 3 ? bf_deadwood(&r, h2, m) : fuda_meld_deadwood(&r, h2, m);
+                if (mode < 3 && t % 10 == 0) want = bf_deadwood(&r, h2, m);
+                if (out[i] != want) bad++;
+            }
+        }
+    }
+    CHECK_EQ_INT(bad, 0);
+}
+
+/* ------------------------------------------------------------ layoffs */
+
+static int layoff_of(const fuda_meld_rules *rk, const fuda_meld_rules *rd, const char *k, const char *d,
+                     int allow, fuda_layoff_result *res) {
+    fuda_card kh[32], dh[32];
+    int nk = cards_of(k, kh), nd = cards_of(d, dh);
+    return fuda_meld_layoff(rk, rd, kh, nk, dh, nd, allow, res);
+}
+
+static const char *layoffs_str(const fuda_layoff_result *res) {
+    static char buf[128];
+    char *p = buf;
+    for (int i = 0; i < res->nlayoffs; i++) {
+        if (i) *p++ = ' ';
+        p += fuda_card_name(res->layoffs[i].card, p);
+    }
+    *p = '\0';
+    return buf;
+}
+
+static void test_layoff_basic(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_layoff_result res;
+    const char *k = "4h 5h 6h 9s 9c 9d Kc Kd Ks 2c";
+    /* single layoff */
+    CHECK_EQ_INT(layoff_of(&r, &r, k, "7h Qd 3s", 1, &res), 13);
+    CHECK_EQ_STR(layoffs_str(&res), "7h");
+    CHECK_EQ_INT(res.defender.deadwood, 13);
+    CHECK_EQ_INT(res.defender.ndead, 2);
+    CHECK(is_dead(&res.defender, "Qd") && is_dead(&res.defender, "3s"));
+    CHECK_EQ_INT(res.knocker.deadwood, 2);
+    /* chained: 7h then 8h */
+    CHECK_EQ_INT(layoff_of(&r, &r, k, "8h 7h Qd", 1, &res), 10);
+    CHECK_EQ_STR(layoffs_str(&res), "7h 8h");
+    /* both ends */
+    CHECK_EQ_INT(layoff_of(&r, &r, k, "3h 7h Qd", 1, &res), 10);
+    CHECK_EQ_INT(res.nlayoffs, 2);
+    CHECK(strstr(layoffs_str(&res), "3h") != NULL);
+    CHECK(strstr(layoffs_str(&res), "7h") != NULL);
+    /* longer chains on both ends */
+    CHECK_EQ_INT(layoff_of(&r, &r, k, "2h 3h 7h 8h Qd", 1, &res), 10);
+    CHECK_EQ_STR(layoffs_str(&res), "3h 2h 7h 8h");
+    /* the fourth card onto a set */
+    CHECK_EQ_INT(layoff_of(&r, &r, k, "9h Qd", 1, &res), 10);
+    CHECK_EQ_STR(layoffs_str(&res), "9h");
+    CHECK_EQ_INT(res.layoffs[0].meld < res.knocker.nmelds, 1);
+    CHECK_EQ_INT(res.knocker.melds[res.layoffs[0].meld].kind, FUDA_MELD_SET);
+    /* a gap cannot be bridged */
+    CHECK_EQ_INT(layoff_of(&r, &r, k, "8h Qd", 1, &res), 18);
+    CHECK_EQ_INT(res.nlayoffs, 0);
+    /* no layoffs allowed */
+    CHECK_EQ_INT(layoff_of(&r, &r, k, "7h 8h Qd", 0, &res), 25);
+    CHECK_EQ_INT(res.nlayoffs, 0);
+    CHECK_EQ_INT(res.defender.deadwood, 25);
+}
+
+static void test_layoff_choices(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_layoff_result res;
+    const char *k = "4h 5h 6h 9s 9c 9d Kc Kd Ks 2c";
+    /* keeping 7h in an own set beats laying it off */
+    CHECK_EQ_INT(layoff_of(&r, &r, k, "7h 7s 7c Qd", 1, &res), 10);
+    CHECK_EQ_INT(res.nlayoffs, 0);
+    CHECK(has_meld(&res.defender, "7s 7h 7c"));
+    /* laying off 7h 8h frees 9h for an own set: 0 instead of 15 */
+    CHECK_EQ_INT(layoff_of(&r, &r, "4h 5h 6h 2c 3d Kc Kd Ks", "7h 8h 9h 9s 9c", 1, &res), 0);
+    CHECK_EQ_STR(layoffs_str(&res), "7h 8h");
+    CHECK(has_meld(&res.defender, "9s 9h 9c"));
+    /* 5h in 2-3-4-5h or in 5-5-5-5: the knocker keeps 6h from the defender */
+    const char *k2 = "2h 3h 4h 5h 5s 5c 5d Ac 2d Ks";
+    CHECK_EQ_INT(layoff_of(&r, &r, k2, "6h Qd", 1, &res), 16);
+    CHECK_EQ_INT(res.nlayoffs, 0);
+    CHECK(has_meld(&res.knocker, "5s 5h 5d 5c"));
+    CHECK(has_meld(&res.knocker, "2h 3h 4h"));
+    /* with Ah the defender lays off on 2-3-4h either way */
+    CHECK_EQ_INT(layoff_of(&r, &r, k2, "6h Ah Qd", 1, &res), 16);
+    CHECK_EQ_STR(layoffs_str(&res), "Ah");
+    /* aces 15 against the defender only */
+    fuda_meld_rules rd = r;
+    rd.value[1] = 15;
+    CHECK_EQ_INT(layoff_of(&r, &rd, k, "Ad As 3h Qd", 1, &res), 40);
+    CHECK_EQ_STR(layoffs_str(&res), "3h");
+    CHECK_EQ_INT(res.knocker.deadwood, 2);
+    CHECK_EQ_INT(layoff_of(&r, &rd, "2s 3s 4s 9s 9c 9d Kc Kd Ks 2c", "As Ad 3h Qd", 1, &res), 28);
+    CHECK_EQ_STR(layoffs_str(&res), "As");
+    /* gin: the knocker's arrangement matters even then when layoffs are allowed */
+    CHECK_EQ_INT(layoff_of(&r, &r, "As 2s 3s 4s 5s 6s 7s 8s 9s 10s", "Js Qs Kh", 1, &res), 10);
+    CHECK_EQ_STR(layoffs_str(&res), "Js Qs");
+}
+
+static void test_layoff_modes(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    fuda_layoff_result res;
+    /* ace high: Ah onto J-Q-K; low mode: not */
+    r.ace = FUDA_ACE_HIGH;
+    CHECK_EQ_INT(layoff_of(&r, &r, "Jh Qh Kh 9c 9d 9s", "Ah 2h 5c", 1, &res), 7);
+    CHECK_EQ_STR(layoffs_str(&res), "Ah");
+    r.ace = FUDA_ACE_LOW;
+    CHECK_EQ_INT(layoff_of(&r, &r, "Jh Qh Kh 9c 9d 9s", "Ah 2h 5c", 1, &res), 8);
+    /* corner: Ah then 2h onto J-Q-K */
+    r.ace = FUDA_ACE_CORNER;
+    CHECK_EQ_INT(layoff_of(&r, &r, "Jh Qh Kh 9c 9d 9s", "2h Ah 5c", 1, &res), 5);
+    CHECK_EQ_STR(layoffs_str(&res), "Ah 2h");
+    /* wilds: a joker laid as 7h, then 8h */
+    fuda_meld_rules w;
+    wild_rules(&w);
+    CHECK_EQ_INT(layoff_of(&w, &w, "4h 5h 6h 9s 9c 9d", "8h Jk 3c", 1, &res), 3);
+    CHECK_EQ_STR(layoffs_str(&res), "Jk 8h");
+    /* a joker onto a full set of four: five of a kind */
+    w.value[0] = 15;
+    CHECK_EQ_INT(layoff_of(&w, &w, "9s 9c 9d 9h 2c", "Jk 3c Kd", 1, &res), 13);
+    CHECK_EQ_STR(layoffs_str(&res), "Jk");
+    /* the knocker's joker end decides what the defender lays off */
+    w.value[0] = 0;
+    CHECK_EQ_INT(layoff_of(&w, &w, "5h 6h 7h Jk 2c", "4h 8h Kd", 1, &res), 18);
+    CHECK_EQ_STR(layoffs_str(&res), "4h");
+    CHECK(has_meld(&res.knocker, "5h 6h 7h Jk"));
+}
+
+/* Could all of cards[] be laid on melds m (some order, some meld each)? */
+static int can_lay(const fuda_meld_rules *r, fuda_meld *m, int nm, const fuda_card *cards, int n) {
+    if (n == 0) return 1;
+    for (int i = 0; i < n; i++) {
+        fuda_card rest[16];
+        int k = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i) rest[k++] = cards[j];
+        for (int j = 0; j < nm; j++) {
+            if (!fuda_meld_accepts(r, &m[j], cards[i])) continue;
+            fuda_meld save = m[j];
+            int ok = 0;
+            for (int end = 0; end < 2 && !ok; end++) {
+                m[j] = save;
+                if (end == 0) {
+                    memmove(m[j].cards + 1, m[j].cards, m[j].n);
+                    m[j].cards[0] = cards[i];
+                } else {
+                    m[j].cards[m[j].n] = cards[i];
+                }
+                m[j].n++;
+                if (valid_meld(r, &m[j]) && can_lay(r, m, nm, rest, k)) ok = 1;
+            }
+            m[j] = save;
+            if (ok) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Least defender deadwood against one knocker arrangement, by trying every
+ * subset of the defender's cards as layoffs. */
+static int bf_defend(const fuda_meld_rules *r, const fuda_meld_result *k, const fuda_card *d, int n) {
+    int best = 1 << 30;
+    for (uint32_t s = 0; s < (1u << n); s++) {
+        fuda_card lay[16], keep[16];
+        int nl = 0, nk = 0;
+        for (int i = 0; i < n; i++) {
+            if ((s >> i) & 1) lay[nl++] = d[i];
+            else keep[nk++] = d[i];
+        }
+        int v = fuda_meld_deadwood(r, keep, nk);
+        if (v >= best) continue;
+        fuda_meld m[FUDA_MELD_MAX_MELDS];
+        memcpy(m, k->melds, sizeof m);
+        if (can_lay(r, m, k->nmelds, lay, nl)) best = v;
+    }
+    return best;
+}
+
+static void test_layoff_random(void) {
+    fuda_meld_rules r;
+    int bad = 0;
+    for (int ace = 0; ace < 3; ace++) {
+        fuda_meld_rules_default(&r);
+        r.ace = (uint8_t)ace;
+        int done = 0;
+        for (int t = 0; t < 20000 && done < 150; t++) {
+            fuda_card h[20];
+            fuda_layoff_result res;
+            fuda_meld_result kb;
+            deal(h, 20, 0);
+            /* only hands with a few melds for the knocker are interesting */
+            if (fuda_meld_deadwood(&r, h, 10) > 25) continue;
+            done++;
+            int d = fuda_meld_layoff(&r, &r, h, 10, h + 10, 10, 1, &res);
+            fuda_meld_best(&r, h, 10, &kb);
+            if (d != res.defender.deadwood) bad++;
+            if (res.knocker.deadwood != kb.deadwood) bad++;
+            if (!valid_result(&r, h, 10, &res.knocker)) bad++;
+            /* optimal against the arrangement chosen, and the choice is the knocker's best */
+            if (bf_defend(&r, &res.knocker, h + 10, 10) != d) bad++;
+            if (bf_defend(&r, &kb, h + 10, 10) > d) bad++;
+            /* the reported layoffs can be laid, in order */
+            fuda_meld m[FUDA_MELD_MAX_MELDS];
+            memcpy(m, res.knocker.melds, sizeof m);
+            for (int i = 0; i < res.nlayoffs; i++) {
+                fuda_meld *x = &m[res.layoffs[i].meld];
+                if (!fuda_meld_accepts(&r, x, res.layoffs[i].card)) { bad++; break; }
+                x->cards[x->n++] = res.layoffs[i].card; /* order within x does not matter for sets */
+                if (x->kind == FUDA_MELD_RUN) {
+                    x->n--;
+                    memmove(x->cards + 1, x->cards, x->n);
+                    x->cards[0] = res.layoffs[i].card;
+                    x->n++;
+                    if (!valid_meld(&r, x)) {
+                        memmove(x->cards, x->cards + 1, x->n - 1);
+                        x->cards[x->n - 1] = res.layoffs[i].card;
+                    }
+                }
+            }
+        }
+        CHECK(done >= 100);
+    }
+    CHECK_EQ_INT(bad, 0);
+}
+
+/* ------------------------------------------------------------ accepts */
+
+static int accepts(const fuda_meld_rules *r, int kind, const char *meld, const char *card) {
+    fuda_meld m;
+    fuda_card c;
+    memset(&m, 0, sizeof m);
+    m.kind = (uint8_t)kind;
+    m.n = (uint8_t)cards_of(meld, m.cards);
+    fuda_card_parse(card, (size_t)-1, &c);
+    return fuda_meld_accepts(r, &m, c);
+}
+
+static void test_accepts(void) {
+    fuda_meld_rules r;
+    fuda_meld_rules_default(&r);
+    CHECK(accepts(&r, FUDA_MELD_RUN, "4h 5h 6h", "7h"));
+    CHECK(accepts(&r, FUDA_MELD_RUN, "4h 5h 6h", "3h"));
+    CHECK(!accepts(&r, FUDA_MELD_RUN, "4h 5h 6h", "8h"));
+    CHECK(!accepts(&r, FUDA_MELD_RUN, "4h 5h 6h", "7s"));
+    CHECK(!accepts(&r, FUDA_MELD_RUN, "4h 5h 6h", "Jk"));
+    CHECK(!accepts(&r, FUDA_MELD_RUN, "Jh Qh Kh", "Ah"));
+    CHECK(!accepts(&r, FUDA_MELD_RUN, "Ah 2h 3h", "Kh"));
+    CHECK(accepts(&r, FUDA_MELD_SET, "9s 9c 9d", "9h"));
+    CHECK(!accepts(&r, FUDA_MELD_SET, "9s 9c 9d", "8h"));
+    CHECK(!accepts(&r, FUDA_MELD_SET, "9s 9c 9d 9h", "9h"));
+    r.ace = FUDA_ACE_HIGH;
+    CHECK(accepts(&r, FUDA_MELD_RUN, "Jh Qh Kh", "Ah"));
+    CHECK(accepts(&r, FUDA_MELD_RUN, "Ah 2h 3h", "4h"));
+    CHECK(!accepts(&r, FUDA_MELD_RUN, "Qh Kh Ah", "2h"));
+    CHECK(accepts(&r, FUDA_MELD_RUN, "Qh Kh Ah", "Jh"));
+    r.ace = FUDA_ACE_CORNER;
+    CHECK(accepts(&r, FUDA_MELD_RUN, "Qh Kh Ah", "2h"));
+    CHECK(accepts(&r, FUDA_MELD_RUN, "Ah 2h 3h", "Kh"));
+    CHECK(!accepts(&r, FUDA_MELD_RUN, "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", "Ah"));
+    wild_rules(&r);
+    CHECK(accepts(&r, FUDA_MELD_RUN, "4h 5h 6h", "Jk"));
+    CHECK(accepts(&r, FUDA_MELD_RUN, "4h Jk 6h", "7h"));
+    CHECK(accepts(&r, FUDA_MELD_RUN, "4h Jk 6h", "3h"));
+    CHECK(!accepts(&r, FUDA_MELD_RUN, "4h Jk 6h", "5h"));
+    CHECK(accepts(&r, FUDA_MELD_SET, "9s 9c 9d 9h", "Jk"));
+    CHECK(accepts(&r, FUDA_MELD_SET, "9s 9c Jk", "9h"));
+    r.wild_max = 1;
+    CHECK(!accepts(&r, FUDA_MELD_SET, "9s 9c Jk", "Jk"));
+    r.wild_in_sets = 0;
+    CHECK(!accepts(&r, FUDA_MELD_SET, "9s 9c 9d", "Jk"));
+}
+
+TEST_MAIN(test_default_rules, test_values, test_sets, test_runs, test_aces, test_overlaps,
+          test_ties_deterministic, test_intro_example, test_gin_and_eleven, test_bad_input,
+          test_wild_shapes, test_random_plain, test_random_wild, test_discards, test_layoff_basic,
+          test_layoff_choices, test_layoff_modes, test_layoff_random, test_accepts)
