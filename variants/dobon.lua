@@ -469,5 +469,5 @@ return {
   resolve = resolve,
   view = view,
   bots = { basic = basic_bot },
-  check = { max_moves = 20000 },
+  check = { max_moves = 5000, zero_sum = false },
 }
