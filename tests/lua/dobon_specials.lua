@@ -279,5 +279,27 @@ do -- by drawing
   check(any_event(m:events(), "43 cards from the field are shuffled into a new stock"), "reshuffle by draw: event")
 end
 
+---------------------------------------------------------------------------------------------------
+-- Illegal moves are refused and change nothing.
+do
+  local m = game(3, 3, { field = "Kh", hands = { [1] = { "5h", "3d", "4c" }, [2] = { "2h", "9d", "Qc" },
+                                                  [3] = { "9s", "Jc", "Qd" } } })
+  local function refused(seat, move, what)
+    local before = m:hash()
+    check(not m:apply(seat, move), what .. ": '" .. move .. "' refused")
+    eq(m:hash(), before, what .. ": state unchanged")
+  end
+  refused(1, "play 3d", "opening: a card that does not match")
+  refused(1, "draw", "opening: no drawing in the window")
+  refused(3, "pass", "opening: the flipper is not in the window")
+  opening(m, 1, "play 5h", 2, "play 2h")
+  settle(m)
+  refused(3, "play Jc", "after a 2: no 11")
+  refused(3, "play Jc name s", "after a 2: no 11 naming a suit")
+  refused(1, "draw", "not seat 1's turn")
+  apply(m, 3, "draw", "penalty")
+  refused(3, "draw", "one action per turn")
+end
+
 print(passed .. " passed, " .. failed .. " failed")
 if failed > 0 then error(failed .. " failed") end
