@@ -1,0 +1,254 @@
+-- Zun: the special cards (A skip, 2 draw, 5 gosita, 8 wild with named suits, 9 reverse, Joker pass),
+-- several cards at once, and what may not be played.
+-- Run: ./fuda run tests/lua/zun_specials.lua
+
+local passed, failed = 0, 0
+local function check(cond, what)
+  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
+end
+local function eq(got, want, what)
+  if got == want then passed = passed + 1
+  else failed = failed + 1; print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want))) end
+end
+local function has(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
+local function apply(m, seat, move, what)
+  local ok, err = m:apply(seat, move)
+  check(ok, (what or "") .. ": seat " .. seat .. " " .. move .. " (" .. tostring(err) .. ")")
+  return ok
+end
+local function refused(m, seat, move, what)
+  local before = m:hash()
+  local ok = m:apply(seat, move)
+  check(not ok, what .. ": '" .. move .. "' by seat " .. seat .. " is refused")
+  eq(m:hash(), before, what .. ": state unchanged")
+end
+local function top(m) local f = m:pile("field"); return f[#f] end
+local function any_event(evs, text)
+  for _, e in ipairs(evs) do if e:find(text, 1, true) then return true end end
+  return false
+end
+local function actors(m) return table.concat(m:actors(), ",") end
+
+-- A Zun game where seat `first` plays first, the opening field is one non-special card (field
+-- multiplier 1) and no tenhou window is open; then the field top, every hand (t.hands[s], all
+-- hand_size cards) and the stock top (t.stock, top first) are arranged.
+local function game(seats, first, t)
+  for seed = t.from or 1, 3000 do
+    local m = fuda.match{ variant = "zun", seats = seats, seed = seed, options = t.options }
+    if m:var("first") == first and m:claim() == nil and #m:pile("field") == 1 and m:var("field_base") == 1 then
+      if t.field then m:arrange("field", nil, { t.field }, true) end
+      for s, cards in pairs(t.hands or {}) do m:arrange("hand", s, cards) end
+      if t.stock then m:arrange("stock", nil, t.stock, true) end
+      m:events()
+      return m, seed
+    end
+    m:free()
+  end
+  error("no seed gives first player " .. first)
+end
+
+-- Everyone in the open window passes, except the seats given a move in `moves`.
+local function window(m, moves, what)
+  local seats = m:actors()
+  for _, s in ipairs(seats) do apply(m, s, moves[s] or "pass", what) end
+end
+
+local HI2 = { "Kc", "Qc", "Jc", "10c" }   -- total 46: never a zun
+local HI3 = { "Kh", "Qh", "Jh", "10h" }
+local HI4 = { "Kd", "Qd", "Jd", "10d" }
+
+-- A skips one player per ace: 3 and 4 players, one and two aces; with 2 players the same seat again.
+do
+  local m = game(3, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2, HI3 } })
+  apply(m, 1, "play As", "A x1, 3p")
+  eq(actors(m), "3", "A x1, 3 players: seat 2 is skipped")
+  check(any_event(m:events(), "Skip: 1 player"), "A x1: skip event")
+  m = game(3, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2, HI3 } })
+  apply(m, 1, "play As Ah", "A x2, 3p")
+  eq(actors(m), "1", "A x2, 3 players: seats 2 and 3 skipped, seat 1 again")
+  eq(top(m), "Ah", "A x2: the last card listed is the new top")
+  m = game(4, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2, HI3, { "Ks", "Qs", "Js", "10s" } } })
+  apply(m, 1, "play As Ah", "A x2, 4p")
+  eq(actors(m), "4", "A x2, 4 players: seats 2 and 3 skipped")
+  m = game(4, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2, HI3, { "Ks", "Qs", "Js", "10s" } } })
+  apply(m, 1, "play As", "A x1, 4p")
+  eq(actors(m), "3", "A x1, 4 players: seat 2 skipped")
+  m = game(2, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2 } })
+  apply(m, 1, "play As", "A x1, 2p")
+  eq(actors(m), "1", "A x1, 2 players: the same player again")
+end
+
+-- 2s stack up to 8, an 8 cancels them all.
+do
+  local m = game(4, 1, { field = "7h", hands = { { "2h", "Kc", "Qc", "Jc" }, { "2s", "Kd", "Qd", "Jd" },
+                                                 { "2d", "2c", "Ks", "Qs" }, { "8c", "Kh", "Qh", "Jh" } } })
+  apply(m, 1, "play 2h", "2 stack")
+  eq(m:var("pending"), 2, "one 2: 2 pending")
+  local mv = m:moves(2)
+  check(has(mv, "draw") and has(mv, "play 2s"), "answer a 2: draw or a 2")
+  check(not has(mv, "play Kd"), "answer a 2: no other card")
+  apply(m, 2, "play 2s", "2 stack")
+  eq(m:var("pending"), 4, "two 2s: 4 pending")
+  check(has(m:moves(3), "play 2d 2c"), "two 2s at once may answer")
+  apply(m, 3, "play 2d 2c", "2 stack")
+  eq(m:var("pending"), 8, "four 2s: 8 pending")
+  mv = m:moves(4)
+  check(has(mv, "play 8c") and has(mv, "play 8c name h d") and not has(mv, "play Kh"), "answer with an 8")
+  apply(m, 4, "play 8c", "8 cancels")
+  eq(m:var("pending"), 0, "the 8 cancels all 8 pending cards")
+  check(any_event(m:events(), "cancels the pending draw of 8"), "cancel event")
+  eq(actors(m), "1", "seat 1 plays next")
+  mv = m:moves(1)
+  check(has(mv, "play Kc") and not has(mv, "play 2h"), "after the 8: normal matching on the 8 (clubs)")
+end
+
+-- The penalty draw: the whole amount is the turn; play goes on against the same top, no effect,
+-- no zun for the drawer on that card (not even with a matching total).
+do
+  local m = game(3, 1, { options = { hand_size = 3 }, field = "7h",
+                         hands = { { "2h", "Kc", "Qc" }, { "2s", "2d", "Jk" }, { "3h", "Ks", "Qs" } },
+                         stock = { "2c", "Jk" } })
+  apply(m, 1, "play 2h", "penalty")
+  eq(m:claim(), "zun", "seat 2 (total 2) may zun on the 2")
+  window(m, {}, "penalty")
+  apply(m, 2, "draw", "penalty")
+  eq(#m:pile("hand", 2), 5, "the drawer took the 2 pending cards")
+  eq(m:var("pending"), 0, "nothing pending after the draw")
+  eq(m:claim(), nil, "no zun window after a penalty draw (though the total is still 2)")
+  eq(m:seat_var(2, "barred"), m:var("top_id"), "the drawer is barred on that top card")
+  eq(top(m), "2h", "the top card stays")
+  eq(actors(m), "3", "the next player plays")
+  local mv = m:moves(3)
+  check(has(mv, "play 3h") and has(mv, "draw"), "against the 2h with no effect: hearts")
+end
+
+-- 5 gosita: a 5, or below 5 of the field suit, or 8, or Joker. A 5 keeps it, below 5 ends it.
+do
+  local m = game(3, 1, { field = "7h", hands = { { "5h", "Kc", "Qc", "Jc" }, { "6h", "3h", "3s", "5s" },
+                                                 { "4s", "4h", "Kd", "8d" } } })
+  apply(m, 1, "play 5h", "gosita")
+  check(m:var("gosita"), "5: gosita")
+  local mv = m:moves(2)
+  check(has(mv, "play 5s") and has(mv, "play 3h"), "gosita: a 5 or a small heart")
+  check(not has(mv, "play 6h") and not has(mv, "play 3s"), "gosita: not a 6 of the suit, not a small card of another suit")
+  apply(m, 2, "play 5s", "gosita")
+  check(m:var("gosita"), "a 5 on a 5 keeps the gosita")
+  mv = m:moves(3)
+  check(has(mv, "play 4s") and has(mv, "play 8d") and not has(mv, "play 4h") and not has(mv, "play Kd"),
+        "gosita on 5s: 4s or the 8, not 4h or Kd")
+  apply(m, 3, "play 4s", "gosita")
+  check(not m:var("gosita"), "a card below 5 ends the gosita")
+  m = game(3, 1, { field = "7h", hands = { { "5h", "Kc", "Qc", "Jc" }, { "8d", "3h", "3s", "Ks" }, HI4 } })
+  apply(m, 1, "play 5h", "gosita 8")
+  apply(m, 2, "play 8d", "gosita 8")
+  check(not m:var("gosita"), "an 8 ends the gosita")
+end
+
+-- Joker: passes the 5 on; keeps the suit, not the rank; passes the 2s on (a 2 may answer).
+do
+  local m = game(3, 1, { field = "7h", hands = { { "5h", "Kc", "Qc", "Jc" }, { "Jk", "Kd", "Qd", "Jd" },
+                                                 { "5s", "3h", "3s", "Ks" } } })
+  apply(m, 1, "play 5h", "joker 5")
+  apply(m, 2, "play Jk", "joker 5")
+  check(m:var("gosita"), "the Joker passes the gosita on")
+  local mv = m:moves(3)
+  check(has(mv, "play 5s") and has(mv, "play 3h"), "after 5h + Joker: a 5, or a small heart")
+  check(not has(mv, "play 3s") and not has(mv, "play Ks"), "after 5h + Joker: not a small spade, not a K")
+
+  m = game(3, 1, { field = "7h", hands = { { "Jk", "Kc", "Qc", "Jc" }, { "7s", "3h", "Ks", "Kd" }, HI4 } })
+  apply(m, 1, "play Jk", "joker suit")
+  mv = m:moves(2)
+  check(has(mv, "play 3h"), "Joker on 7h: a heart may follow")
+  check(not has(mv, "play 7s"), "Joker on 7h: the rank 7 is not kept")
+
+  m = game(3, 1, { field = "7h", hands = { { "2h", "Kc", "Qc", "Jc" }, { "Jk", "Kd", "Qd", "Jd" },
+                                           { "2s", "3h", "4c", "Ks" } } })
+  apply(m, 1, "play 2h", "joker 2")
+  apply(m, 2, "play Jk", "joker 2")
+  eq(m:var("pending"), 2, "the Joker passes the 2 pending cards on")
+  mv = m:moves(3)
+  check(has(mv, "play 2s") and not has(mv, "play 3h"), "after 2h + Joker: a 2 answers, a heart does not")
+  apply(m, 3, "draw", "joker 2")
+  eq(#m:pile("hand", 3), 6, "the third player drew the 2")
+  mv = m:moves(1)
+  check(has(mv, "play Kc") == false, "after the penalty: hearts (Joker over 2h), no clubs")
+end
+
+-- Joker on an A or a 9 passes the skip or the reverse on (option joker_repeats).
+do
+  local function run(opt)
+    local m = game(4, 1, { options = { joker_repeats = opt }, field = "7h",
+                           hands = { { "Ah", "Kc", "Qc", "Jc" }, HI4, { "Jk", "Ks", "Qs", "Js" }, { "Kh", "Qh", "Jh", "10s" } } })
+    apply(m, 1, "play Ah", "joker A")
+    eq(actors(m), "3", "A skips seat 2")
+    apply(m, 3, "play Jk", "joker A")
+    return actors(m)
+  end
+  eq(run(true), "1", "Joker on A: seat 4 is skipped too")
+  eq(run(false), "4", "joker_repeats=false: no second skip")
+end
+
+-- 8 names two suits (or one, or none).
+do
+  local m = game(3, 1, { field = "7h", hands = { { "8s", "Kc", "Qc", "Jc" }, { "3h", "4d", "6s", "6c" }, HI4 } })
+  local mv = m:moves(1)
+  check(has(mv, "play 8s") and has(mv, "play 8s name h") and has(mv, "play 8s name h d"), "8: the naming moves")
+  check(not has(mv, "play 8s name d h") and not has(mv, "play 8s name s h d"), "8: suits in s h d c order, two at most")
+  apply(m, 1, "play 8s name h d", "8 names")
+  eq(m:var("named"), "hd", "named hearts and diamonds")
+  mv = m:moves(2)
+  check(has(mv, "play 3h") and has(mv, "play 4d"), "named suits may follow")
+  check(not has(mv, "play 6s") and not has(mv, "play 6c"), "other suits may not (not even the 8's own)")
+  m = game(3, 1, { field = "7h", hands = { { "8s", "Kc", "Qc", "Jc" }, { "3h", "4d", "6s", "6c" }, HI4 } })
+  apply(m, 1, "play 8s", "8 no name")
+  mv = m:moves(2)
+  check(has(mv, "play 6s") and not has(mv, "play 3h"), "8 naming nothing: match the 8 itself")
+  m = game(3, 1, { field = "Kh", hands = { { "8s", "Kc", "Qc", "Jc" }, { "3h", "4d", "6s", "6c" }, HI4 } })
+  apply(m, 1, "play 8s name c", "8 one suit")
+  mv = m:moves(2)
+  check(has(mv, "play 6c") and not has(mv, "play 6s") and not has(mv, "play 3h"), "8 naming clubs")
+end
+
+-- 9 reverses: 4 and 3 players; two 9s reverse twice; with 2 players nothing changes.
+do
+  local m = game(4, 1, { field = "7h", hands = { { "9h", "9s", "Kc", "Qc" }, HI2, HI3, HI4 } })
+  apply(m, 1, "play 9h", "9 4p")
+  eq(m:var("first") and actors(m), "4", "9, 4 players: play turns back to seat 4")
+  m = game(4, 1, { field = "7h", hands = { { "9h", "9s", "Kc", "Qc" }, HI2, HI3, HI4 } })
+  apply(m, 1, "play 9h 9s", "9x2 4p")
+  eq(actors(m), "2", "two 9s, 4 players: the direction is unchanged")
+  m = game(3, 1, { field = "7h", hands = { { "9h", "9s", "Kc", "Qc" }, HI2, HI3 } })
+  apply(m, 1, "play 9h", "9 3p")
+  eq(actors(m), "3", "9, 3 players: seat 3 next")
+  m = game(2, 1, { field = "7h", hands = { { "9h", "9s", "Kc", "Qc" }, HI2 } })
+  apply(m, 1, "play 9h", "9 2p")
+  eq(actors(m), "2", "9, 2 players: the other player next")
+  apply(m, 2, "draw", "9 2p")
+  eq(actors(m), "1", "9, 2 players: and back")
+end
+
+-- Several cards of one rank: the bottom must match, the last is the new top; never the whole hand.
+do
+  local m = game(3, 1, { field = "6h", hands = { { "9h", "9s", "9c", "Kd" }, HI2, HI3 } })
+  local mv = m:moves(1)
+  check(has(mv, "play 9h 9s 9c") and has(mv, "play 9h 9c 9s") and has(mv, "play 9h 9s"), "plays of several 9s")
+  check(not has(mv, "play 9s 9h 9c") and not has(mv, "play 9s"), "the bottom card must match the 6h")
+  check(not has(mv, "play Kd"), "Kd does not match")
+  refused(m, 1, "play 9s 9h", "bottom not matching")
+  apply(m, 1, "play 9h 9s 9c", "several")
+  eq(top(m), "9c", "the last card listed is on top")
+  eq(#m:pile("hand", 1), 1, "three cards left the hand")
+  eq(actors(m), "3", "three 9s reverse three times (3 players: seat 3 next)")
+  m = game(3, 1, { field = "7h", hands = { { "3h", "3s", "3d", "3c" }, HI2, HI3 } })
+  mv = m:moves(1)
+  check(has(mv, "play 3h 3s 3d") and not has(mv, "play 3h 3s 3d 3c"), "a play may not empty the hand")
+  m = game(3, 1, { options = { hand_size = 1 }, field = "7h", hands = { { "3h" }, { "Kc" }, { "Kh" } } })
+  mv = m:moves(1)
+  eq(table.concat(mv, ","), "draw", "one card in hand: only draw")
+end
+
+print(("%d passed, %d failed"):format(passed, failed))
+if failed > 0 then error("zun_specials: " .. failed .. " failed") end
