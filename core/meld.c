@@ -508,7 +508,8 @@ struct search {
     int record;
     int depth;
     cmeld stack[MAXH];
-    int nbest, bwleft, bextra; /* abstract: the first best arrangement */
+    int nbest, bwleft, bextra; /* abstract: the first best arrangement, */
+    u64 brest;                 /* ... whose cards brest are left to fast_arrange */
     cmeld bstack[MAXH];
     leaf_fn leaf;
     void *user;
@@ -522,7 +523,9 @@ static void push_try(search *s, const cmeld *m, u64 rem, int wl, int deadv, int 
     s->depth--;
 }
 
-static void at_leaf(search *s, int wl, int deadv, int extra) {
+/* An arrangement is complete; `rest` are naturals still to arrange without
+ * wilds, `deadv` already counts their deadwood. */
+static void at_leaf(search *s, int wl, int deadv, int extra, u64 rest) {
     const geo *g = s->g;
     int wonly;
     int taken = absorb(g, wl, s->concrete ? 0 : extra, &wonly);
@@ -538,6 +541,7 @@ static void at_leaf(search *s, int wl, int deadv, int extra) {
         memcpy(s->bstack, s->stack, (size_t)s->depth * sizeof *s->stack);
         s->bwleft = wl;
         s->bextra = extra;
+        s->brest = rest;
     }
     if (total <= s->lb) s->stop = 1;
 }
@@ -667,7 +671,11 @@ static void gen_runs(search *s, u64 rem, u64 cb, int wl, int deadv, int extra) {
 static void dfs(search *s, u64 rem, int wl, int deadv, int extra) {
     if (s->stop) return;
     if (s->concrete ? deadv > s->target : deadv >= s->best) return;
-    if (!rem) { at_leaf(s, wl, deadv, extra); return; }
+    if (!rem) { at_leaf(s, wl, deadv, extra, 0); return; }
+    if (wl == 0 && !s->concrete) { /* no wilds left: the fast path ends it */
+        at_leaf(s, 0, deadv + fast_deadwood(s->g, rem), extra, rem);
+        return;
+    }
     u64 cb = rem & (0 - rem);
     gen_sets(s, rem, cb, wl, deadv, extra);
     gen_runs(s, rem, cb, wl, deadv, extra);
@@ -685,6 +693,7 @@ static int wild_best(const geo *g, u64 nat, int w, search *s, int record) {
     s->nbest = 0;
     s->bwleft = w;
     s->bextra = 0;
+    s->brest = 0;
     u64 never = never_melded(g, nat, w);
     int d0 = maskval(never, g->val);
     s->lb = d0;
@@ -726,6 +735,11 @@ static int concretize(const geo *g, const search *s, cmeld *ms, int *wdead) {
         if (ms[i].kind == FUDA_MELD_RUN) place_run(g, &ms[i]);
     }
     nm += wild_only_melds(g, wonly, ms + nm);
+    if (s->brest) {
+        int k;
+        fast_arrange(g, s->brest, ms + nm, &k);
+        nm += k;
+    }
     *wdead = s->bwleft - taken;
     return nm;
 }
