@@ -39,9 +39,17 @@ local function game(seats, first, t)
   for seed = t.from or 1, 3000 do
     local m = fuda.match{ variant = "zun", seats = seats, seed = seed, options = t.options }
     if m:var("first") == first and m:claim() == nil and #m:pile("field") == 1 and m:var("field_base") == 1 then
+      -- both Jokers to the stock first, so that each hand's Jk comes from there, not from a hand
+      local jk = (t.options and t.options.jokers) or 2
+      if jk > 0 then m:arrange("stock", nil, jk == 2 and { "Jk", "Jk" } or { "Jk" }) end
       if t.field then m:arrange("field", nil, { t.field }, true) end
       for s, cards in pairs(t.hands or {}) do m:arrange("hand", s, cards) end
       if t.stock then m:arrange("stock", nil, t.stock, true) end
+      for s, cards in pairs(t.hands or {}) do
+        local a, b = m:pile("hand", s), { table.unpack(cards) }
+        table.sort(a); table.sort(b)
+        if table.concat(a, " ") ~= table.concat(b, " ") then error("arranging seat " .. s .. " failed") end
+      end
       m:events()
       return m, seed
     end
@@ -158,7 +166,7 @@ do
   check(has(mv, "play 5s") and has(mv, "play 3h"), "after 5h + Joker: a 5, or a small heart")
   check(not has(mv, "play 3s") and not has(mv, "play Ks"), "after 5h + Joker: not a small spade, not a K")
 
-  m = game(3, 1, { field = "7h", hands = { { "Jk", "Kc", "Qc", "Jc" }, { "7s", "3h", "Ks", "Kd" }, HI4 } })
+  m = game(3, 1, { field = "7h", hands = { { "Jk", "Kc", "Qc", "Jc" }, { "7s", "3h", "Ks", "Kh" }, HI4 } })
   apply(m, 1, "play Jk", "joker suit")
   mv = m:moves(2)
   check(has(mv, "play 3h"), "Joker on 7h: a heart may follow")
@@ -214,16 +222,16 @@ end
 
 -- 9 reverses: 4 and 3 players; two 9s reverse twice; with 2 players nothing changes.
 do
-  local m = game(4, 1, { field = "7h", hands = { { "9h", "9s", "Kc", "Qc" }, HI2, HI3, HI4 } })
+  local m = game(4, 1, { field = "7h", hands = { { "9h", "9s", "Ks", "Qs" }, HI2, HI3, HI4 } })
   apply(m, 1, "play 9h", "9 4p")
   eq(m:var("first") and actors(m), "4", "9, 4 players: play turns back to seat 4")
-  m = game(4, 1, { field = "7h", hands = { { "9h", "9s", "Kc", "Qc" }, HI2, HI3, HI4 } })
+  m = game(4, 1, { field = "7h", hands = { { "9h", "9s", "Ks", "Qs" }, HI2, HI3, HI4 } })
   apply(m, 1, "play 9h 9s", "9x2 4p")
   eq(actors(m), "2", "two 9s, 4 players: the direction is unchanged")
-  m = game(3, 1, { field = "7h", hands = { { "9h", "9s", "Kc", "Qc" }, HI2, HI3 } })
+  m = game(3, 1, { field = "7h", hands = { { "9h", "9s", "Ks", "Qs" }, HI2, HI3 } })
   apply(m, 1, "play 9h", "9 3p")
   eq(actors(m), "3", "9, 3 players: seat 3 next")
-  m = game(2, 1, { field = "7h", hands = { { "9h", "9s", "Kc", "Qc" }, HI2 } })
+  m = game(2, 1, { field = "7h", hands = { { "9h", "9s", "Ks", "Qs" }, HI2 } })
   apply(m, 1, "play 9h", "9 2p")
   eq(actors(m), "2", "9, 2 players: the other player next")
   apply(m, 2, "draw", "9 2p")
