@@ -27,14 +27,18 @@ end
 
 -- Meld rules, compiled once per (ace mode, ace value).
 local RULES = {}
+local last_ace, last_value, last_rules
 local function rules(g)
   local o = g.options
-  local key = o.ace .. o.ace_value
+  local ace, value = o.ace, o.ace_value
+  if ace == last_ace and value == last_value then return last_rules end
+  local key = ace .. value
   local R = RULES[key]
   if not R then
-    R = fuda.rules{ ace = o.ace, values = { [1] = o.ace_value } }
+    R = fuda.rules{ ace = ace, values = { [1] = value } }
     RULES[key] = R
   end
+  last_ace, last_value, last_rules = ace, value, R
   return R
 end
 
@@ -216,54 +220,56 @@ local function worth_taking(g, seat, card)
   return melded_count(R, kept) > melded_count(R, hand)
 end
 
--- How many other cards of the hand `c` could meld with later: same rank, or same suit within two.
-local function nearness(hand, c)
-  local r, s, n = RANK[c], SUIT[c], 0
-  for i = 1, #hand do
-    local h = hand[i]
-    if h ~= c then
-      local hr = RANK[h]
-      if hr == r then
-        n = n + 1
-      elseif SUIT[h] == s and hr - r <= 2 and r - hr <= 2 then
-        n = n + 1
-      end
+-- NEAR[c]: the cards `c` could later meld with: same rank, or same suit within two ranks.
+local NEAR = {}
+for _, c in ipairs(ALL) do
+  local list = {}
+  for _, h in ipairs(ALL) do
+    if h ~= c and (RANK[h] == RANK[c] or (SUIT[h] == SUIT[c] and math.abs(RANK[h] - RANK[c]) <= 2)) then
+      list[#list + 1] = h
     end
+  end
+  NEAR[c] = list
+end
+
+local function nearness(held, c)
+  local n, near = 0, NEAR[c]
+  for i = 1, #near do
+    if held[near[i]] then n = n + 1 end
   end
   return n
 end
 
 local function basic_bot(g, seat, moves)
-  local phase = g.var.phase
-  if phase == "discard" then
-    local hand = g:hand(seat):cards()
-    local after = rules(g):discards(hand)
-    local best, bkey1, bkey2, bkey3
+  if g.var.phase == "discard" then
+    local after = rules(g):discards(g:hand(seat)) -- card -> deadwood after discarding it
+    -- Gin at once; else knock whenever allowed, with the discard leaving least deadwood (then
+    -- the highest card).
+    local knock, kd, kr
+    local least = math.huge
     for i = 1, #moves do
       local mv = moves[i]
-      local verb = VERB[mv]
-      if verb == "gin" then return mv end
-    end
-    -- Knock whenever allowed, with the discard leaving least deadwood (then the highest card).
-    for i = 1, #moves do
-      local mv = moves[i]
-      if VERB[mv] == "knock" then
-        local c = CARD[mv]
-        local k1, k2 = after[c], -RANK[c]
-        if not best or k1 < bkey1 or (k1 == bkey1 and k2 < bkey2) then
-          best, bkey1, bkey2 = mv, k1, k2
-        end
+      local verb, c = VERB[mv], CARD[mv]
+      local d = after[c]
+      if verb == "gin" then
+        return mv
+      elseif verb == "knock" then
+        if not knock or d < kd or (d == kd and RANK[c] > kr) then knock, kd, kr = mv, d, RANK[c] end
+      elseif d < least then
+        least = d
       end
     end
-    if best then return best end
-    -- Otherwise the discard leaving least deadwood; among those, keep near-melds and throw the
-    -- highest card.
+    if knock then return knock end
+    -- Otherwise a discard leaving least deadwood; among those, keep near-melds (pairs, two-card
+    -- runs) and throw the highest card.
+    local held = after -- its keys are the cards in hand
+    local best, bn, br
     for i = 1, #moves do
       local mv = moves[i]
       local c = CARD[mv]
-      local k1, k2, k3 = after[c], nearness(hand, c), -RANK[c]
-      if not best or k1 < bkey1 or (k1 == bkey1 and (k2 < bkey2 or (k2 == bkey2 and k3 < bkey3))) then
-        best, bkey1, bkey2, bkey3 = mv, k1, k2, k3
+      if after[c] == least then
+        local n, r = nearness(held, c), RANK[c]
+        if not best or n < bn or (n == bn and r > br) then best, bn, br = mv, n, r end
       end
     end
     return best
@@ -446,12 +452,13 @@ return {
     if seat ~= g.turn then return {} end
     local phase = g.var.phase
     if phase == "discard" then
-      local hand = g:hand(seat)
-      local after = rules(g):discards(hand)
+      local pile = g:hand(seat)
+      local after = rules(g):discards(pile)
+      local hand = pile:cards()
       local taken, limit = g.var.taken, g.options.knock_limit
       local out, n = {}, 0
       for i = 1, #hand do
-        local c = hand:at(i)
+        local c = hand[i]
         if c ~= taken then
           n = n + 1; out[n] = DISCARD[c]
           local d = after[c]

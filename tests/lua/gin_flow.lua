@@ -125,8 +125,14 @@ do
   refused(m, nd, "pass", what)
   apply(m, nd, "draw", what)
   check(has(m:pile("hand", nd), "8s"), what .. ": drew the stock top")
-  -- What each seat is told: only the drawer sees the card.
-  local mine, theirs = m:events(nd), m:events(d)
+  -- What each seat is told: only the drawer sees the card. (m:events empties the queue, so the
+  -- opponent's side is read from a second, identical match.)
+  local mine = m:events(nd)
+  local m2 = stacked("gin", { nd = ND, d = D, up = "Ks", stock = { "8s" } })
+  m2:apply(nd, "pass")
+  m2:apply(d, "pass")
+  m2:apply(nd, "draw")
+  local theirs = m2:events(d)
   check(any_match(mine, "{8s}"), what .. ": the drawer is told the card")
   check(not any_match(theirs, "{8s}"), what .. ": the opponent is not")
   check(any_match(theirs, "draws from the stock"), what .. ": the opponent sees the draw")
