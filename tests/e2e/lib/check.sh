@@ -1,0 +1,51 @@
+# check.sh -- helpers for the end-to-end tests, sourced by tests/e2e/*.sh.
+#
+#   . "$(dirname "$0")/lib/check.sh"    (with the fuda binary as $1)
+#   run ARGS...            run fuda: stdout in $OUT, stderr in $ERR, status in $RC
+#   run_in TEXT ARGS...    the same with TEXT on stdin
+#   expect NAME COND...    one assertion: passes if the command COND succeeds
+#   has FILE REGEX         grep -E -q
+#   finish                 print "N passed, N failed", exit nonzero on failure
+FUDA=${1:?usage: sh test.sh FUDA}
+case $FUDA in /*) ;; *) FUDA=$(pwd)/$FUDA ;; esac
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+OUT=$TMP/out
+ERR=$TMP/err
+RC=0
+passed=0
+failed=0
+
+run() {
+    "$FUDA" "$@" >"$OUT" 2>"$ERR" </dev/null
+    RC=$?
+}
+
+run_in() {
+    text=$1
+    shift
+    printf '%s\n' "$text" | "$FUDA" "$@" >"$OUT" 2>"$ERR"
+    RC=$?
+}
+
+expect() {
+    name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name"
+        echo "  stdout:"; sed -n '1,15s/^/    /p' "$OUT"
+        echo "  stderr:"; sed -n '1,15s/^/    /p' "$ERR"
+    fi
+}
+
+has() { grep -E -q -- "$2" "$1"; }
+hasnt() { ! grep -E -q -- "$2" "$1"; }
+status() { [ "$RC" -eq "$1" ]; }
+
+finish() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
