@@ -1,0 +1,151 @@
+#!/bin/sh
+# sim.sh -- end-to-end tests of `fuda sim`: totals, determinism apart from the
+# time figures, the JSON form, errors.
+. "$(dirname "$0")/lib/check.sh"
+
+untimed() { grep -v -E '^(elapsed|matches/s|hands/s|moves/s) ' "$1"; }
+
+run sim gin -n 20 --seed 1
+expect "sim exits 0" status 0
+cp "$OUT" "$TMP/a"
+expect "sim names the variant" has "$OUT" '^variant +gin$'
+expect "sim counts the seats" has "$OUT" '^seats +2$'
+expect "sim names the bots" has "$OUT" '^bots +[a-z]+,[a-z]+$'
+expect "sim counts the matches" has "$OUT" '^matches +20$'
+expect "sim counts hands" has "$OUT" '^hands +[1-9][0-9]*$'
+expect "sim counts moves" has "$OUT" '^moves +[1-9][0-9]*$'
+expect "sim shows seat 1" has "$OUT" '^seat 1 +wins [0-9]+, mean score -?[0-9]+\.[0-9][0-9] '
+expect "sim shows seat 2" has "$OUT" '^seat 2 +wins [0-9]+, mean score -?[0-9]+\.[0-9][0-9] '
+expect "sim counts draws" has "$OUT" '^draws +[0-9]+$'
+expect "sim times itself" has "$OUT" '^elapsed +[0-9.]+ s$'
+expect "sim shows speed" has "$OUT" '^moves/s +[0-9.]+$'
+w1=$(sed -n 's/^seat 1 *wins \([0-9]*\),.*/\1/p' "$OUT")
+w2=$(sed -n 's/^seat 2 *wins \([0-9]*\),.*/\1/p' "$OUT")
+d=$(sed -n 's/^draws *//p' "$OUT")
+expect "wins and draws add up to the matches" [ $((w1 + w2 + d)) -eq 20 ]
+
+run sim gin -n 20 --seed 1
+untimed "$TMP/a" >"$TMP/a1"
+untimed "$OUT" >"$TMP/b1"
+expect "the same arguments give the same figures" cmp -s "$TMP/a1" "$TMP/b1"
+run sim gin -n 20 --seed 2
+untimed "$OUT" >"$TMP/c1"
+expect "another seed gives other figures" sh -c "! cmp -s '$TMP/a1' '$TMP/c1'"
+
+run sim gin -n 5 --seed 7 --json
+expect "sim --json exits 0" status 0
+expect "sim --json prints one line" [ "$(wc -l <"$OUT")" -eq 1 ]
+if command -v python3 >/dev/null 2>&1; then
+    expect "sim --json parses with its keys" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+keys = ["variant", "seats", "bots", "matches", "hands", "moves", "wins", "draws", "mean_score",
+        "elapsed_s", "matches_per_s", "hands_per_s", "moves_per_s"]
+assert all(k in d for k in keys), [k for k in keys if k not in d]
+assert d["variant"] == "gin" and d["seats"] == 2 and d["matches"] == 5
+assert len(d["wins"]) == 2 and len(d["mean_score"]) == 2 and len(d["bots"]) == 2
+assert sum(d["wins"]) + d["draws"] == 5
+' "$OUT"
+fi
+run sim gin -n 5 --seed 7
+h=$(sed -n 's/^hands *//p' "$OUT")
+expect "text and JSON agree" has "$TMP/out" "^hands +$h\$"
+
+run sim gin -n 3 --bots random,random --option target=50
+expect "sim with bots and options exits 0" status 0
+expect "sim uses the bots given" has "$OUT" '^bots +random,random$'
+run sim gin-bicycle -n 2 --bots random
+expect "sim of a preset exits 0" status 0
+
+# a variant that never ends is given up with an error naming the seed
+cat >"$TMP/endless.lua" <<'LUA'
+return {
+  title = "Endless",
+  players = 2,
+  setup = function(g) g:new_pile("stock") end,
+  deal = function(g) g.turn = 1 end,
+  moves = function(g, seat) if seat == g.turn then return { "wait" } end return {} end,
+  play = function(g, seat, move) g.turn = g:next(seat) end,
+}
+LUA
+run sim "$TMP/endless.lua" -n 2 --seed 5
+expect "an endless variant exits 1" status 1
+expect "an endless variant names the match and seed" has "$ERR" 'match 1 \(seed 5\).*100000 moves'
+
+# a variant with claim windows and up to four seats
+cat >"$TMP/snap.lua" <<'LUA'
+-- Snap, a test variant for the fuda program: seats take turns flipping the
+-- stock's top card onto the table; when it matches the card below by rank,
+-- a claim window "snap" opens for every seat. Snappers score 1 each.
+return {
+  title = "Snap (test)",
+  players = { min = 2, max = 4, default = 2 },
+  options = { hands = { 2, min = 1, doc = "hands in a match" } },
+  state = { flips = 0 },
+  setup = function(g)
+    g:new_pile("stock")
+    g:new_pile("table", { vis = "public" })
+    g:new_deck(g:pile("stock"))
+  end,
+  deal = function(g)
+    local stock, tbl = g:pile("stock"), g:pile("table")
+    tbl:move_all(stock)
+    stock:shuffle()
+    g.var.flips = 0
+    g.turn = 1
+    g:say("Hand " .. g.hand_no .. ".")
+  end,
+  moves = function(g, seat)
+    if g.claim then return { "snap", "pass" } end
+    if seat == g.turn then return { "flip" } end
+    return {}
+  end,
+  play = function(g, seat, move)
+    local stock, tbl = g:pile("stock"), g:pile("table")
+    stock:move_top(tbl)
+    g.var.flips = g.var.flips + 1
+    g:say("Seat " .. seat .. " flips " .. fuda.show(tbl:top()) .. ".")
+    g.turn = g:next(seat)
+    local n = #tbl
+    if n >= 2 and fuda.rank(tbl:at(n)) == fuda.rank(tbl:at(n - 1)) then
+      local all = {}
+      for s = 1, g.seats do all[s] = s end
+      g:open_claim("snap", all)
+    elseif g.var.flips >= 12 then
+      g:end_hand()
+      if g.hand_no >= g.options.hands then g:end_match() end
+    end
+  end,
+  resolve = function(g, choices)
+    for s = 1, g.seats do
+      if choices[s] == "snap" then
+        g:score(s, 1, "snap")
+        g:say("Seat " .. s .. " snaps!")
+      end
+    end
+    if g.var.flips >= 12 then
+      g:end_hand()
+      if g.hand_no >= g.options.hands then g:end_match() end
+    end
+  end,
+  view = function(g, seat)
+    local top = g:pile("table"):top()
+    return "Table: " .. (top and fuda.show(top) or "(empty)") .. "   flips " .. g.var.flips
+  end,
+}
+LUA
+run sim "$TMP/snap.lua" -n 30 --seed 1 --seats 3 --json
+expect "sim of a claim-window variant exits 0" status 0
+if command -v python3 >/dev/null 2>&1; then
+    expect "3 seats: wins and draws add up" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["seats"] == 3 and len(d["wins"]) == 3 and sum(d["wins"]) + d["draws"] == 30
+assert d["hands"] == 60, d["hands"]
+' "$OUT"
+fi
+run sim "$TMP/snap.lua" -n 30 --seed 1 --seats 5
+expect "too many seats exits 2" status 2
+expect "too many seats says so" has "$ERR" 'played by 2 to 4 players, not 5'
+
+finish
