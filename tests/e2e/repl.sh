@@ -1,0 +1,55 @@
+#!/bin/sh
+# repl.sh -- end-to-end tests of the interactive session with piped input:
+# Lua expressions and statements, continuation lines, commands, errors.
+. "$(dirname "$0")/lib/check.sh"
+
+run_in 'return 1+1'
+expect "repl exits 0" status 0
+expect "an expression prints its value" has "$OUT" '^2$'
+expect "no prompt when not a terminal" hasnt "$OUT" 'fuda>'
+
+run_in '1 + 2'
+expect "a bare expression prints its value" has "$OUT" '^3$'
+
+run_in 'for i = 1, 3 do
+  print("i=" .. i)
+end
+print("done")'
+expect "a for statement continues over lines" has "$OUT" '^i=3$'
+expect "the session goes on after it" has "$OUT" '^done$'
+
+run_in 'x = 6
+return x * 7'
+expect "globals persist between lines" has "$OUT" '^42$'
+
+run_in 'error("oops")
+return "after"'
+expect "an error is reported" has "$ERR" 'oops'
+expect "the session goes on after an error" has "$OUT" '^after$'
+
+run_in 'list'
+expect "a command runs" has "$OUT" '^gin +Gin Rummy'
+run_in 'rules gin'
+expect "a command with an argument runs" has "$OUT" '^players +2$'
+run_in 'sim gin -n 2 --seed "1"'
+expect "quotes are removed from words" has "$OUT" '^matches +2$'
+run_in 'play gin --bogus
+return "still here"'
+expect "a usage error does not end the session" has "$OUT" '^still here$'
+expect "a usage error is reported" has "$ERR" "unknown flag '--bogus'"
+run_in 'list = 5
+return list + 1'
+expect "an assignment to a command name is Lua" has "$OUT" '^6$'
+run_in 'quit
+return "not reached"'
+expect "quit ends the session" hasnt "$OUT" 'not reached'
+run_in 'exit'
+expect "exit ends the session" status 0
+run_in 'help'
+expect "help in the session" has "$OUT" 'any other line is Lua'
+
+printf 'play gin --seed 3\nmoves\nquit\ny\nreturn "back"\n' | "$FUDA" >"$OUT" 2>"$ERR"
+expect "play inside the session" has "$OUT" '^legal moves: '
+expect "the session resumes after a match" has "$OUT" '^back$'
+
+finish
