@@ -214,6 +214,21 @@ static char *find_rules_doc(const char *exe, const char *name) {
     return text;
 }
 
+/* The rules document for a variant: NAME.md, else its base's, else its
+ * family's (the name up to the first '-': gin-bicycle -> gin). */
+static char *rules_doc(const char *exe, const fuda_variant_info *info) {
+    char *doc = find_rules_doc(exe, info->name);
+    if (!doc && info->extends) doc = find_rules_doc(exe, info->extends);
+    size_t family = strcspn(info->name, "-");
+    if (!doc && info->name[family]) {
+        char *name = fuda_xstrdup(info->name);
+        name[family] = '\0';
+        doc = find_rules_doc(exe, name);
+        free(name);
+    }
+    return doc;
+}
+
 static void print_players(const fuda_variant_info *info) {
     if (info->min_seats == info->max_seats)
         printf("players   %d\n", info->min_seats);
@@ -260,8 +275,7 @@ static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {
     print_players(info);
     print_options(info);
     print_bots(info);
-    char *doc = find_rules_doc(cfg->exe, info->name);
-    if (!doc && info->extends) doc = find_rules_doc(cfg->exe, info->extends);
+    char *doc = rules_doc(cfg->exe, info);
     if (doc) printf("\n%s%s", doc, (*doc && doc[strlen(doc) - 1] != '\n') ? "\n" : "");
     free(doc);
     fuda_engine_free(e);

@@ -81,6 +81,8 @@ expect "rules gin shows options with values" has "$OUT" '^  target = 100 +.*poin
 expect "rules gin shows option docs" has "$OUT" 'knock_limit = 10 .*deadwood'
 expect "rules gin shows the bots" has "$OUT" '^bots +.*random'
 expect "rules gin shows the rules document" has "$OUT" '^# '
+run rules gin-bicycle
+expect "a preset shows its family's rules document" has "$OUT" '^# Gin Rummy'
 run rules gin --option
 expect "rules takes no flags" status 2
 
