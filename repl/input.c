@@ -110,14 +110,13 @@ static int bad_card(const token *t) {
 
 /* ---- matching ---- */
 
-enum { EXACT, POSITIONAL, SUBSEQUENCE };
-
-/* Does the typed input match move mv at the given level? */
-static int fits(const token *in, int nin, const token *mv, int nmv, int level) {
-    if (level != SUBSEQUENCE) {
+/* Does the typed input fit move mv? exact: token for token; else as a
+ * subsequence, each typed token a prefix of its move token. */
+static int fits(const token *in, int nin, const token *mv, int nmv, int exact) {
+    if (exact) {
         if (nin != nmv) return 0;
         for (int i = 0; i < nin; i++)
-            if (!(level == EXACT ? tok_equal(&in[i], &mv[i]) : tok_prefix(&in[i], &mv[i]))) return 0;
+            if (!tok_equal(&in[i], &mv[i])) return 0;
         return 1;
     }
     int j = 0; /* greedy: the earliest fit leaves the most room for the rest */
@@ -129,14 +128,18 @@ static int fits(const token *in, int nin, const token *mv, int nmv, int level) {
     return 1;
 }
 
-/* Indexes of the moves fitting at `level` into hit[], identical move strings
- * once; returns the count. */
-static int collect(const token *in, int nin, const char *const *moves, int n, int level, int *hit) {
-    int nhit = 0;
+/* Indexes of the moves the input fits with the fewest tokens into hit[],
+ * identical move strings once; returns the count. */
+static int collect(const token *in, int nin, const char *const *moves, int n, int exact, int *hit) {
+    int nhit = 0, fewest = MAX_TOKENS + 1;
     for (int m = 0; m < n; m++) {
         token mv[MAX_TOKENS];
         int nmv = tokenize(moves[m], mv, MAX_TOKENS);
-        if (!fits(in, nin, mv, nmv, level)) continue;
+        if (nmv > fewest || !fits(in, nin, mv, nmv, exact)) continue;
+        if (nmv < fewest) {
+            fewest = nmv;
+            nhit = 0;
+        }
         int dup = 0;
         for (int k = 0; k < nhit && !dup; k++) dup = strcmp(moves[hit[k]], moves[m]) == 0;
         if (!dup) hit[nhit++] = m;
@@ -194,10 +197,8 @@ int fuda_input_match(const char *line, const char *const *moves, int n, char **m
     int *hit = fuda_xrealloc(NULL, (size_t)(n > 0 ? n : 1) * sizeof *hit);
     int nhit = 0;
     *msg = NULL;
-    if (nin > 0) {
-        for (int level = EXACT; level <= SUBSEQUENCE && nhit == 0; level++)
-            nhit = collect(in, nin, moves, n, level, hit);
-    }
+    if (nin > 0) nhit = collect(in, nin, moves, n, 1, hit);
+    if (nin > 0 && nhit == 0) nhit = collect(in, nin, moves, n, 0, hit);
     int found = nhit == 1 ? hit[0] : -1;
     if (nhit > 1) *msg = ambiguous(moves, hit, nhit);
     if (nhit == 0) *msg = no_match(line, in, nin, moves, n);

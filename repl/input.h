@@ -3,7 +3,7 @@
  * Moves are typed loosely: cards in any form fuda_card_parse accepts (7h, H7,
  * 10s, Ts, qd), words in any case and shortened to a prefix, and words of the
  * move left out ("7h" for "discard 7h", "k 7h" for "knock 7h", "t" for
- * "take"), as long as exactly one legal move fits. */
+ * "take"), as long as one legal move fits best. */
 #ifndef FUDA_INPUT_H
 #define FUDA_INPUT_H
 
@@ -18,10 +18,11 @@ void fuda_words_free(char **words);
  * *msg (malloc'd, caller frees): "ambiguous: discard 7h or knock 7h", "'7x' is
  * not a card (...)", "'...' is not a legal move now; legal moves: ...".
  *
- * Matching, in order: the input equals a move (cards compared as cards, words
- * case-insensitively); else the only move with as many words, each input word
- * a prefix of the move's word at the same place; else the only move whose
- * words contain the input words in order, each as a prefix. */
+ * Matching: a move the input equals (cards compared as cards, words
+ * case-insensitively); else the moves whose words contain the input words in
+ * order, each as a prefix, and among them the one with the fewest words
+ * ("8c" is "play 8c" rather than "play 8c name s"; "d" is "draw" rather than
+ * "discard 7h"). Moves that tie are ambiguous. */
 int fuda_input_match(const char *line, const char *const *moves, int n, char **msg);
 
 /* "a, b, c" -- the moves joined for a message (malloc'd). */

@@ -98,7 +98,7 @@ static void test_not_legal(void) {
     CHECK_EQ_STR(M("7h discard"), want);
 }
 
-static void test_positional_tier(void) {
+static void test_fewest_words(void) {
     static const char *const mv[] = { "pass", "pass on", "take stock", "take" };
     char *msg = NULL;
     CHECK_EQ_INT(fuda_input_match("pa", mv, 4, &msg), 0);
@@ -106,6 +106,19 @@ static void test_positional_tier(void) {
     CHECK_EQ_INT(fuda_input_match("t", mv, 4, &msg), 3);
     CHECK_EQ_INT(fuda_input_match("t s", mv, 4, &msg), 2);
     CHECK_EQ_INT(fuda_input_match("on", mv, 4, &msg), 1);
+    /* Zun: an 8 may name suits */
+    static const char *const zun[] = { "draw", "play 8c", "play 8c name s", "play 8c name h",
+                                       "play 8c name s h", "play Qs", "play 5h 5d" };
+    CHECK_EQ_INT(fuda_input_match("8c", zun, 7, &msg), 1);
+    CHECK_EQ_INT(fuda_input_match("8c s", zun, 7, &msg), 2);
+    CHECK_EQ_INT(fuda_input_match("8c name s h", zun, 7, &msg), 4);
+    CHECK_EQ_INT(fuda_input_match("c8 h s", zun, 7, &msg), -1); /* suits in order */
+    free(msg);
+    CHECK_EQ_INT(fuda_input_match("5h", zun, 7, &msg), 6);
+    CHECK_EQ_INT(fuda_input_match("p qs", zun, 7, &msg), 5);
+    CHECK_EQ_INT(fuda_input_match("p", zun, 7, &msg), -1);
+    CHECK_EQ_STR(msg, "ambiguous: play 8c or play Qs");
+    free(msg);
 }
 
 static void test_duplicates_and_empty(void) {
@@ -128,4 +141,4 @@ static void test_join(void) {
 }
 
 TEST_MAIN(test_split_words, test_exact, test_prefix_and_skip, test_ambiguous, test_not_a_card,
-          test_not_legal, test_positional_tier, test_duplicates_and_empty, test_join)
+          test_not_legal, test_fewest_words, test_duplicates_and_empty, test_join)
