@@ -360,6 +360,8 @@ static int hand_over(table *t) {
         char *line = ask("Press Enter for the next hand ");
         if (!line) return end_of_input();
         free(line);
+    } else {
+        puts("Press Enter for the next hand"); /* not a terminal: go on */
     }
     if (fuda_engine_next_hand(t->e) != 0) return engine_failed(t);
     return GO_ON;

@@ -87,6 +87,7 @@ RC=$?
 expect "bots-only match exits 0" status 0
 expect "bots-only match ends" has "$OUT" '^Match over: seat [12] \([a-z]+\) (wins|share)'
 expect "hands end with a scoresheet" has "$OUT" '^total +[0-9]+ +[0-9]+$'
+expect "a hand over does not wait for Enter without a terminal" has "$OUT" '^Press Enter for the next hand$'
 run play gin --seed 5 --humans none --target 30
 expect "--target is an option" status 0
 expect "--target ends the match" has "$OUT" '^Match over'
