@@ -513,6 +513,7 @@ local function basic_bot(g, seat, moves)
       local cards, named = parse_play(m)
       local r = rank(cards[1])
       sc = 10 * #cards + 1
+      if not legal_bottom(g, cards[1]) then sc = -math.huge end   -- a chombo (option): never
       -- the hand left: its total should be one the field can show (1..13)
       local left, gone = {}, {}
       for _, c in ipairs(cards) do gone[c] = (gone[c] or 0) + 1 end
