@@ -12,6 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef FUDA_PRINTF /* let GCC and Clang check the formats of printf-like functions */
+#if defined(__GNUC__)
+#define FUDA_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define FUDA_PRINTF(fmt, args)
+#endif
+#endif
+
 typedef struct fuda_buf {
     char *p;    /* NUL-terminated once anything was added */
     size_t len;
@@ -53,6 +61,7 @@ static inline void fuda_buf_adds(fuda_buf *b, const char *s) { fuda_buf_addn(b, 
 
 static inline void fuda_buf_addc(fuda_buf *b, char c) { fuda_buf_addn(b, &c, 1); }
 
+static inline void fuda_buf_addf(fuda_buf *b, const char *fmt, ...) FUDA_PRINTF(2, 3);
 static inline void fuda_buf_addf(fuda_buf *b, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

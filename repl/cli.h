@@ -10,6 +10,14 @@
 #include <stdint.h>
 #include "engine.h"
 
+#ifndef FUDA_PRINTF /* let GCC and Clang check the formats of printf-like functions */
+#if defined(__GNUC__)
+#define FUDA_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define FUDA_PRINTF(fmt, args)
+#endif
+#endif
+
 #define FUDA_EXIT_OK 0
 #define FUDA_EXIT_FAIL 1
 #define FUDA_EXIT_USAGE 2
@@ -23,10 +31,10 @@ int fuda_is_command(const char *name);
 void fuda_print_help(const char *cmd);
 /* Print "fuda CMD: <message>" and the command's usage line on stderr, and
  * return FUDA_EXIT_USAGE. */
-int fuda_usage_error(const char *cmd, const char *fmt, ...);
+int fuda_usage_error(const char *cmd, const char *fmt, ...) FUDA_PRINTF(2, 3);
 /* Print "fuda: <message>" on stderr (after flushing stdout); returns
  * FUDA_EXIT_FAIL. */
-int fuda_fail(const char *fmt, ...);
+int fuda_fail(const char *fmt, ...) FUDA_PRINTF(1, 2);
 
 /* ---- the commands in their own files ---- */
 int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg);
