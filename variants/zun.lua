@@ -79,52 +79,16 @@ local function legal_bottom(g, card)
   return suit(card) == msuit or r == mrank
 end
 
--- Every ordering of one or more cards of `cards` (all of one rank) starting with `bottom`, at
--- most `max` cards long, as "play c1 c2 ..." strings added to `out` (dups skipped via `seen`).
-local function add_sequences(out, seen, cards, bottom_i, max, names)
-  local used = { [bottom_i] = true }
-  local seq = { cards[bottom_i] }
-  local function emit()
-    local base = "play " .. table.concat(seq, " ")
-    local list = names and S.name_moves(base, NAME_SETS) or { base }
-    for _, mv in ipairs(list) do
-      if not seen[mv] then seen[mv] = true; out[#out + 1] = mv end
-    end
-  end
-  local function rec()
-    emit()
-    if #seq >= max then return end
-    for i = 1, #cards do
-      if not used[i] then
-        used[i] = true; seq[#seq + 1] = cards[i]
-        rec()
-        seq[#seq] = nil; used[i] = nil
-      end
-    end
-  end
-  rec()
-end
-
 -- The play moves of `seat`: legal ones, and with `illegal` also the others (chombo option).
+-- Several cards of one rank in any order (S.rank_plays), never the whole hand; 8s name 0-2 suits.
 local function play_moves(g, seat, out, illegal)
   local hand = g:hand(seat)
-  local max = #hand - 1                  -- the hand may never be emptied
-  if max < 1 then return end
-  local by_rank, order = {}, {}
-  for _, c in ipairs(hand:cards()) do
-    local r = rank(c)
-    if not by_rank[r] then by_rank[r] = {}; order[#order + 1] = r end
-    table.insert(by_rank[r], c)
-  end
-  table.sort(order)
-  local seen = {}
-  for _, r in ipairs(order) do
-    local cards = by_rank[r]
-    table.sort(cards)
-    for i = 1, #cards do
-      if (legal_bottom(g, cards[i])) ~= (illegal == true) then
-        add_sequences(out, seen, cards, i, max, r == 8)
-      end
+  local ok = function(c) return legal_bottom(g, c) ~= (illegal == true) end
+  for _, mv in ipairs(S.rank_plays(hand:cards(), ok, #hand - 1)) do
+    if mv:sub(6, 6) == "8" then
+      for _, named in ipairs(S.name_moves(mv, NAME_SETS)) do out[#out + 1] = named end
+    else
+      out[#out + 1] = mv
     end
   end
 end
@@ -178,27 +142,32 @@ local function begin_turn(g, seat)
   if seat == g.var.first then g.var.first_turns = g.var.first_turns + 1 end
 end
 
+-- Count a refill of the stock from the field (n cards): the field multiplier doubles.
+local function refilled(g, n)
+  g.var.reshuffles = g.var.reshuffles + 1
+  g:say(("The stock is empty: %d field cards are shuffled into a new stock; the field multiplier doubles to %d.")
+        :format(n, field_mult(g)))
+end
+
 local function refill(g)
   local n = S.refill(g:pile("stock"), g:pile("field"))
-  if n > 0 then
-    g.var.reshuffles = g.var.reshuffles + 1
-    g:say(("The stock is empty: %d field cards are shuffled into a new stock; the field multiplier doubles to %d.")
-          :format(n, field_mult(g)))
+  if n > 0 then refilled(g, n) end
+end
+
+-- Called after each card drawn (S.draw): a refill just made is counted; with reshuffle = "empty"
+-- the stock is refilled as soon as it is empty.
+local function after_card(g)
+  local stock = g:pile("stock")
+  return function(_, n)
+    if n > 0 then refilled(g, n) end
+    if #stock == 0 and g.options.reshuffle == "empty" then refill(g) end
   end
 end
 
--- Draw n cards for `seat`, refilling the stock from the field when it runs out. Returns the list.
+-- Draw n cards for `seat`. Returns the list.
 local function draw(g, seat, n)
-  local stock, hand = g:pile("stock"), g:hand(seat)
-  local got = {}
-  for _ = 1, n do
-    if #stock == 0 then refill(g) end
-    if #stock == 0 then break end
-    local c = stock:top()
-    stock:move_top(hand)
-    got[#got + 1] = c
-    if #stock == 0 and g.options.reshuffle == "empty" then refill(g) end
-  end
+  local hand = g:hand(seat)
+  local got = S.draw(g:pile("stock"), g:pile("field"), hand, n, after_card(g))
   hand:sort()
   return got
 end
@@ -344,7 +313,7 @@ local function apply_effects(g, seat, cards, named)
   if r == 5 then
     g:say("  Gosita: the next card must be a 5, a card below 5 of the same suit, an 8 or a Joker.")
   elseif r == 2 then
-    v.pending = v.pending + 2 * k
+    S.stack_penalty(g, "pending", 2 * k)
     g:say(("  Draw: the next player must answer with a 2, 8 or Joker, or draw %d."):format(v.pending))
   elseif r == 1 then
     v.eff, v.eff_count = "A", k
@@ -385,9 +354,9 @@ local function draw_turn(g, seat)
   local v = g.var
   v.actions = v.actions + 1
   if v.pending > 0 then
-    local n = v.pending
-    local got = draw(g, seat, n)
-    v.pending = 0
+    local hand = g:hand(seat)
+    local got = S.take_penalty(g, "pending", g:pile("stock"), g:pile("field"), hand, after_card(g))
+    hand:sort()
     g.seat[seat].barred = v.top_id
     g:say(("%s draws %d card(s) for the 2s; play goes on against %s."):format(name(seat), #got, show(g:pile("field"):top())))
     g:tell(seat, "You draw " .. (#got > 0 and show(got) or "nothing") .. ".")

@@ -155,4 +155,70 @@ function S.reverse(g, times)
   return true
 end
 
+
+---------------------------------------------------------------------------------------------------
+-- Stacked draw penalties (a 2 adds to what the next player must draw). The amount lives in a
+-- game variable whose name is given, so each game keeps its own.
+
+-- S.stack_penalty(g, var, n) -> adds n cards to the pending penalty g.var[var]; returns the new
+-- amount (Zun: two 2s played at once stack 4).
+function S.stack_penalty(g, var, n)
+  g.var[var] = g.var[var] + n
+  return g.var[var]
+end
+
+-- S.take_penalty(g, var, stock, field, hand [, after]) -> the pending penalty g.var[var] is drawn
+-- onto `hand` (with S.draw, so the field refills the stock) and set back to 0. Returns the list of
+-- cards drawn.
+function S.take_penalty(g, var, stock, field, hand, after)
+  local n = g.var[var]
+  g.var[var] = 0
+  if n <= 0 then return {} end
+  return S.draw(stock, field, hand, n, after)
+end
+
+---------------------------------------------------------------------------------------------------
+-- Plays of one or more cards of one rank.
+
+-- S.rank_plays(cards, ok, max [, verb]) -> the moves that play 1..max cards of one rank from the
+-- list `cards` (a hand), as "verb c1 c2 ...": c1 is the bottom card and must satisfy ok(c1); the
+-- others follow in every order, the last listed ending on top. Duplicate names (two jokers) give
+-- each move once. verb defaults to "play". max = 1 gives the one-card plays.
+function S.rank_plays(cards, ok, max, verb)
+  verb = verb or "play"
+  local by_rank, ranks = {}, {}
+  for _, c in ipairs(cards) do
+    local r = rank(c)
+    if not by_rank[r] then by_rank[r] = {}; ranks[#ranks + 1] = r end
+    table.insert(by_rank[r], c)
+  end
+  table.sort(ranks)
+  local out, seen = {}, {}
+  for _, r in ipairs(ranks) do
+    local group = by_rank[r]
+    table.sort(group)
+    local used, seq = {}, {}
+    local function rec()
+      local mv = verb .. " " .. table.concat(seq, " ")
+      if not seen[mv] then seen[mv] = true; out[#out + 1] = mv end
+      if #seq >= max then return end
+      for i = 1, #group do
+        if not used[i] then
+          used[i] = true; seq[#seq + 1] = group[i]
+          rec()
+          seq[#seq] = nil; used[i] = nil
+        end
+      end
+    end
+    for i = 1, #group do
+      if max >= 1 and ok(group[i]) then
+        used[i] = true; seq[1] = group[i]
+        rec()
+        seq[1] = nil; used[i] = nil
+      end
+    end
+  end
+  return out
+end
+
 return S
