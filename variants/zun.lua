@@ -623,5 +623,5 @@ return {
   resolve = resolve,
   view = view,
   bots = { basic = basic_bot },
-  check = { zero_sum = true, max_moves = 20000 },
+  check = { zero_sum = true, max_moves = 40000 },  -- random bots: at most ~6000 seen (2 players)
 }
