@@ -328,7 +328,6 @@ static int l_match(lua_State *L) {
     lua_Integer seed = luaL_optinteger(L, -1, 1);
     lua_pop(L, 2);
     /* options as "k=v" strings */
-    luaL_Buffer b;
     const char *sets[FUDA_MAX_OPTS];
     int nsets = 0;
     lua_newtable(L);
@@ -336,16 +335,11 @@ static int l_match(lua_State *L) {
     if (lua_getfield(L, 1, "options") == LUA_TTABLE) {
         lua_pushnil(L);
         while (lua_next(L, -2) && nsets < FUDA_MAX_OPTS) {
-            luaL_buffinit(L, &b);
-            lua_pushvalue(L, -2);
-            luaL_addvalue(&b);
-            luaL_addchar(&b, '=');
-            luaL_tolstring(L, -1, NULL);
-            luaL_addvalue(&b);
-            luaL_pushresult(&b);
+            const char *v = luaL_tolstring(L, -1, NULL);        /* key, value, vtext */
+            lua_pushfstring(L, "%s=%s", lua_tostring(L, -3), v);
             sets[nsets] = lua_tostring(L, -1);
-            lua_rawseti(L, keep, ++nsets);
-            lua_pop(L, 1);
+            lua_rawseti(L, keep, ++nsets);                     /* anchored in keep */
+            lua_pop(L, 2);
         }
     }
     lua_pop(L, 1);

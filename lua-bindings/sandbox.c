@@ -48,8 +48,8 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
     /* Once over, every later step raises again, so a script's own pcall
      * cannot swallow the error and go on. */
     if (e->instr_left < 0)
-        luaL_error(L, "instruction limit exceeded (%ld instructions in one hook call)",
-                   e->instr_limit);
+        luaL_error(L, "instruction limit exceeded (%I instructions in one hook call)",
+                   (lua_Integer)e->instr_limit);
 }
 
 /* ---- replacements for unsafe or global-state functions ---- */
@@ -93,6 +93,35 @@ static int l_load(lua_State *L) {
     return 1;
 }
 
+/* A limit that was hit stays hit: pcall and xpcall do not catch the
+ * instruction limit or a memory error, so a script cannot go on after them. */
+static int limit_hit(lua_State *L, int status) {
+    fuda_engine *e = fuda_engine_of(L);
+    return status == LUA_ERRMEM || (e && e->in_hook && e->instr_left < 0);
+}
+
+static int l_pcall(lua_State *L) {
+    luaL_checkany(L, 1);
+    int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    if (status != LUA_OK && limit_hit(L, status)) return lua_error(L);
+    lua_pushboolean(L, status == LUA_OK);
+    lua_insert(L, 1);
+    return lua_gettop(L);
+}
+
+static int l_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 1);
+    lua_copy(L, 2, 1);
+    lua_replace(L, 2);
+    int status = lua_pcall(L, n - 2, LUA_MULTRET, 1);
+    if (status != LUA_OK && limit_hit(L, status)) return lua_error(L);
+    lua_pushboolean(L, status == LUA_OK);
+    lua_replace(L, 1);
+    return lua_gettop(L);
+}
+
 static int l_print(lua_State *L) {
     int n = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
@@ -124,8 +153,8 @@ static void copy_lib(lua_State *L, const char *const *names) {
 }
 
 static const char *const base_names[] = {
-    "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
-    "tostring", "type", "xpcall", "rawequal", "rawlen", "rawget", "rawset",
+    "assert", "error", "ipairs", "next", "pairs", "select", "tonumber",
+    "tostring", "type", "rawequal", "rawlen", "rawget", "rawset",
     "setmetatable", "getmetatable", "_VERSION", NULL
 };
 static const char *const string_names[] = {
@@ -155,6 +184,10 @@ static void build_proto(lua_State *L, int host) {
     lua_pop(L, 1);
     lua_pushcfunction(L, l_load);
     lua_setfield(L, -2, "load");
+    lua_pushcfunction(L, l_pcall);
+    lua_setfield(L, -2, "pcall");
+    lua_pushcfunction(L, l_xpcall);
+    lua_setfield(L, -2, "xpcall");
     if (host) {
         lua_getglobal(L, "print");
     } else {

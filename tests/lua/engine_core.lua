@@ -1,0 +1,103 @@
+-- engine_core.lua -- the engine through fuda.match: moves, refusals, claim
+-- windows, events, scores, arrange, log and replay. Uses tests/variants/tiny.lua.
+local passed, failed = 0, 0
+local function check(cond, what)
+  if cond then passed = passed + 1 else failed = failed + 1 print("FAIL: " .. what) end
+end
+local V = "tests/variants/tiny.lua"
+
+-- start, actors, moves
+local m = fuda.match{ variant = V, seats = 3, seed = 5 }
+check(m:phase() == "playing", "phase playing")
+check(#m:actors() == 1 and m:actors()[1] == 1, "seat 1 acts first in hand 1")
+check(#m:pile("hand", 1) == 5 and #m:pile("field") == 1, "dealt 5 each and one field card")
+
+-- an illegal move is refused and nothing changes
+local h = m:hash()
+local ok, err = m:apply(1, "play Zz")
+check(ok == nil and err:find("not a legal move"), "illegal move refused: " .. tostring(err))
+check(m:hash() == h, "state unchanged after a refused move")
+ok, err = m:apply(2, "draw")
+check(ok == nil and err:find("not to act"), "out of turn refused")
+check(m:hash() == h, "state unchanged after out-of-turn")
+
+-- arrange rigs a hand by swapping, the deck stays whole
+m:arrange("hand", 1, { "7h", "7s", "2c", "3c", "4c" })
+m:arrange("hand", 2, { "7d", "9c", "9d", "Kd", "Qd" })
+m:arrange("field", nil, { "7c" }, true)
+local hand1 = m:pile("hand", 1)
+check(hand1[1] == "7h" and hand1[2] == "7s" and #hand1 == 5, "arranged hand")
+check(m:pile("field")[#m:pile("field")] == "7c", "arranged top of field")
+local total = #m:pile("stock") + #m:pile("field")
+for s = 1, 3 do total = total + #m:pile("hand", s) end
+check(total == 52, "52 cards after arranging")
+
+-- a play opens a claim window for seats holding that rank
+local mv = m:moves(1)
+local found = false
+for _, x in ipairs(mv) do if x == "play 7h" then found = true end end
+check(found, "play 7h listed")
+check(m:apply(1, "play 7h"), "play 7h")
+check(m:claim() == "snap", "snap window open")
+local a = m:actors()
+check(#a == 1 and a[1] == 2, "only seat 2 (holding 7d) may snap: " .. table.concat(a, ","))
+check(m:moves(2)[1] == "snap", "snap offered")
+check(m:apply(2, "snap"), "seat 2 snaps")
+check(m:claim() == nil, "window closed")
+check(m:total(2) == 1 and m:seat_var(2, "snaps") == 1, "snap scored")
+check(m:actors()[1] == 2, "turn passed to seat 2")
+
+-- events: the drawer alone sees the card drawn
+m:events()
+check(m:apply(2, "draw"), "seat 2 draws")
+local ev1, ev2 = m:events(1), nil
+check(#ev1 == 0, "seat 1 does not see seat 2's draw")
+m:apply(3, "draw")
+ev2 = m:events(3)
+check(#ev2 == 1 and ev2[1]:find("^you drew {"), "seat 3 sees its own draw")
+
+-- bots play to the end; the log replays to the same state
+local n = m:play_bots()
+check(type(n) == "number" and m:phase() == "hand_over", "bots finish the hand")
+check(m:next_hand(), "next hand")
+check(m:play_bots({ "random", "random", "random" }), "bots finish hand 2")
+check(m:phase() == "match_over", "match over after 2 hands")
+local t = 0
+for s = 1, 3 do t = t + m:total(s) end
+check(t > 0, "scores recorded")
+check(m:scoresheet():find("total"), "scoresheet has totals")
+local r = fuda.replay(m:log())
+check(r:hash() == m:hash(), "replay gives the same hash")
+local r5 = fuda.replay(m:log(), 5)
+check(r5:move_count() == 5, "replay up to move 5")
+ok, err = pcall(fuda.replay, "fuda-log 1\nvariant " .. V .. "\nseats 3\nseed 5\n1 fly away\n")
+check(not ok and err:find("log line 5"), "bad log line reported: " .. tostring(err))
+ok, err = pcall(fuda.replay, "hello")
+check(not ok and err:find("not a fuda log"), "not a log")
+
+-- same seed, same game; other seed, other game
+local a1 = fuda.match{ variant = V, seats = 4, seed = 99 }
+local a2 = fuda.match{ variant = V, seats = 4, seed = 99 }
+a1:play_bots() a2:play_bots()
+check(a1:hash() == a2:hash(), "same seed same game")
+local a3 = fuda.match{ variant = V, seats = 4, seed = 100 }
+a3:play_bots()
+check(a3:hash() ~= a1:hash(), "another seed another game")
+
+-- a freed match fails cleanly
+a3:free()
+ok, err = pcall(a3.phase, a3)
+check(not ok and err:find("freed"), "freed match: " .. tostring(err))
+
+-- options and seat counts
+local ok5, e5 = pcall(fuda.match, { variant = V, seats = 5 })
+check(not ok5 and e5:find("2 to 4 players"), "seat count checked: " .. tostring(e5))
+local o = fuda.match{ variant = V, seats = 2, options = { hand_size = 2 } }
+check(#o:pile("hand", 1) == 2, "option override")
+local okb, eb = pcall(fuda.match, { variant = V, options = { hand_sise = 2 } })
+check(not okb and eb:find("unknown option 'hand_sise'") and eb:find("did you mean 'hand_size'"), "unknown option: " .. tostring(eb))
+okb, eb = pcall(fuda.match, { variant = V, options = { hand_size = "many" } })
+check(not okb and eb:find("must be an integer"), "option type: " .. tostring(eb))
+
+print(passed .. " passed, " .. failed .. " failed")
+if failed > 0 then error("engine_core failed") end

@@ -1,0 +1,1 @@
+return { extends = "bad_cycle_a" }

@@ -1,0 +1,3 @@
+return {
+  extends = "no-such-game",
+}

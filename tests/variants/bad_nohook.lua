@@ -1,0 +1,4 @@
+return {
+  deal = function(g) g.turn = 1 end,
+  moves = function(g, seat) return { "x" } end,
+}

@@ -1,0 +1,4 @@
+return {
+  extends = "tiny",
+  options = { hand_size = 40 },
+}
