@@ -563,6 +563,9 @@ return {
     field:move_all(stock)
     for s = 1, g.seats do g:hand(s):move_all(stock) end
     stock:shuffle()
+    if g.options.hand_size * g.seats >= #stock then
+      error(("%d players with %d cards each leave no card for the field"):format(g.seats, g.options.hand_size))
+    end
     for _ = 1, g.options.hand_size do
       for s = 1, g.seats do stock:move_top(g:hand(s)) end
     end

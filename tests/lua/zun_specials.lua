@@ -258,5 +258,73 @@ do
   eq(table.concat(mv, ","), "draw", "one card in hand: only draw")
 end
 
+-- More combinations: a Joker passes an 8's named suits; a Joker on a Joker; a Joker answers 2s and
+-- an 8 then cancels them; an A or a 2 of the field suit ends a gosita (and does its own work);
+-- after the penalty a 2 may still follow a Joker over a 2; a Joker on a 9 reverses again.
+do
+  local m = game(3, 1, { field = "7h", hands = { { "8s", "Kc", "Qc", "Jc" }, { "Jk", "Kd", "Qd", "Jd" },
+                                                 { "3d", "3s", "Jk", "Ks" } } })
+  apply(m, 1, "play 8s name d", "joker 8")
+  apply(m, 2, "play Jk", "joker 8")
+  eq(m:var("named"), "d", "joker 8: the named suit is passed on")
+  local mv = m:moves(3)
+  check(has(mv, "play 3d") and not has(mv, "play 3s") and not has(mv, "play Ks"), "joker 8: diamonds only")
+  check(has(mv, "play Jk"), "joker on joker: allowed")
+  apply(m, 3, "play Jk", "joker on joker")
+  eq(m:var("named"), "d", "joker on joker: still diamonds")
+  check(has(m:moves(1), "play 8s") == false and has(m:moves(1), "play Kc") == false, "joker on joker: seat 1 has no diamond")
+end
+do
+  local m = game(4, 1, { field = "7h", hands = { { "2h", "Kc", "Qc", "Jc" }, { "Jk", "Kd", "Qd", "Jd" },
+                                                 { "2s", "Ks", "Qs", "Js" }, { "8c", "Kh", "Qh", "Jh" } } })
+  apply(m, 1, "play 2h", "joker then 8")
+  apply(m, 2, "play Jk", "joker then 8")
+  apply(m, 3, "play 2s", "joker then 8")
+  eq(m:var("pending"), 4, "joker then 8: 2 + (Joker) + 2 = 4 pending")
+  apply(m, 4, "play 8c name s", "joker then 8")
+  eq(m:var("pending"), 0, "joker then 8: the 8 cancels them")
+end
+do
+  local m = game(4, 1, { field = "7h", hands = { { "5h", "Kc", "Qc", "Jc" }, { "Ah", "As", "Kd", "Qd" },
+                                                 { "Ks", "Qs", "Js", "10s" }, { "Kh", "Qh", "Jh", "10h" } } })
+  apply(m, 1, "play 5h", "gosita A")
+  local mv = m:moves(2)
+  check(has(mv, "play Ah") and not has(mv, "play As"), "gosita A: the A of the field suit only")
+  apply(m, 2, "play Ah", "gosita A")
+  check(not m:var("gosita"), "gosita A: ended")
+  eq(actors(m), "4", "gosita A: and the skip works")
+  m = game(3, 1, { field = "7h", hands = { { "5h", "Kc", "Qc", "Jc" }, { "2h", "2s", "Kd", "Qd" }, { "Ks", "Qs", "Js", "10s" } } })
+  apply(m, 1, "play 5h", "gosita 2")
+  mv = m:moves(2)
+  check(has(mv, "play 2h") and has(mv, "play 2h 2s") and not has(mv, "play 2s"), "gosita 2: the 2 of the field suit at the bottom")
+  apply(m, 2, "play 2h 2s", "gosita 2")
+  check(not m:var("gosita"), "gosita 2: ended")
+  eq(m:var("pending"), 4, "gosita 2: two 2s pending 4")
+end
+do
+  local m = game(3, 1, { field = "7h", hands = { { "2h", "Kc", "Qc", "Jc" }, { "Jk", "Kd", "Qd", "Jd" },
+                                                 { "Ks", "Qs", "Js", "10s" } }, stock = { "10c", "9c" } })
+  apply(m, 1, "play 2h", "joker over 2")
+  apply(m, 2, "play Jk", "joker over 2")
+  apply(m, 3, "draw", "joker over 2")
+  eq(m:var("pending"), 0, "joker over 2: penalty drawn")
+  local mv = m:moves(1)
+  check(not has(mv, "play Kc"), "joker over 2: no clubs (the suit is hearts)")
+  m = game(3, 1, { field = "7h", hands = { { "2h", "2c", "Qc", "Jc" }, { "Jk", "Kd", "Qd", "Jd" },
+                                           { "Ks", "Qs", "Js", "10s" } }, stock = { "10c", "9c" } })
+  apply(m, 1, "play 2h", "joker over 2")
+  apply(m, 2, "play Jk", "joker over 2")
+  apply(m, 3, "draw", "joker over 2")
+  check(has(m:moves(1), "play 2c"), "joker over 2: after the penalty a 2 may still follow")
+end
+do
+  local m = game(4, 1, { field = "7h", hands = { { "9h", "Kc", "Qc", "Jc" }, { "Kd", "Qd", "Jd", "10d" },
+                                                 { "Ks", "Qs", "Js", "10s" }, { "Jk", "Kh", "Qh", "Jh" } } })
+  apply(m, 1, "play 9h", "joker 9")
+  eq(actors(m), "4", "joker 9: reversed to seat 4")
+  apply(m, 4, "play Jk", "joker 9")
+  eq(actors(m), "1", "joker 9: the Joker reverses again (clockwise: seat 1)")
+end
+
 print(("%d passed, %d failed"):format(passed, failed))
 if failed > 0 then error("zun_specials: " .. failed .. " failed") end
