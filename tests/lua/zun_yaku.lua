@@ -291,5 +291,57 @@ do
   check(found, "a seed whose opening flipped two specials")
 end
 
+-- Tenhou countered (a hand of only Jokers counters any zun): tenhou is dropped, the tenhou caller
+-- pays the counterer, nobody else pays.
+do
+  local found = false
+  for seed = 1, 5000 do
+    local m = fuda.match{ variant = "zun", seats = 4, seed = seed, options = { hand_size = 2 } }
+    if m:claim() == "zun" and #m:actors() == 1 and m:var("field_base") == 1 then
+      found = true
+      local w = m:actors()[1]
+      local j = w % 4 + 1
+      local t = top(m)
+      local n, s0 = fuda.rank(t), fuda.suit(t)
+      local hand = {}
+      for _, s in ipairs({ "s", "h", "d", "c" }) do
+        if s ~= s0 and #hand < 2 then hand[#hand + 1] = fuda.make(n, s) end
+      end
+      m:arrange("hand", j, { "Jk", "Jk" })
+      m:arrange("hand", w, hand)
+      local fill, k = { { "2s", "2h" }, { "As", "Ah" } }, 0
+      for s = 1, 4 do
+        if s ~= w and s ~= j then k = k + 1; m:arrange("hand", s, fill[k]) end
+      end
+      eq(table.concat(m:pile("hand", j), " "), "Jk Jk", "tenhou countered: the Joker hand")
+      apply(m, w, "zun", "tenhou countered")
+      eq(m:claim(), "kaeshi", "tenhou countered: counter window")
+      eq(actors(m), tostring(j), "tenhou countered: the Joker hand may counter")
+      apply(m, j, "zun", "tenhou countered")
+      local sc = 2 * math.min(n, 10)
+      eq(m:total(j), sc * 8, "tenhou countered: SC x 2 x 2 (jokers) x 2 (kaeshi), no tenhou")
+      eq(m:total(w), -sc * 8, "tenhou countered: the tenhou caller pays")
+      check(not m:scoresheet():find("tenhou", 1, true), "tenhou countered: no tenhou in the note")
+      break
+    end
+    m:free()
+  end
+  check(found, "tenhou countered: a seed")
+end
+
+-- Chiihou with hiki-zun on the opening card: x8 x2, everyone else pays.
+do
+  local m = game(3, 1, { options = { jokers = 0 }, field = "7h",
+    hands = { { "Kc", "Qc", "Jc", "10c" }, { "Kd", "Qd", "Jd", "10d" }, { "3s", "3h", "3d", "3c" } },
+    stock = { "9c", "9d", "4s" } })
+  apply(m, 1, "draw", "chiihou hiki")
+  apply(m, 2, "draw", "chiihou hiki")
+  apply(m, 3, "draw", "chiihou hiki")
+  eq(m:claim(), "zun", "chiihou hiki: 3 + 4 = 7 after the draw")
+  apply(m, 3, "zun", "chiihou hiki")
+  check(m:scoresheet():find("49 x 8 (chiihou) x 2 (hiki-zun) = 784", 1, true) ~= nil, "chiihou hiki: x8 x2, the opening card's loser is everyone")
+  eq(m:total(3), 784 + 784, "chiihou hiki: both others pay")
+end
+
 print(("%d passed, %d failed"):format(passed, failed))
 if failed > 0 then error("zun_yaku: " .. failed .. " failed") end
