@@ -36,6 +36,7 @@ static int grow(void **arr, int *cap, int n, size_t size) {
 }
 
 int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
+    if (!e->ev_fn) return 0; /* nobody listens: nothing to keep */
     if (grow((void **)&e->evs, &e->capevs, e->nevs, sizeof *e->evs) < 0) return -1;
     char *t = strdup(text);
     if (!t) return -1;
@@ -53,19 +54,24 @@ int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char
     return 0;
 }
 
-static int log_add(fuda_engine *e, int seat, const char *text) {
+/* Append a log entry taking ownership of text (a move of seat, or with seat
+ * 0 a whole line such as "next"). On failure text is freed. */
+static int log_take(fuda_engine *e, int seat, char *text) {
     if (e->nlog >= e->caplog) {
         long ncap = e->caplog ? e->caplog * 2 : 64;
         void *p = realloc(e->log, (size_t)ncap * sizeof *e->log);
-        if (!p) return -1;
+        if (!p) { free(text); return -1; }
         e->log = (fuda_logmove *)p;
         e->caplog = ncap;
     }
-    char *t = strdup(text);
-    if (!t) return -1;
     e->log[e->nlog].seat = seat;
-    e->log[e->nlog++].text = t;
+    e->log[e->nlog++].text = text;
     return 0;
+}
+
+static int log_add(fuda_engine *e, int seat, const char *text) {
+    char *t = strdup(text);
+    return t ? log_take(e, seat, t) : -1;
 }
 
 /* Drop events from index n on (a failed move's), or deliver them all. */
@@ -146,7 +152,7 @@ static int check_progress(fuda_engine *e, const char *after) {
         return -1;
     }
     char msg[256];
-    if (fuda_state_check(&e->st, msg, sizeof msg) < 0) {
+    if (e->paranoid && fuda_state_check(&e->st, msg, sizeof msg) < 0) {
         fuda_engine_seterr(e, "%s: the game state is inconsistent after %s: %s", e->file, after, msg);
         return -1;
     }
@@ -205,6 +211,7 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     if (!e) return NULL;
     e->mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
     e->instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
+    e->paranoid = cfg ? cfg->paranoid : 0;
     int n = 0;
     while (cfg && cfg->search_path && cfg->search_path[n]) n++;
     e->search = (char **)calloc((size_t)n + 1, sizeof(char *));
@@ -563,9 +570,8 @@ int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
     if (rc == 0) rc = check_progress(e, copy);
     if (rc == 0) {
         e->st.move_no++;
-        char line[512];
-        snprintf(line, sizeof line, "%d %s", seat, copy);
-        rc = log_add(e, seat, line);
+        rc = log_take(e, seat, copy); /* the log owns copy now */
+        copy = NULL;
         if (rc < 0) fuda_engine_seterr(e, "out of memory");
     }
     free(copy);
@@ -803,7 +809,10 @@ char *fuda_engine_log(const fuda_engine *e) {
     for (int i = 0; i < e->noptset; i++) sb_add(&b, "option %s\n", e->optset[i]);
     if (!e->started) return b.s;
     sb_add(&b, "seats %d\nseed %llu\n", e->st.nseats, (unsigned long long)e->seed);
-    for (long i = 0; i < e->nlog; i++) sb_add(&b, "%s\n", e->log[i].text);
+    for (long i = 0; i < e->nlog; i++) {
+        if (e->log[i].seat) sb_add(&b, "%d %s\n", e->log[i].seat, e->log[i].text);
+        else sb_add(&b, "%s\n", e->log[i].text);
+    }
     return b.s;
 }
 

@@ -402,6 +402,7 @@ fuda_host *fuda_host_new(const fuda_config *cfg) {
     fuda_host *h = (fuda_host *)calloc(1, sizeof *h);
     if (!h) return NULL;
     if (cfg) h->cfg = *cfg;
+    h->cfg.paranoid = 1; /* scripts are tests: check the state after every hook */
     h->L = fuda_sandbox_host_state();
     if (!h->L) {
         free(h);

@@ -53,6 +53,7 @@ struct fuda_engine {
     size_t mem_used, mem_limit;
     long instr_limit, instr_left;
     int in_hook;
+    int paranoid;              /* check the core state after every hook */
     char err[FUDA_ERRLEN];
 
     /* the loaded variant */

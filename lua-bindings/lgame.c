@@ -201,17 +201,49 @@ static int find_pile(lua_State *L, fuda_engine *e, const char *name, int owner) 
     return p;
 }
 
+/* Push pile (name at index 2, owner) through the by-name cache: one table
+ * lookup on the interned name instead of comparing pile names. */
+static void push_named(lua_State *L, fuda_engine *e, int owner) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_piles);
+    if (lua_getfield(L, -1, "byname") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "byname");
+    }
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, -2) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, -4);
+    }
+    if (lua_rawgeti(L, -1, owner + 1) == LUA_TNIL) {
+        lua_pop(L, 1);
+        push_pile(L, e, find_pile(L, e, lua_tostring(L, 2), owner));
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, owner + 1);
+    }
+    lua_replace(L, -4);
+    lua_pop(L, 2);
+}
+
 static int g_pile(lua_State *L) {
     fuda_engine *e = check_game(L, 1);
-    const char *name = luaL_checkstring(L, 2);
+    luaL_checkstring(L, 2);
     int owner = lua_isnoneornil(L, 3) ? -1 : check_seat(L, e, 3);
-    push_pile(L, e, find_pile(L, e, name, owner));
+    lua_settop(L, 2);
+    push_named(L, e, owner);
     return 1;
 }
 
 static int g_hand(lua_State *L) {
     fuda_engine *e = check_game(L, 1);
-    push_pile(L, e, find_pile(L, e, "hand", check_seat(L, e, 2)));
+    int owner = check_seat(L, e, 2);
+    lua_settop(L, 1);
+    lua_pushliteral(L, "hand");
+    push_named(L, e, owner);
     return 1;
 }
 
@@ -349,22 +381,34 @@ static const luaL_Reg game_methods[] = {
     {NULL, NULL}
 };
 
+enum { F_SEATS = 1, F_TURN, F_DIR, F_HAND_NO, F_MOVE_NO, F_OPTIONS, F_VAR, F_SEAT, F_CLAIM };
+static const char *const game_fields[] = {
+    "seats", "turn", "dir", "hand_no", "move_no", "options", "var", "seat", "claim", NULL
+};
+
+/* g.key: a method (upvalue 1), else a field (upvalue 2 maps names to F_*). */
 static int game_index(lua_State *L) {
     fuda_engine *e = check_game(L, 1);
-    const char *k = luaL_checkstring(L, 2);
-    if (lua_getfield(L, lua_upvalueindex(1), k) != LUA_TNIL) return 1;
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(2));
     fuda_state *s = &e->st;
-    if (strcmp(k, "seats") == 0) lua_pushinteger(L, s->nseats);
-    else if (strcmp(k, "turn") == 0) { if (s->turn >= 0) lua_pushinteger(L, s->turn + 1); else lua_pushnil(L); }
-    else if (strcmp(k, "dir") == 0) lua_pushinteger(L, s->dir);
-    else if (strcmp(k, "hand_no") == 0) lua_pushinteger(L, s->hand_no);
-    else if (strcmp(k, "move_no") == 0) lua_pushinteger(L, s->move_no);
-    else if (strcmp(k, "options") == 0) lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_options);
-    else if (strcmp(k, "var") == 0) lua_getiuservalue(L, 1, 1);
-    else if (strcmp(k, "seat") == 0) lua_getiuservalue(L, 1, 2);
-    else if (strcmp(k, "claim") == 0) {
+    switch ((int)lua_tointeger(L, -1)) {
+    case F_SEATS: lua_pushinteger(L, s->nseats); break;
+    case F_TURN: if (s->turn >= 0) lua_pushinteger(L, s->turn + 1); else lua_pushnil(L); break;
+    case F_DIR: lua_pushinteger(L, s->dir); break;
+    case F_HAND_NO: lua_pushinteger(L, s->hand_no); break;
+    case F_MOVE_NO: lua_pushinteger(L, s->move_no); break;
+    case F_OPTIONS: lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_options); break;
+    case F_VAR: lua_getiuservalue(L, 1, 1); break;
+    case F_SEAT: lua_getiuservalue(L, 1, 2); break;
+    case F_CLAIM:
         if (s->claim_open) lua_pushstring(L, fuda_sym_text(e, s->claim_kind)); else lua_pushnil(L);
-    } else return luaL_error(L, "the game has no field '%s'", k);
+        break;
+    default: return luaL_error(L, "the game has no field '%s'", luaL_tolstring(L, 2, NULL));
+    }
     return 1;
 }
 
@@ -520,12 +564,17 @@ static const luaL_Reg pile_methods[] = {
 };
 
 static void new_type(lua_State *L, const char *name, const luaL_Reg *methods,
-                     lua_CFunction index, lua_CFunction newindex) {
+                     lua_CFunction index, lua_CFunction newindex, const char *const *fields) {
     luaL_newmetatable(L, name);
     if (methods) {
         lua_newtable(L);
         luaL_setfuncs(L, methods, 0);
-        lua_pushcclosure(L, index, 1);
+        lua_newtable(L);
+        for (int i = 0; fields && fields[i]; i++) {
+            lua_pushinteger(L, i + 1);
+            lua_setfield(L, -2, fields[i]);
+        }
+        lua_pushcclosure(L, index, 2);
     } else {
         lua_pushcfunction(L, index);
     }
@@ -539,14 +588,14 @@ static void new_type(lua_State *L, const char *name, const luaL_Reg *methods,
 }
 
 void fuda_game_types(lua_State *L) {
-    new_type(L, FUDA_GAME_T, game_methods, game_index, game_newindex);
+    new_type(L, FUDA_GAME_T, game_methods, game_index, game_newindex, game_fields);
     lua_pop(L, 1);
-    new_type(L, FUDA_PILE_T, pile_methods, p_index, NULL);
+    new_type(L, FUDA_PILE_T, pile_methods, p_index, NULL, NULL);
     lua_pushcfunction(L, p_count);
     lua_setfield(L, -2, "__len");
     lua_pushcfunction(L, p_tostring);
     lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
-    new_type(L, FUDA_VARS_T, NULL, vars_index, vars_newindex);
+    new_type(L, FUDA_VARS_T, NULL, vars_index, vars_newindex, NULL);
     lua_pop(L, 1);
 }
