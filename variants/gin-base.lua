@@ -323,8 +323,22 @@ local function phase_line(g, seat)
   return actor
 end
 
+local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
+
+-- "[{4h} {5h} {6h}]  [{9s} {9d} {9c}]  {2d} {Kc}   deadwood 12"
+-- (After the hand, without the deadwood: layoffs may have lowered it; the events tell.)
+local function show_hand(res, over)
+  local parts = {}
+  for i, m in ipairs(res.melds) do parts[i] = "[" .. show(m) .. "]" end
+  if #res.dead > 0 then parts[#parts + 1] = show(res.dead) end
+  local text = table.concat(parts, "  ")
+  if over then return text end
+  return text .. ("   deadwood %d"):format(res.deadwood)
+end
+
 local function view(g, seat)
   local o = g.options
+  local R = rules(g)
   local lines = {}
   local me = (seat and seat >= 1 and seat <= g.seats) and seat or nil
   local dealer = g.var.dealer
@@ -332,7 +346,8 @@ local function view(g, seat)
     g.hand_no, dealer > 0 and who(g, dealer, me) or "-", o.target)
   local scores = {}
   for s = 1, g.seats do
-    scores[#scores + 1] = ("%s %d (%d won)"):format(who(g, s, me), g:total(s), g.seat[s].hands_won)
+    scores[#scores + 1] = ("%s %s (%s won)"):format(who(g, s, me), plural(g:total(s), "point"),
+                                                    plural(g.seat[s].hands_won, "hand"))
   end
   lines[#lines + 1] = "Score: " .. table.concat(scores, ", ")
   local discard, stock = g:pile("discard"), g:pile("stock")
@@ -340,21 +355,16 @@ local function view(g, seat)
     discard:top() and show(discard:top()) or "(empty)", #stock)
   for s = 1, g.seats do
     if s ~= me then
-      table_line = table_line .. ("   %s: %d cards"):format(who(g, s, me), #g:hand(s))
+      table_line = table_line .. ("   %s: %s"):format(who(g, s, me), plural(#g:hand(s), "card"))
     end
   end
   lines[#lines + 1] = table_line
+  local phase = g.var.phase
+  local over = phase == "hand_over" or phase == "match_over"
   if me then
     local hand = g:hand(me)
     if #hand > 0 then
-      local R = rules(g)
-      local res = R:melds(hand)
-      local text = "Your hand: "
-      if #res.melds > 0 then text = text .. show_melds(res.melds) end
-      if #res.dead > 0 then
-        text = text .. (#res.melds > 0 and " | " or "") .. show(res.dead)
-      end
-      text = text .. ("   deadwood %d"):format(res.deadwood)
+      local text = "Your hand: " .. show_hand(R:melds(hand), over)
       if #hand > o.hand_size then
         local after, best, bestc = R:discards(hand), math.huge, nil
         local taken = g.var.taken
@@ -369,6 +379,15 @@ local function view(g, seat)
       lines[#lines + 1] = text
     end
   end
+  -- After a knock both hands were shown: show them again.
+  if over and g.var.last_kind ~= "void" then
+    for s = 1, g.seats do
+      if s ~= me and #g:hand(s) > 0 then
+        local label = me and ("Hand of " .. who(g, s, me)) or ("Hand of seat " .. s)
+        lines[#lines + 1] = label .. ": " .. show_hand(R:melds(g:hand(s)), true)
+      end
+    end
+  end
   lines[#lines + 1] = phase_line(g, me)
   return table.concat(lines, "\n")
 end
@@ -378,6 +397,7 @@ end
 
 return {
   title = "Gin Rummy",
+  abstract = true, -- played through its presets: gin, gin-bicycle, gin-intro
   players = 2,
 
   options = {
