@@ -86,7 +86,8 @@ for _, p in ipairs(PRESETS) do
     eq(m:var("dealer"), role(p.next_after_nd_wins, nd, d), what .. ": next dealer")
     local v = m:view(d)
     check(v:find("won 33 points by knock", 1, true), what .. ": the view tells the result")
-    check(v:find("Hand of seat " .. nd .. ": [{4h} {5h} {6h}]", 1, true), what .. ": the view shows the knocker's hand")
+    check(v:find("Hand of seat " .. nd .. ":", 1, true) and v:find("[{4h} {5h} {6h}]", 1, true),
+          what .. ": the view shows the knocker's hand")
     m:next_hand()
     eq(m:phase(), "playing", what .. ": next hand dealt")
     eq(m:var("dealer"), role(p.next_after_nd_wins, nd, d), what .. ": dealer of the next hand")
