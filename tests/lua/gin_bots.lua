@@ -63,11 +63,36 @@ do
 end
 
 -- Whole matches: basic against basic, and basic against random, in each preset.
+-- Invariants checked after every hand: a void hand leaves exactly 2 stock cards and scores
+-- nothing; every other hand is won by one seat and scores for it alone.
+local hands_checked = 0
+local function check_hand(m, before, what)
+  local kind = m:var("last_kind")
+  local d1, d2 = m:total(1) - before[1], m:total(2) - before[2]
+  local won = m:seat_var(1, "hands_won") + m:seat_var(2, "hands_won")
+  if kind == "void" then
+    check(#m:pile("stock") == 2 and d1 == 0 and d2 == 0 and won == before.won,
+          what .. ": void hand with 2 stock cards, no score")
+  elseif m:phase() == "hand_over" then
+    local w = m:var("last_winner")
+    local dw = w == 1 and d1 or d2
+    local dl = w == 1 and d2 or d1
+    check(won == before.won + 1 and dw == m:var("last_points") and dl == 0 and #m:pile("stock") > 2,
+          what .. ": one winner scores the hand")
+  end
+  hands_checked = hands_checked + 1
+end
+
 local function play_match(variant, seed, names)
   local m = fuda.match{ variant = variant, seats = 2, seed = seed }
   local moves, bad = 0, 0
+  local before = { 0, 0, won = 0 }
   while m:phase() ~= "match_over" and moves < 20000 do
-    if m:phase() == "hand_over" then m:next_hand() end
+    if m:phase() == "hand_over" then
+      check_hand(m, before, variant .. " seed " .. seed .. " hand " .. m:var("last_kind"))
+      before = { m:total(1), m:total(2), won = m:seat_var(1, "hands_won") + m:seat_var(2, "hands_won") }
+      m:next_hand()
+    end
     local seat = m:actors()[1]
     local mv = m:bot(seat, names[seat])
     if not has(m:moves(seat), mv) then bad = bad + 1 end
@@ -115,6 +140,8 @@ for _, V in ipairs{ "gin", "gin-bicycle", "gin-intro" } do
   end
   eq(m:phase(), "match_over", V .. ": play_bots plays the match out")
 end
+
+check(hands_checked > 100, "hands checked: " .. hands_checked)
 
 print(("%d passed, %d failed"):format(passed, failed))
 if failed > 0 then error(failed .. " gin bot checks failed") end
