@@ -36,7 +36,7 @@ static int grow(void **arr, int *cap, int n, size_t size) {
 }
 
 int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
-    if (!e->ev_fn) return 0; /* nobody listens: nothing to keep */
+    if (!e->ev_fn && seat >= 0) return 0; /* nobody listens: nothing to keep */
     if (grow((void **)&e->evs, &e->capevs, e->nevs, sizeof *e->evs) < 0) return -1;
     char *t = strdup(text);
     if (!t) return -1;
@@ -79,10 +79,37 @@ static void events_drop(fuda_engine *e, int n) {
     while (e->nevs > n) free(e->evs[--e->nevs].text);
 }
 
+/* Count one more of `name` in the coverage tallies. */
+static void tally_add(fuda_engine *e, const char *name) {
+    for (int i = 0; i < e->ntallies; i++)
+        if (strcmp(e->tallies[i].name, name) == 0) {
+            e->tallies[i].count++;
+            return;
+        }
+    if (grow((void **)&e->tallies, &e->captallies, e->ntallies, sizeof *e->tallies) < 0) return;
+    char *n = strdup(name);
+    if (!n) return;
+    e->tallies[e->ntallies].name = n;
+    e->tallies[e->ntallies++].count = 1;
+}
+
+/* Deliver the events of a move that succeeded (seat -1 marks a tally). */
 static void events_flush(fuda_engine *e) {
-    for (int i = 0; i < e->nevs; i++)
-        if (e->ev_fn) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
+    for (int i = 0; i < e->nevs; i++) {
+        if (e->evs[i].seat < 0) tally_add(e, e->evs[i].text);
+        else if (e->ev_fn) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
+    }
     events_drop(e, 0);
+}
+
+int fuda_engine_tallies(const fuda_engine *e, const fuda_tally **out) {
+    *out = e->tallies;
+    return e->ntallies;
+}
+
+void fuda_engine_clear_tallies(fuda_engine *e) {
+    for (int i = 0; i < e->ntallies; i++) free((char *)e->tallies[i].name);
+    e->ntallies = 0;
 }
 
 static void rows_drop(fuda_engine *e, int n) {
@@ -118,7 +145,14 @@ static int push_hook(fuda_engine *e, const char *name) {
     lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
     int t = lua_getfield(e->L, -1, name);
     lua_remove(e->L, -2);
-    if (t == LUA_TFUNCTION) return 1;
+    if (t == LUA_TFUNCTION) {
+        if (e->count_hooks) {
+            char tag[64];
+            snprintf(tag, sizeof tag, "hook %s", name);
+            tally_add(e, tag);
+        }
+        return 1;
+    }
     lua_pop(e->L, 1);
     return 0;
 }
@@ -170,6 +204,9 @@ static void free_variant(fuda_engine *e) {
     for (int i = 0; i < e->nbotnames; i++) free(e->botnames[i]);
     free(e->botnames);
     e->botnames = NULL, e->nbotnames = 0;
+    for (int i = 0; i < e->nexpect; i++) free(e->expect[i]);
+    free(e->expect);
+    e->expect = NULL, e->nexpect = 0;
     free(e->name); free(e->title); free(e->file); free(e->extends);
     e->name = e->title = e->file = e->extends = NULL;
     memset(&e->info, 0, sizeof e->info);
@@ -236,6 +273,8 @@ void fuda_engine_free(fuda_engine *e) {
     for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
     free(e->optset);
     fuda_symtab_free(e->syms);
+    fuda_engine_clear_tallies(e);
+    free(e->tallies);
     free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->bot_move);
     free(e);
 }
@@ -547,7 +586,8 @@ static int apply_move(fuda_engine *e, int seat, const char *move) {
     return run_hook(e, "resolve", 1, 0);
 }
 
-int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
+/* Apply, or with keep 0 only try: run the move and put everything back. */
+static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
     if (bad_seat(e, seat)) return -1;
     if (e->st.phase != FUDA_PHASE_PLAYING) {
         fuda_engine_seterr(e, e->st.phase == FUDA_PHASE_HAND_OVER ? "the hand is over" : "the match is over");
@@ -568,19 +608,27 @@ int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
     txn_begin(e, &t);
     int rc = apply_move(e, seat, copy);
     if (rc == 0) rc = check_progress(e, copy);
-    if (rc == 0) {
+    if (rc == 0 && keep) {
         e->st.move_no++;
         rc = log_take(e, seat, copy); /* the log owns copy now */
         copy = NULL;
         if (rc < 0) fuda_engine_seterr(e, "out of memory");
     }
     free(copy);
-    if (rc < 0) {
+    if (rc < 0 || !keep) {
         txn_undo(e, &t);
-        return -1;
+        return rc;
     }
     events_flush(e);
     return 0;
+}
+
+int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
+    return apply_or_try(e, seat, move, 1);
+}
+
+int fuda_engine_try(fuda_engine *e, int seat, const char *move) {
+    return apply_or_try(e, seat, move, 0);
 }
 
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
@@ -908,3 +956,5 @@ int fuda_engine_replay(fuda_engine *e, const char *log, long upto) {
     free(text);
     return rc;
 }
+
+void fuda_engine_count_hooks(fuda_engine *e, int on) { e->count_hooks = on; }

@@ -68,6 +68,11 @@ typedef struct fuda_variant_info {
     const fuda_option_info *opts;
     int nbots;
     const char *const *bots; /* bot names the variant defines ("random" is always there too) */
+    /* what the variant declares for fuda check (its `check` table) */
+    long check_max_moves;    /* moves a match may take at most; 0: not declared */
+    int check_zero_sum;      /* every column's totals sum to 0 */
+    int nexpect;
+    const char *const *expect; /* tallies that should occur (g:tally names) */
 } fuda_variant_info;
 
 /* The loaded variant, or NULL. Valid until the next load or free. */
@@ -106,6 +111,18 @@ int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves);
 /* Apply a move of seat. It must be one of the legal moves, exactly. On failure
  * returns -1 with a message and the state unchanged. */
 int fuda_engine_apply(fuda_engine *e, int seat, const char *move);
+
+/* Try a move: 0 if it would be accepted, -1 (with the message) if not; either
+ * way the game, log, scoresheet and events are left exactly as they were. */
+int fuda_engine_try(fuda_engine *e, int seat, const char *move);
+
+/* Coverage counts since the engine was made (or last cleared): what the
+ * variant tallied with g:tally(name) in moves that were applied, and, once
+ * fuda_engine_count_hooks(e, 1) was called, "hook NAME" for each hook call. */
+typedef struct fuda_tally { const char *name; long count; } fuda_tally;
+int fuda_engine_tallies(const fuda_engine *e, const fuda_tally **out);
+void fuda_engine_clear_tallies(fuda_engine *e);
+void fuda_engine_count_hooks(fuda_engine *e, int on);
 
 /* Let bot `name` ("random" or one the variant defines) choose seat's move. The
  * string is owned by the engine, valid until the next call. -1 on failure. */

@@ -72,6 +72,8 @@ struct fuda_engine {
     char *variant_arg;         /* the name or path given to load */
     char **botnames;
     int nbotnames;
+    char **expect;
+    int nexpect;
 
     /* the match */
     fuda_symtab *syms;
@@ -89,6 +91,8 @@ struct fuda_engine {
     fuda_logmove *log; long nlog, caplog;
     char **optset; int noptset;  /* the "name=value" overrides of this load */
     fuda_event_fn ev_fn; void *ev_ud;
+    fuda_tally *tallies; int ntallies, captallies;
+    int count_hooks;
 
     /* moves cache */
     const char **moves; int nmoves, capmoves;

@@ -373,7 +373,15 @@ static int g_tell(lua_State *L) {
     return 0;
 }
 
+/* g:tally(name): count an occurrence for fuda check's coverage report. */
+static int g_tally(lua_State *L) {
+    fuda_engine *e = check_game(L, 1);
+    if (fuda_engine_event(e, -1, luaL_checkstring(L, 2)) < 0) return luaL_error(L, "tally: out of memory");
+    return 0;
+}
+
 static const luaL_Reg game_methods[] = {
+    {"tally", g_tally},
     {"new_pile", g_new_pile}, {"pile", g_pile}, {"hand", g_hand}, {"new_deck", g_new_deck},
     {"next", g_next}, {"set_out", g_set_out}, {"random", g_random},
     {"open_claim", g_open_claim}, {"score", g_score}, {"total", g_total},

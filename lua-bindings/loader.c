@@ -309,6 +309,29 @@ static void take_bots(fuda_engine *e, int d) {
     lua_pop(L, 2);
 }
 
+/* The variant's check table: max_moves, zero_sum, expect = { names }. */
+static void take_check(fuda_engine *e, int d) {
+    lua_State *L = e->L;
+    lua_getfield(L, d, "check");
+    int c = lua_gettop(L);
+    e->info.check_max_moves = int_field(L, c, "max_moves", 0);
+    lua_getfield(L, c, "zero_sum");
+    e->info.check_zero_sum = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, c, "expect") == LUA_TTABLE) {
+        int n = (int)luaL_len(L, -1);
+        e->expect = (char **)calloc((size_t)n + 1, sizeof(char *));
+        for (int i = 1; e->expect && i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            if (lua_type(L, -1) == LUA_TSTRING) e->expect[e->nexpect++] = strdup(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 2);
+    e->info.nexpect = e->nexpect;
+    e->info.expect = (const char *const *)e->expect;
+}
+
 static void take_info(fuda_engine *e, int d) {
     lua_State *L = e->L;
     e->name = dup_field(L, d, "name");
@@ -358,6 +381,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     take_info(e, d);
     take_options(e, d);
     take_bots(e, d);
+    take_check(e, d);
     if (take_vars(e, d) < 0) { lua_pop(L, 1); return -1; }
     e->info.nopts = e->nopts;
     e->info.opts = e->optinfo;
