@@ -191,7 +191,11 @@ function after_place(g)
     end
     v.phase = "neighbours"
     g.turn = nil
-    g:open_claim("neighbours", neighbours(g, seat))
+    local nb = neighbours(g, seat)
+    if #nb == 2 then
+      g:say(("%s or %s may play next; whoever does sets the direction."):format(name(nb[1]), name(nb[2])))
+    end
+    g:open_claim("neighbours", nb)
     return
   end
   if r == 1 then
