@@ -92,6 +92,7 @@ local function end_of_match(g, winner)
     end
   end
   if g:total(loser) == 0 then
+    g:tally("match:shutout")
     if o.shutout == "double" then
       g:score(winner, g:total(winner), "shutout: total doubled")
     elseif o.shutout == "bonus" then
@@ -109,6 +110,7 @@ end
 local function void_hand(g)
   g:say(("The stock is down to %d cards without a knock: the hand is void; %s deals again.")
         :format(#g:pile("stock"), name(g.var.dealer)))
+  g:tally("hand:void")
   g:score(g.var.dealer, 0, "void")
   g.var.last_kind, g.var.last_winner, g.var.last_points = "void", 0, 0
   g.var.phase = "hand_over"
@@ -133,9 +135,12 @@ local function showdown(g, knocker, gin)
     for j = 1, #m do copy[j] = m[j] end
     melds[i] = copy
   end
+  local laid = {}
   for _, lo in ipairs(res.layoffs) do
     local m = melds[lo.meld]
     g:say(("%s lays off %s on %s."):format(name(defender), show(lo.card), show(m)))
+    g:tally(laid[lo.meld] and "layoff:chain" or "layoff")
+    laid[lo.meld] = true
     if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] < RANK[m[1]] then
       table.insert(m, 1, lo.card) -- a run extended at its low end
     else
@@ -168,6 +173,7 @@ local function showdown(g, knocker, gin)
     text = ("%s wins the knock: %d - %d = %d points."):format(name(knocker), dd, kd, points)
   end
   g:say(text)
+  g:tally(kind == "undercut" and dd == kd and "hand:undercut tie" or "hand:" .. kind)
   g:score(winner, points, note)
 
   local ws = g.seat[winner]
@@ -519,12 +525,15 @@ return {
       g.var.phase, g.var.taken = "discard", c
       if phase == "draw" then
         g:say(name(seat) .. " takes " .. show(c) .. " from the discard pile.")
+        g:tally("take:discard")
       else
         g:say(name(seat) .. " takes the upcard " .. show(c) .. ".")
+        g:tally(phase == "offer" and "upcard:non-dealer takes" or "upcard:dealer takes")
       end
     elseif move == "pass" then
       g:say(name(seat) .. " passes on the upcard.")
       g.var.phase = phase == "offer" and "offer2" or "forced"
+      if phase == "offer2" then g:tally("upcard:both pass") end
       g.turn = g:next(seat)
     else
       local verb, c = VERB[move], CARD[move]
@@ -550,5 +559,12 @@ return {
 
   bots = { basic = basic_bot },
 
-  check = { zero_sum = false },
+  check = {
+    zero_sum = false,
+    expect = {
+      "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
+      "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie", "hand:void",
+      "layoff", "layoff:chain", "match:shutout",
+    },
+  },
 }
