@@ -28,17 +28,18 @@ BIND_OBJ = $(BIND_SRC:%.c=$(BUILD)/%.o)
 REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps build play test check-suites asan bench install clean fuzz
+.PHONY: all deps build play test asan bench install clean fuzz
 
 all: deps
 	@$(MAKE) --no-print-directory build
 
-build: fuda $(BUILD)/fuda-bench $(CTEST_BIN)
+build: $(BUILD)/fuda $(BUILD)/fuda-bench $(CTEST_BIN)
+	@if [ "$(BUILD)" = build ]; then cp -p $(BUILD)/fuda fuda; fi
 
 deps:
 	@sh tools/deps.sh
 
-fuda: $(CORE_OBJ) $(BIND_OBJ) $(REPL_OBJ)
+$(BUILD)/fuda: $(CORE_OBJ) $(BIND_OBJ) $(REPL_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/core/%.o: core/%.c core/*.h
@@ -82,15 +83,17 @@ asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    build
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build-asan ./fuda
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build-asan build-asan/fuda
 
 bench: all
 	@$(BUILD)/fuda-bench
 	@./fuda sim gin -n 2000 --seed 1
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/fuda/variants/lib
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/fuda/variants/lib \
+	    $(DESTDIR)$(PREFIX)/share/fuda/docs/rules
 	install -m 755 fuda $(DESTDIR)$(PREFIX)/bin/fuda
+	install -m 644 docs/rules/*.md $(DESTDIR)$(PREFIX)/share/fuda/docs/rules/
 	install -m 644 variants/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/
 	if ls variants/lib/*.lua >/dev/null 2>&1; then install -m 644 variants/lib/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/lib/; fi
 

@@ -4,7 +4,7 @@
  *
  * Search order for a name: the folder of the variant that extends it, the
  * configured folders, FUDA_PATH (colon-separated), <exe dir>/variants,
- * <exe dir>/../share/fuda/variants. A name may only hold letters, digits, '-'
+ * <exe dir>/../share/fuda/variants, <exe dir>/../variants. A name may only hold letters, digits, '-'
  * and '_'; anything with a '/' or ending in ".lua" is a path. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +57,8 @@ int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *
         snprintf(buf, sizeof buf, "%s/variants", e->exe);
         if (fn(buf, ud)) return 1;
         snprintf(buf, sizeof buf, "%s/../share/fuda/variants", e->exe);
+        if (fn(buf, ud)) return 1;
+        snprintf(buf, sizeof buf, "%s/../variants", e->exe); /* build/fuda in a source tree */
         if (fn(buf, ud)) return 1;
     }
     return 0;

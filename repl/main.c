@@ -201,7 +201,7 @@ static char *exe_dir(const char *exe) {
 
 /* The rules document of variant `name` (malloc'd text), or NULL. */
 static char *find_rules_doc(const char *exe, const char *name) {
-    static const char *const dirs[] = { "/docs/rules/", "/../share/fuda/docs/rules/" };
+    static const char *const dirs[] = { "/docs/rules/", "/../share/fuda/docs/rules/", "/../docs/rules/" };
     char *dir = exe_dir(exe);
     char *text = NULL;
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0] && !text; i++) {
