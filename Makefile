@@ -34,7 +34,8 @@ all: deps
 	@$(MAKE) --no-print-directory build
 
 build: $(BUILD)/fuda $(BUILD)/fuda-bench $(CTEST_BIN)
-	@if [ "$(BUILD)" = build ]; then cp -p $(BUILD)/fuda fuda; fi
+	@if [ "$(BUILD)" = build ] && ! cmp -s $(BUILD)/fuda fuda; then \
+	    cp -p $(BUILD)/fuda fuda.tmp && mv -f fuda.tmp fuda; fi
 
 deps:
 	@sh tools/deps.sh
