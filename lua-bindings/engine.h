@@ -64,6 +64,7 @@ typedef struct fuda_variant_info {
     const char *file;  /* path it was loaded from */
     const char *extends; /* base variant name or NULL */
     int min_seats, max_seats, default_seats;
+    int abstract;      /* a base for other variants, not listed as a game */
     int nopts;
     const fuda_option_info *opts;
     int nbots;

@@ -18,7 +18,9 @@ struct fuda_host {
     char *out;
 };
 
-typedef struct match_ev { int seat; char *text; } match_ev;
+/* An event, and the readers (bit 0: m:events(), bit k: m:events(k)) that
+ * have had it already. */
+typedef struct match_ev { int seat; unsigned read; char *text; } match_ev;
 
 typedef struct match_ud {
     fuda_engine *e;
@@ -47,6 +49,7 @@ static void on_event(void *ud, int seat, const char *text) {
     char *t = strdup(text);
     if (!t) return;
     m->evs[m->nevs].seat = seat;
+    m->evs[m->nevs].read = 0;
     m->evs[m->nevs++].text = t;
 }
 
@@ -244,17 +247,25 @@ static int m_arrange(lua_State *L) {
     return 0;
 }
 
+/* m:events([seat]): the events this reader has not had yet -- all of them
+ * without a seat, else those everybody or that seat may see. Each reader
+ * keeps its own place. */
 static int m_events(lua_State *L) {
     match_ud *m = check_match(L, 1);
     int seat = (int)luaL_optinteger(L, 2, 0);
+    luaL_argcheck(L, seat >= 0 && seat <= FUDA_MAX_SEATS, 2, "bad seat");
+    unsigned bit = 1u << seat;
     lua_newtable(L);
     int n = 0;
-    for (int i = 0; i < m->nevs; i++)
-        if (seat == 0 || m->evs[i].seat == 0 || m->evs[i].seat == seat) {
-            lua_pushstring(L, m->evs[i].text);
+    for (int i = 0; i < m->nevs; i++) {
+        match_ev *ev = &m->evs[i];
+        if (ev->read & bit) continue;
+        if (seat == 0 || ev->seat == 0 || ev->seat == seat) {
+            lua_pushstring(L, ev->text);
             lua_rawseti(L, -2, ++n);
         }
-    clear_events(m);
+        ev->read |= bit;
+    }
     return 1;
 }
 

@@ -346,6 +346,9 @@ static void take_info(fuda_engine *e, int d) {
     e->info.max_seats = int_field(L, p, "max", 2);
     e->info.default_seats = int_field(L, p, "default", e->info.min_seats);
     lua_pop(L, 1);
+    lua_getfield(L, d, "abstract");
+    e->info.abstract = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     e->info.name = e->name;
     e->info.title = e->title ? e->title : e->name;
     e->info.file = e->file;

@@ -175,7 +175,8 @@ static int cmd_list(int argc, char **argv, const fuda_config *cfg) {
     r = FUDA_EXIT_OK;
     for (int i = 0; i < n; i++) {
         if (fuda_engine_load(e, names[i], NULL, 0) == 0) {
-            printf("%-13s %s\n", names[i], fuda_engine_info(e)->title);
+            if (!fuda_engine_info(e)->abstract) /* a base for presets, not a game */
+                printf("%-13s %s\n", names[i], fuda_engine_info(e)->title);
         } else {
             printf("%-13s (does not load)\n", names[i]);
             r = fuda_fail("%s", fuda_engine_error(e));

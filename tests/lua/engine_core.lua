@@ -47,14 +47,17 @@ check(m:claim() == nil, "window closed")
 check(m:total(2) == 1 and m:seat_var(2, "snaps") == 1, "snap scored")
 check(m:actors()[1] == 2, "turn passed to seat 2")
 
--- events: the drawer alone sees the card drawn
-m:events()
+-- events: the drawer alone sees the card drawn; each reader keeps its place
+m:events(1) m:events(3)
 check(m:apply(2, "draw"), "seat 2 draws")
 local ev1, ev2 = m:events(1), nil
 check(#ev1 == 0, "seat 1 does not see seat 2's draw")
 m:apply(3, "draw")
 ev2 = m:events(3)
 check(#ev2 == 1 and ev2[1]:find("^you drew {"), "seat 3 sees its own draw")
+check(#m:events(3) == 0, "read events are not given twice")
+local all = m:events()
+check(#all >= 2, "the all-events reader still has every event: " .. #all)
 
 -- bots play to the end; the log replays to the same state
 local n = m:play_bots()
