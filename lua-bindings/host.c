@@ -106,6 +106,14 @@ static int m_apply(lua_State *L) {
     return 1;
 }
 
+static int m_try(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    int seat = (int)luaL_checkinteger(L, 2);
+    if (fuda_engine_try(m->e, seat, luaL_checkstring(L, 3)) < 0) return fail(L, m->e);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 static int m_actors(lua_State *L) {
     match_ud *m = check_match(L, 1);
     unsigned a = fuda_engine_actors(m->e);
@@ -306,7 +314,7 @@ static int m_moves_made(lua_State *L) {
 }
 
 static const luaL_Reg match_methods[] = {
-    {"moves", m_moves}, {"apply", m_apply}, {"actors", m_actors}, {"claim", m_claim},
+    {"moves", m_moves}, {"apply", m_apply}, {"try", m_try}, {"actors", m_actors}, {"claim", m_claim},
     {"bot", m_bot}, {"play_bots", m_play_bots}, {"next_hand", m_next_hand}, {"phase", m_phase},
     {"pile", m_pile}, {"var", m_var}, {"seat_var", m_seat_var}, {"total", m_total},
     {"arrange", m_arrange}, {"events", m_events}, {"view", m_view}, {"scoresheet", m_scoresheet},
