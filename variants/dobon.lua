@@ -34,7 +34,7 @@ local function play_moves(g, seat)
   local out = {}
   for _, c in ipairs(g:hand(seat):cards()) do
     local r = rank(c)
-    if v.twos > 0 then
+    if v.pending > 0 then
       if r == 2 then out[#out + 1] = "play " .. c end
     elseif r == 11 then
       for _, mv in ipairs(S.name_moves("play " .. c, ALL_SETS)) do out[#out + 1] = mv end
@@ -49,7 +49,7 @@ end
 
 -- May `seat` draw now? Not after an 11 that named no suit (the player must play a card).
 local function may_draw(g)
-  return not (g.var.wild and g.var.named == "" and g.var.twos == 0)
+  return not (g.var.wild and g.var.named == "" and g.var.pending == 0)
 end
 
 local function moves(g, seat)
@@ -93,17 +93,21 @@ end
 ---------------------------------------------------------------------------------------------------
 -- Drawing.
 
--- Draw up to n cards for seat; stops when the hand reaches the bakuhatsu limit. Returns the
--- cards drawn and whether the hand exploded.
+-- Draw up to n cards for seat (n = nil: the pending 2s' penalty, g.var.pending); stops when the
+-- hand reaches the bakuhatsu limit. Returns the cards drawn and whether the hand exploded.
 local function draw(g, seat, n)
   local hand, limit = g:hand(seat), g.options.bakuhatsu
-  local got = S.draw(g:pile("stock"), g:pile("field"), hand, n, function(_, refilled)
+  local stock, field = g:pile("stock"), g:pile("field")
+  local function after(_, refilled)
     if refilled > 0 then
       g:say(("The stock is empty: %s from the field are shuffled into a new stock.")
         :format(plural(refilled, "card")))
     end
     return #hand >= limit
-  end)
+  end
+  local got
+  if n then got = S.draw(stock, field, hand, n, after)
+  else got = S.take_penalty(g, "pending", stock, field, hand, after) end
   if #got > 0 then g:tell(seat, "You drew " .. show(got) .. ".") end
   return got, #hand >= limit
 end
@@ -143,7 +147,12 @@ local function place(g, seat, move)
     v.wild, v.named = false, ""
     g:say(("%s plays %s."):format(name(seat), show(card)))
   end
-  v.twos = (r == 2) and v.twos + 1 or 0
+  if r == 2 then
+    v.twos = v.twos + 1
+    S.stack_penalty(g, "pending", g.options.draw_per_two)
+  else
+    v.twos, v.pending = 0, 0
+  end
   if #hand == 0 then
     draw(g, seat, 1)
     g:say(name(seat) .. " played their last card and draws a replacement.")
@@ -187,7 +196,7 @@ function after_place(g)
       return
     end
     if r == 2 then
-      g:say(("The next player draws %d or answers with a 2."):format(g.options.draw_per_two * v.twos))
+      g:say(("The next player draws %d or answers with a 2."):format(v.pending))
     end
     v.phase = "neighbours"
     g.turn = nil
@@ -211,7 +220,7 @@ function after_place(g)
   if r == 7 and S.reverse(g) then g:say("The direction is reversed.") end
   g.turn = g:next(seat)
   if r == 2 then
-    g:say(("%s draws %d or answers with a 2."):format(name(g.turn), g.options.draw_per_two * v.twos))
+    g:say(("%s draws %d or answers with a 2."):format(name(g.turn), v.pending))
   end
 end
 
@@ -240,7 +249,7 @@ local function flip(g)
     g:say(("The stock is empty: %s from the field are shuffled into a new stock."):format(plural(n, "card")))
   end
   stock:move_top(field)
-  v.twos, v.wild, v.named, v.placer, v.first = 0, false, "", 0, true
+  v.twos, v.pending, v.wild, v.named, v.placer, v.first = 0, 0, false, "", 0, true
   g:say(("%s flips %s."):format(name(v.flipper), show(field:top())))
   local others = {}
   for s = 1, g.seats do
@@ -282,10 +291,9 @@ local function play(g, seat, move)
     return
   end
   if move == "draw" then
-    if v.twos > 0 then
-      local n = g.options.draw_per_two * v.twos
+    if v.pending > 0 then
       v.twos = 0
-      local got, exploded = draw(g, seat, n)
+      local got, exploded = draw(g, seat, nil)
       g:say(("%s draws %s for the 2s."):format(name(seat), plural(#got, "card")))
       g:hand(seat):sort()
       if exploded then return bakuhatsu(g, seat) end
@@ -362,8 +370,8 @@ local function view(g, seat)
   add(("Dobon, game %d of %d. Field: %s (%d below it), stock: %s.")
     :format(g.hand_no, o.games, top and show(top) or "empty", math.max(#g:pile("field") - 1, 0),
       plural(#g:pile("stock"), "card")))
-  if v.twos > 0 then
-    add(("Pending: draw %d (%s in a row), or answer with a 2."):format(o.draw_per_two * v.twos, plural(v.twos, "2")))
+  if v.pending > 0 then
+    add(("Pending: draw %d (%s in a row), or answer with a 2."):format(v.pending, plural(v.twos, "2")))
   elseif v.wild and v.named == "" then
     add("Pending: no suit named, the next player must play a card (any card).")
   elseif v.wild then
@@ -426,7 +434,7 @@ local function basic_bot(g, seat, mv)
         if named ~= want then sc = -1000 end
         if other_play and #hand < o.bakuhatsu - 2 then sc = sc - 8 end
       elseif r == 2 then
-        sc = sc + 2 * #g:hand(nxt) + (v.twos > 0 and 20 or 0)
+        sc = sc + 2 * #g:hand(nxt) + (v.pending > 0 and 20 or 0)
       elseif r == 1 and g.seats == 2 then
         sc = sc + 6
       end
@@ -459,8 +467,8 @@ return {
     first_skip = { "random", one_of = { "random", "none" },
       doc = "an A as the first play: a random direction, the next player skipped (random); or no effect, the neighbours may play (none)" },
   },
-  state = { phase = "opening", flipper = 1, placer = 0, first = true, twos = 0, wild = false,
-            named = "", winner = 0 },
+  state = { phase = "opening", flipper = 1, placer = 0, first = true, twos = 0, pending = 0,
+            wild = false, named = "", winner = 0 },
   setup = function(g)
     local stock = g:new_pile("stock")
     g:new_pile("field", { vis = "top" })

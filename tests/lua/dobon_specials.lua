@@ -149,6 +149,7 @@ do
   apply(m, 1, "play 2d", "2d")
   settle(m)
   eq(m:var("twos"), 3, "2: three 2s pending")
+  eq(m:var("pending"), 6, "2: six cards to draw")
   check(list_eq(m:moves(2), { "draw" }), "2: seat 2 has no 2")
   m:events()
   apply(m, 2, "draw", "penalty")
