@@ -141,20 +141,34 @@ static void txn_undo(fuda_engine *e, txn *t) {
 
 /* Call hook `name` of the variant with the game and nargs more values on the
  * stack (pushed by the caller after this returns 1... see call_hook). */
-static int push_hook(fuda_engine *e, const char *name) {
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
-    int t = lua_getfield(e->L, -1, name);
-    lua_remove(e->L, -2);
-    if (t == LUA_TFUNCTION) {
-        if (e->count_hooks) {
-            char tag[64];
-            snprintf(tag, sizeof tag, "hook %s", name);
-            tally_add(e, tag);
+static const char *const hook_names[FUDA_NHOOKS] = {
+    "setup", "deal", "moves", "play", "resolve", "view"
+};
+
+/* Remember the variant's hook functions (after loading). */
+void fuda_engine_cache_hooks(fuda_engine *e) {
+    for (int h = 0; h < FUDA_NHOOKS; h++) {
+        lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
+        if (lua_getfield(e->L, -1, hook_names[h]) == LUA_TFUNCTION) {
+            e->ref_hook[h] = luaL_ref(e->L, LUA_REGISTRYINDEX);
+        } else {
+            e->ref_hook[h] = LUA_NOREF;
+            lua_pop(e->L, 1);
         }
-        return 1;
+        lua_pop(e->L, 1);
     }
-    lua_pop(e->L, 1);
-    return 0;
+}
+
+/* Push hook h; 0 (nothing pushed) if the variant has none. */
+static int push_hook(fuda_engine *e, int h) {
+    if (e->ref_hook[h] == LUA_NOREF) return 0;
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_hook[h]);
+    if (e->count_hooks) {
+        char tag[64];
+        snprintf(tag, sizeof tag, "hook %s", hook_names[h]);
+        tally_add(e, tag);
+    }
+    return 1;
 }
 
 /* Run the function below nargs values, plus the game as first argument
@@ -172,10 +186,10 @@ static int run_hook(fuda_engine *e, const char *name, int nargs, int nres) {
 }
 
 /* Call a hook with integer args only, no results. Missing optional hook: 0. */
-static int call_simple(fuda_engine *e, const char *name, int nints, const int *ints) {
-    if (!push_hook(e, name)) return 0;
+static int call_simple(fuda_engine *e, int h, int nints, const int *ints) {
+    if (!push_hook(e, h)) return 0;
     for (int i = 0; i < nints; i++) lua_pushinteger(e->L, ints[i]);
-    return run_hook(e, name, nints, 0);
+    return run_hook(e, hook_names[h], nints, 0);
 }
 
 /* After a hook ran inside a hand: somebody must be able to act. */
@@ -228,6 +242,7 @@ static void close_state(fuda_engine *e) {
     if (e->L) lua_close(e->L);
     e->L = NULL;
     e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = LUA_NOREF;
+    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
     e->mem_used = 0;
 }
 
@@ -256,6 +271,7 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     e->exe = exe_dir(cfg ? cfg->exe : NULL);
     e->syms = fuda_symtab_new();
     e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = LUA_NOREF;
+    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
     if (!e->search || !e->syms) {
         fuda_engine_free(e);
         return NULL;
@@ -296,6 +312,7 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
         close_state(e);
         return -1;
     }
+    fuda_engine_cache_hooks(e);
     free(e->variant_arg);
     e->variant_arg = strdup(variant);
     e->loaded = 1;
@@ -421,12 +438,12 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
         return -1;
     }
     e->in_setup = 1;
-    int rc = call_simple(e, "setup", 0, NULL);
+    int rc = call_simple(e, FUDA_HOOK_SETUP, 0, NULL);
     e->in_setup = 0;
     if (rc == 0) {
         e->st.phase = FUDA_PHASE_PLAYING;
         e->st.hand_no = 1;
-        rc = call_simple(e, "deal", 0, NULL);
+        rc = call_simple(e, FUDA_HOOK_DEAL, 0, NULL);
     }
     if (rc == 0) rc = check_progress(e, "deal");
     if (rc < 0) {
@@ -452,7 +469,7 @@ int fuda_engine_next_hand(fuda_engine *e) {
     txn_begin(e, &t);
     e->st.phase = FUDA_PHASE_PLAYING;
     e->st.hand_no++;
-    if (call_simple(e, "deal", 0, NULL) < 0 || check_progress(e, "deal") < 0) {
+    if (call_simple(e, FUDA_HOOK_DEAL, 0, NULL) < 0 || check_progress(e, "deal") < 0) {
         txn_undo(e, &t);
         return -1;
     }
@@ -490,7 +507,7 @@ static int load_moves(fuda_engine *e, int seat) {
     e->moves_valid = 0;
     if (!(fuda_state_actors(&e->st) & (1u << (seat - 1)))) return 0;
     static const char key = 'M';
-    if (!push_hook(e, "moves")) {
+    if (!push_hook(e, FUDA_HOOK_MOVES)) {
         fuda_engine_seterr(e, "%s: no moves hook", e->file);
         return -1;
     }
@@ -563,7 +580,7 @@ static void push_choices(fuda_engine *e, const fuda_state *s) {
 /* The body of apply, inside the transaction. */
 static int apply_move(fuda_engine *e, int seat, const char *move) {
     if (!e->st.claim_open) {
-        if (!push_hook(e, "play")) return -1;
+        if (!push_hook(e, FUDA_HOOK_PLAY)) return -1;
         lua_pushinteger(e->L, seat);
         lua_pushstring(e->L, move);
         return run_hook(e, "play", 2, 0);
@@ -577,7 +594,7 @@ static int apply_move(fuda_engine *e, int seat, const char *move) {
     fuda_state closing;
     fuda_state_copy(&closing, &e->st);
     fuda_claim_close(&e->st);
-    if (!push_hook(e, "resolve")) {
+    if (!push_hook(e, FUDA_HOOK_RESOLVE)) {
         fuda_engine_seterr(e, "%s: a claim window ('%s') closed but the variant has no resolve hook",
                            e->file, fuda_sym_text(e, closing.claim_kind));
         return -1;
@@ -739,7 +756,7 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return NULL;
     }
-    if (!push_hook(e, "view")) return generic_view(e, seat);
+    if (!push_hook(e, FUDA_HOOK_VIEW)) return generic_view(e, seat);
     lua_pushinteger(e->L, seat);
     txn t;
     txn_begin(e, &t);

@@ -23,6 +23,7 @@ struct fuda_host {
 typedef struct match_ev { int seat; unsigned read; char *text; } match_ev;
 
 typedef struct match_ud {
+    unsigned tag;
     fuda_engine *e;
     match_ev *evs;
     int nevs, capevs;
@@ -33,7 +34,7 @@ static const char HOSTCFG_KEY = 'h';
 /* ---- fuda.Match ---- */
 
 static match_ud *check_match(lua_State *L, int idx) {
-    match_ud *m = (match_ud *)luaL_checkudata(L, idx, FUDA_MATCH_T);
+    match_ud *m = (match_ud *)fuda_checkud(L, idx, FUDA_TAG_MATCH, FUDA_MATCH_T);
     if (!m->e) luaL_error(L, "match was freed");
     return m;
 }
@@ -68,7 +69,7 @@ static void free_match(match_ud *m) {
 }
 
 static int m_free(lua_State *L) {
-    free_match((match_ud *)luaL_checkudata(L, 1, FUDA_MATCH_T));
+    free_match((match_ud *)fuda_checkud(L, 1, FUDA_TAG_MATCH, FUDA_MATCH_T));
     return 0;
 }
 
@@ -329,6 +330,7 @@ static match_ud *new_match(lua_State *L) {
     lua_pop(L, 1);
     match_ud *m = (match_ud *)lua_newuserdatauv(L, sizeof *m, 0);
     memset(m, 0, sizeof *m);
+    m->tag = FUDA_TAG_MATCH;
     luaL_setmetatable(L, FUDA_MATCH_T);
     m->e = fuda_engine_new(cfg);
     if (!m->e) luaL_error(L, "out of memory");

@@ -72,7 +72,7 @@ fuda_card fuda_check_card(lua_State *L, int idx) {
  * the count; raises an error past max cards or on a bad entry. */
 int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max) {
     idx = lua_absindex(L, idx);
-    if (luaL_testudata(L, idx, FUDA_PILE_T)) return fuda_pile_read(L, idx, buf, max);
+    if (fuda_testud(L, idx, FUDA_TAG_PILE)) return fuda_pile_read(L, idx, buf, max);
     luaL_checktype(L, idx, LUA_TTABLE);
     int n = (int)luaL_len(L, idx);
     if (n > max) luaL_error(L, "too many cards (%d, at most %d)", n, max);

@@ -16,6 +16,34 @@
 #define FUDA_VARS_T "fuda.Vars"
 
 #define FUDA_MAX_OPTS 64
+
+/* Every fuda userdata starts with one of these tags, so checking an argument's
+ * type is one comparison (no metatable lookup by name). */
+enum {
+    FUDA_TAG_GAME = 0x46474d31, FUDA_TAG_PILE, FUDA_TAG_VARS, FUDA_TAG_RULES, FUDA_TAG_MATCH
+};
+
+/* The userdata at idx if it carries `tag`, else a type error naming tname
+ * ("fuda.Pile expected, got nil"). */
+static inline void *fuda_checkud(lua_State *L, int idx, unsigned tag, const char *tname) {
+    void *p = lua_touserdata(L, idx);
+    if (p && lua_type(L, idx) == LUA_TUSERDATA && lua_rawlen(L, idx) >= sizeof(unsigned) &&
+        *(unsigned *)p == tag)
+        return p;
+    luaL_typeerror(L, idx, tname);
+    return NULL;
+}
+static inline void *fuda_testud(lua_State *L, int idx, unsigned tag) {
+    void *p = lua_touserdata(L, idx);
+    if (p && lua_type(L, idx) == LUA_TUSERDATA && lua_rawlen(L, idx) >= sizeof(unsigned) &&
+        *(unsigned *)p == tag)
+        return p;
+    return NULL;
+}
+
+/* The hooks, cached as registry references when a variant loads. */
+enum { FUDA_HOOK_SETUP, FUDA_HOOK_DEAL, FUDA_HOOK_MOVES, FUDA_HOOK_PLAY, FUDA_HOOK_RESOLVE,
+       FUDA_HOOK_VIEW, FUDA_NHOOKS };
 #define FUDA_ERRLEN 2048
 
 typedef struct fuda_opt {
@@ -59,6 +87,7 @@ struct fuda_engine {
     /* the loaded variant */
     int loaded;
     int ref_variant;           /* merged variant table */
+    int ref_hook[FUDA_NHOOKS]; /* its hook functions, LUA_NOREF if absent */
     int ref_options;           /* option values table (read by g.options) */
     int ref_varidx;            /* name -> var index */
     int ref_seatvaridx;        /* name -> seat var number */
@@ -133,6 +162,7 @@ void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
 
 /* engine.c */
 void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...);
+void fuda_engine_cache_hooks(fuda_engine *e);
 int fuda_engine_event(fuda_engine *e, int seat, const char *text);
 int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char *note);
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,

@@ -8,9 +8,9 @@
 #include <string.h>
 #include "lfuda.h"
 
-typedef struct game_ud { fuda_engine *e; uint32_t gen; } game_ud;
-typedef struct pile_ud { fuda_engine *e; uint32_t gen; int idx; } pile_ud;
-typedef struct vars_ud { fuda_engine *e; uint32_t gen; int seat; } vars_ud; /* seat -1: game vars */
+typedef struct game_ud { unsigned tag; uint32_t gen; fuda_engine *e; } game_ud;
+typedef struct pile_ud { unsigned tag; uint32_t gen; fuda_engine *e; int idx; } pile_ud;
+typedef struct vars_ud { unsigned tag; uint32_t gen; fuda_engine *e; int seat; } vars_ud; /* seat -1: game vars */
 
 static const char *const vis_names[] = {"hidden", "owner", "public", "top", NULL};
 
@@ -23,12 +23,12 @@ static fuda_engine *live(lua_State *L, fuda_engine *e, uint32_t gen, const char 
 }
 
 static fuda_engine *check_game(lua_State *L, int idx) {
-    game_ud *g = (game_ud *)luaL_checkudata(L, idx, FUDA_GAME_T);
+    game_ud *g = (game_ud *)fuda_checkud(L, idx, FUDA_TAG_GAME, FUDA_GAME_T);
     return live(L, g->e, g->gen, "this game object");
 }
 
 static pile_ud *check_pile(lua_State *L, int idx) {
-    pile_ud *p = (pile_ud *)luaL_checkudata(L, idx, FUDA_PILE_T);
+    pile_ud *p = (pile_ud *)fuda_checkud(L, idx, FUDA_TAG_PILE, FUDA_PILE_T);
     live(L, p->e, p->gen, "this pile");
     return p;
 }
@@ -60,7 +60,7 @@ static void push_pile(lua_State *L, fuda_engine *e, int idx) {
     if (lua_rawgeti(L, -1, idx) == LUA_TNIL) {
         lua_pop(L, 1);
         pile_ud *p = (pile_ud *)lua_newuserdatauv(L, sizeof *p, 0);
-        p->e = e, p->gen = e->gen, p->idx = idx;
+        p->tag = FUDA_TAG_PILE, p->e = e, p->gen = e->gen, p->idx = idx;
         luaL_setmetatable(L, FUDA_PILE_T);
         lua_pushvalue(L, -1);
         lua_rawseti(L, -3, idx);
@@ -109,11 +109,13 @@ static void set_var(lua_State *L, fuda_engine *e, int i, int idx, const char *na
     }
 }
 
-/* Slot of variable `name` for vars handle v, or raise an error. */
+/* Slot of variable `name` (the Lua string at index 2) for vars handle v, or
+ * raise an error. */
 static int var_slot(lua_State *L, vars_ud *v, const char *name) {
     fuda_engine *e = v->e;
     lua_rawgeti(L, LUA_REGISTRYINDEX, v->seat < 0 ? e->ref_varidx : e->ref_seatvaridx);
-    lua_getfield(L, -1, name);
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
     int isnum;
     int j = (int)lua_tointegerx(L, -1, &isnum);
     lua_pop(L, 2);
@@ -124,14 +126,14 @@ static int var_slot(lua_State *L, vars_ud *v, const char *name) {
 }
 
 static int vars_index(lua_State *L) {
-    vars_ud *v = (vars_ud *)luaL_checkudata(L, 1, FUDA_VARS_T);
+    vars_ud *v = (vars_ud *)fuda_checkud(L, 1, FUDA_TAG_VARS, FUDA_VARS_T);
     live(L, v->e, v->gen, "this variable table");
     push_var(L, v->e, var_slot(L, v, luaL_checkstring(L, 2)));
     return 1;
 }
 
 static int vars_newindex(lua_State *L) {
-    vars_ud *v = (vars_ud *)luaL_checkudata(L, 1, FUDA_VARS_T);
+    vars_ud *v = (vars_ud *)fuda_checkud(L, 1, FUDA_TAG_VARS, FUDA_VARS_T);
     live(L, v->e, v->gen, "this variable table");
     const char *name = luaL_checkstring(L, 2);
     set_var(L, v->e, var_slot(L, v, name), 3, name);
@@ -140,7 +142,7 @@ static int vars_newindex(lua_State *L) {
 
 static void new_vars(lua_State *L, fuda_engine *e, int seat) {
     vars_ud *v = (vars_ud *)lua_newuserdatauv(L, sizeof *v, 0);
-    v->e = e, v->gen = e->gen, v->seat = seat;
+    v->tag = FUDA_TAG_VARS, v->e = e, v->gen = e->gen, v->seat = seat;
     luaL_setmetatable(L, FUDA_VARS_T);
 }
 
@@ -150,7 +152,7 @@ void fuda_game_reset(fuda_engine *e) {
     lua_State *L = e->L;
     e->gen++;
     game_ud *g = (game_ud *)lua_newuserdatauv(L, sizeof *g, 2);
-    g->e = e, g->gen = e->gen;
+    g->tag = FUDA_TAG_GAME, g->e = e, g->gen = e->gen;
     luaL_setmetatable(L, FUDA_GAME_T);
     new_vars(L, e, -1);
     lua_setiuservalue(L, -2, 1);
@@ -205,11 +207,11 @@ static int find_pile(lua_State *L, fuda_engine *e, const char *name, int owner) 
  * lookup on the interned name instead of comparing pile names. */
 static void push_named(lua_State *L, fuda_engine *e, int owner) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_piles);
-    if (lua_getfield(L, -1, "byname") != LUA_TTABLE) {
+    if (lua_rawgeti(L, -1, -1) != LUA_TTABLE) { /* [-1]: name -> { [owner+1] = pile } */
         lua_pop(L, 1);
         lua_newtable(L);
         lua_pushvalue(L, -1);
-        lua_setfield(L, -3, "byname");
+        lua_rawseti(L, -3, -1);
     }
     lua_pushvalue(L, 2);
     if (lua_rawget(L, -2) != LUA_TTABLE) {
@@ -544,7 +546,8 @@ static int p_sort(lua_State *L) {
 static int p_index(lua_State *L) {
     pile_ud *p = check_pile(L, 1);
     const char *k = luaL_checkstring(L, 2);
-    if (lua_getfield(L, lua_upvalueindex(1), k) != LUA_TNIL) return 1;
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
     const fuda_pile *pl = &pst(p)->piles[p->idx];
     if (strcmp(k, "name") == 0) lua_pushstring(L, pl->name);
     else if (strcmp(k, "owner") == 0) { if (pl->owner >= 0) lua_pushinteger(L, pl->owner + 1); else lua_pushnil(L); }
@@ -554,7 +557,7 @@ static int p_index(lua_State *L) {
 }
 
 static int p_tostring(lua_State *L) {
-    pile_ud *p = (pile_ud *)luaL_checkudata(L, 1, FUDA_PILE_T);
+    pile_ud *p = (pile_ud *)fuda_checkud(L, 1, FUDA_TAG_PILE, FUDA_PILE_T);
     if (!p->e->started || p->gen != p->e->gen) {
         lua_pushliteral(L, "fuda.Pile (of an ended match)");
         return 1;

@@ -5,8 +5,10 @@
 #include "lfuda.h"
 #include "meld.h"
 
+typedef struct rules_ud { unsigned tag; fuda_meld_rules r; } rules_ud;
+
 static fuda_meld_rules *check_rules(lua_State *L, int idx) {
-    return (fuda_meld_rules *)luaL_checkudata(L, idx, FUDA_RULES_T);
+    return &((rules_ud *)fuda_checkud(L, idx, FUDA_TAG_RULES, FUDA_RULES_T))->r;
 }
 
 static int opt_int(lua_State *L, int t, const char *k, int def, int lo, int hi) {
@@ -85,7 +87,9 @@ static int l_rules(lua_State *L) {
     if (lua_isnoneornil(L, 1)) lua_newtable(L), lua_replace(L, 1);
     luaL_checktype(L, 1, LUA_TTABLE);
     check_keys(L);
-    fuda_meld_rules *r = (fuda_meld_rules *)lua_newuserdatauv(L, sizeof *r, 0);
+    rules_ud *u = (rules_ud *)lua_newuserdatauv(L, sizeof *u, 0);
+    u->tag = FUDA_TAG_RULES;
+    fuda_meld_rules *r = &u->r;
     fuda_meld_rules_default(r);
     read_ace(L, r);
     r->min_set = (uint8_t)opt_int(L, 1, "min_set", r->min_set, 2, 8);
