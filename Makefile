@@ -28,7 +28,7 @@ BIND_OBJ = $(BIND_SRC:%.c=$(BUILD)/%.o)
 REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps build play test asan bench install clean fuzz
+.PHONY: all deps build play test asan bench install clean fuzz fuzz-build
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -89,6 +89,36 @@ asan:
 bench: all
 	@$(BUILD)/fuda-bench
 	@./fuda sim gin -n 2000 --seed 1
+
+# Fuzzing (libFuzzer, from Debian's clang): the card parser, what players
+# type, and the saved-log reader. `make fuzz` runs each for FUZZ_SECONDS;
+# the test suite runs a short smoke run of each (tests/e2e/fuzz_smoke.sh).
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L -Icore -Ilua-bindings -Irepl
+FUZZ_BIN = build-fuzz/fuzz_card build-fuzz/fuzz_input build-fuzz/fuzz_log
+
+fuzz-build: $(FUZZ_BIN)
+
+build-fuzz/fuzz_card: tests/fuzz/fuzz_card.c $(CORE_SRC) core/*.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) -lm
+
+build-fuzz/fuzz_input: tests/fuzz/fuzz_input.c repl/input.c $(CORE_SRC) core/*.h repl/*.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< repl/input.c $(CORE_SRC) -lm
+
+build-fuzz/fuzz_log: tests/fuzz/fuzz_log.c $(CORE_SRC) $(BIND_SRC) core/*.h lua-bindings/*.h $(BUILD)/gen/loader_lua.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -o $@ $< $(CORE_SRC) $(BIND_SRC) $(LUA_LIBS) -lm
+
+fuzz: deps fuzz-build
+	@for t in card input log; do \
+	    mkdir -p build-fuzz/corpus-$$t && cp -n tests/fuzz/corpus/$$t/* build-fuzz/corpus-$$t/ ; \
+	    echo "== fuzz_$$t ($(FUZZ_SECONDS) s)"; \
+	    FUDA_PATH=tests/variants build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
+	        -max_len=512 build-fuzz/corpus-$$t || exit 1; \
+	done
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/fuda/variants/lib \

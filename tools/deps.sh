@@ -8,6 +8,9 @@ pkg-config --exists lua5.4 2>/dev/null || need="$need liblua5.4-dev"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v cc >/dev/null 2>&1 || need="$need build-essential"
 command -v make >/dev/null 2>&1 || need="$need make"
+# the fuzz targets (a short smoke run is part of the tests): clang and libFuzzer
+command -v clang >/dev/null 2>&1 || need="$need clang"
+dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
 [ -z "$need" ] && exit 0
 echo "fuda: installing Debian packages:$need"
 if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
