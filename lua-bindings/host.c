@@ -484,7 +484,8 @@ int fuda_host_run(fuda_host *h, const char *path, int argc, char **argv, const c
     }
     lua_setfield(L, -2, "arg");
     lua_setupvalue(L, -2, 1);
-    if (lua_pcall(L, 0, 0, 1) != LUA_OK) {
+    for (int i = 0; i < argc; i++) lua_pushstring(L, argv[i]); /* also as ... */
+    if (lua_pcall(L, argc, 0, 1) != LUA_OK) {
         set_out(h, lua_tostring(L, -1));
         *err = h->out;
         lua_settop(L, 0);
