@@ -308,6 +308,19 @@ static int m_hash(lua_State *L) {
     return 1;
 }
 
+/* m:tallies() -> { name = count } of what the variant tallied so far */
+static int m_tallies(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    const fuda_tally *t;
+    int n = fuda_engine_tallies(m->e, &t);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, t[i].count);
+        lua_setfield(L, -2, t[i].name);
+    }
+    return 1;
+}
+
 static int m_moves_made(lua_State *L) {
     match_ud *m = check_match(L, 1);
     lua_pushinteger(L, fuda_engine_move_count(m->e));
@@ -319,7 +332,7 @@ static const luaL_Reg match_methods[] = {
     {"bot", m_bot}, {"play_bots", m_play_bots}, {"next_hand", m_next_hand}, {"phase", m_phase},
     {"pile", m_pile}, {"var", m_var}, {"seat_var", m_seat_var}, {"total", m_total},
     {"arrange", m_arrange}, {"events", m_events}, {"view", m_view}, {"scoresheet", m_scoresheet},
-    {"log", m_log}, {"hash", m_hash}, {"move_count", m_moves_made}, {"free", m_free},
+    {"log", m_log}, {"hash", m_hash}, {"move_count", m_moves_made}, {"tallies", m_tallies}, {"free", m_free},
     {NULL, NULL}
 };
 

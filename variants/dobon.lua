@@ -81,6 +81,7 @@ end
 
 -- Seat `seat` reached the bakuhatsu limit: it loses at once, every other player gains.
 local function bakuhatsu(g, seat)
+  g:tally("bakuhatsu")
   local o = g.options
   g:say(("Bakuhatsu! %s holds %s and explodes."):format(name(seat), plural(#g:hand(seat), "card")))
   for s = 1, g.seats do
@@ -180,10 +181,13 @@ local function neighbours(g, seat)
 end
 
 -- The placement stands (nobody declared dobon): its effect, and who acts next.
+local SPECIAL = { [1] = "1 skip", [2] = "2 draw", [7] = "7 reverse", [11] = "11 wild" }
+
 function after_place(g)
   local v = g.var
   local seat, card = v.placer, g:pile("field"):top()
   local r = rank(card)
+  if SPECIAL[r] and not v.first then g:tally("special " .. SPECIAL[r]) end
   v.phase = "turn"
   if v.first then
     -- The first play of the game: the direction is not set yet.
@@ -318,6 +322,8 @@ local function resolve(g, choices)
     if #who == 0 then return after_place(g) end
     local winner = pick(g, who)
     local card = g:pile("field"):top()
+    g:tally(#who > 1 and "dobon by one of several" or "dobon")
+    if rank(card) == 2 then g:tally("dobon on a 2") end
     if #who > 1 then
       local names = {}
       for i, s in ipairs(who) do names[i] = name(s) end
@@ -481,5 +487,12 @@ return {
   resolve = resolve,
   view = view,
   bots = { basic = basic_bot },
-  check = { max_moves = 5000, zero_sum = false },
+  check = {
+    max_moves = 5000,
+    zero_sum = false,
+    expect = {
+      "dobon", "dobon by one of several", "dobon on a 2", "bakuhatsu", "special 1 skip",
+      "special 2 draw", "special 7 reverse", "special 11 wild",
+    },
+  },
 }

@@ -144,6 +144,7 @@ end
 
 -- Count a refill of the stock from the field (n cards): the field multiplier doubles.
 local function refilled(g, n)
+  g:tally("stock refilled")
   g.var.reshuffles = g.var.reshuffles + 1
   g:say(("The stock is empty: %d field cards are shuffled into a new stock; the field multiplier doubles to %d.")
         :format(n, field_mult(g)))
@@ -234,6 +235,14 @@ end
 local function settle(g)
   local v = g.var
   local winners, losers = list_of(v.winners), list_of(v.losers)
+  -- coverage for fuda check and sim: each yaku once per game it scores in
+  local seen = {}
+  for _, y in ipairs(yaku(g)) do
+    if not seen[y[2]] then seen[y[2]] = true g:tally("yaku " .. y[2]) end
+  end
+  if v.kaeshi >= 2 then g:tally("kaeshi chain of " .. v.kaeshi) end
+  if #winners > 1 then g:tally("double-zun") end
+  if #losers > 1 then g:tally("several losers") end
   for _, w in ipairs(winners) do
     for _, l in ipairs(losers) do
       if w ~= l then
@@ -278,9 +287,12 @@ end
 -- Playing cards.
 
 -- The effect of a play of `cards` (one rank, last on top) by `seat`; returns the next seat.
+local SPECIAL = { [0] = "Joker", [1] = "A", [2] = "2", [5] = "5", [8] = "8", [9] = "9" }
+
 local function apply_effects(g, seat, cards, named)
   local v, r, k = g.var, rank(cards[1]), #cards
   local nxt
+  if SPECIAL[r] then g:tally("special " .. SPECIAL[r] .. (k > 1 and " (several)" or "")) end
   if r == 0 then
     -- Joker: the effect beneath goes on, with its suit; a skip or reverse repeats (option).
     local text = "passes the effect on"
@@ -626,5 +638,14 @@ return {
   resolve = resolve,
   view = view,
   bots = { basic = basic_bot },
-  check = { zero_sum = true, max_moves = 40000 },  -- random bots: at most ~6000 seen (2 players)
+  check = {
+    zero_sum = true,
+    max_moves = 40000,
+    expect = {
+      "yaku tenhou", "yaku chiihou", "yaku eight-zun", "yaku hiki-zun", "yaku kaeshi-zun",
+      "kaeshi chain of 2", "double-zun", "stock refilled", "special A", "special 2", "special 5",
+      "special 8", "special 9", "special Joker", "special A (several)", "special 2 (several)",
+      "special 9 (several)",
+    },
+  },  -- random bots: at most ~6000 seen (2 players)
 }

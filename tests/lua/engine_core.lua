@@ -45,6 +45,8 @@ check(m:moves(2)[1] == "snap", "snap offered")
 check(m:apply(2, "snap"), "seat 2 snaps")
 check(m:claim() == nil, "window closed")
 check(m:total(2) == 1 and m:seat_var(2, "snaps") == 1, "snap scored")
+check(m:tallies().snap == 1, "the snap was tallied once")
+local before_try = m:tallies().snap
 check(m:actors()[1] == 2, "turn passed to seat 2")
 
 -- events: the drawer alone sees the card drawn; each reader keeps its place
@@ -58,6 +60,10 @@ check(#ev2 == 1 and ev2[1]:find("^you drew {"), "seat 3 sees its own draw")
 check(#m:events(3) == 0, "read events are not given twice")
 local all = m:events()
 check(#all >= 2, "the all-events reader still has every event: " .. #all)
+
+-- a tried move changes nothing, tallies included
+check(m:try(2, "draw") == nil, "try: seat 2 is not to act")
+check(m:tallies().snap == before_try, "tallies unchanged by refused moves")
 
 -- bots play to the end; the log replays to the same state
 local n = m:play_bots()

@@ -74,6 +74,7 @@ return {
   resolve = function(g, choices)
     for s, choice in pairs(choices) do
       if choice == "snap" then
+        g:tally("snap")
         g.seat[s].snaps = g.seat[s].snaps + 1
         g:score(s, 1, "snap")
       end
