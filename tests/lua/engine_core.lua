@@ -63,7 +63,9 @@ check(#all >= 2, "the all-events reader still has every event: " .. #all)
 
 -- a tried move changes nothing, tallies included
 check(m:try(2, "draw") == nil, "try: seat 2 is not to act")
-check(m:tallies().snap == before_try, "tallies unchanged by refused moves")
+local hh, nlog = m:hash(), #m:log()
+check(m:try(1, "draw") == true and m:hash() == hh and #m:log() == nlog, "try: accepted, nothing changed")
+check(m:tallies().snap == before_try, "tallies unchanged by tried moves")
 
 -- bots play to the end; the log replays to the same state
 local n = m:play_bots()
