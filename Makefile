@@ -5,6 +5,8 @@
 #   make test       ... and run every suite (ends with "N passed, N failed")
 #   make asan       the test suite under AddressSanitizer and UBSan
 #   make bench      meld searches/s and random-bot hands/s
+#   make lua-module build/fuda.so, for `require "fuda"` in a stock lua5.4
+#   make fuzz       the libFuzzer targets (FUZZ_SECONDS each)
 #   make install    PREFIX=/usr/local: bin/fuda and share/fuda/variants
 
 PREFIX ?= /usr/local
@@ -28,7 +30,7 @@ BIND_OBJ = $(BIND_SRC:%.c=$(BUILD)/%.o)
 REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps build play test asan bench install clean fuzz fuzz-build
+.PHONY: all deps build play test asan bench install clean fuzz fuzz-build lua-module
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -88,7 +90,17 @@ asan:
 
 bench: all
 	@$(BUILD)/fuda-bench
-	@./fuda sim gin -n 2000 --seed 1
+	@echo "== random-bot gin (rules in Lua): 2000 matches"
+	@./fuda sim gin -n 2000 --seed 1 --bots random,random | grep -E "hands|moves|elapsed"
+	@echo "== basic-bot gin: 2000 matches"
+	@./fuda sim gin -n 2000 --seed 1 | grep -E "hands|moves|elapsed"
+
+# fuda as a C module for a stock lua5.4: require "fuda" gives the card and
+# meld functions and fuda.match (variants from FUDA_PATH).
+lua-module: $(BUILD)/fuda.so
+$(BUILD)/fuda.so: $(CORE_SRC) $(BIND_SRC) core/*.h lua-bindings/*.h $(BUILD)/gen/loader_lua.h
+	$(CC) $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -fPIC -shared -Icore -Ilua-bindings \
+	    -I$(BUILD)/gen $(LUA_CFLAGS) -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
 # Fuzzing (libFuzzer, from Debian's clang): the card parser, what players
 # type, and the saved-log reader. `make fuzz` runs each for FUZZ_SECONDS;

@@ -84,7 +84,10 @@ static void check_keys(lua_State *L) {
 
 /* fuda.rules{ ace = "low", values = {...}, wild = "joker", ... } */
 static int l_rules(lua_State *L) {
-    if (lua_isnoneornil(L, 1)) lua_newtable(L), lua_replace(L, 1);
+    if (lua_isnoneornil(L, 1)) {
+        lua_settop(L, 0);
+        lua_newtable(L);
+    }
     luaL_checktype(L, 1, LUA_TTABLE);
     check_keys(L);
     rules_ud *u = (rules_ud *)lua_newuserdatauv(L, sizeof *u, 0);

@@ -4,6 +4,7 @@
 set -e
 need=""
 pkg-config --exists lua5.4 2>/dev/null || need="$need liblua5.4-dev"
+command -v lua5.4 >/dev/null 2>&1 || need="$need lua5.4"   # the C-module test
 [ -f /usr/include/readline/readline.h ] || need="$need libreadline-dev"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v cc >/dev/null 2>&1 || need="$need build-essential"
