@@ -1,0 +1,48 @@
+-- examples.lua -- the house rules in docs/examples load, play and do what
+-- they say.
+local passed, failed = 0, 0
+local function check(cond, what)
+  if cond then passed = passed + 1 else failed = failed + 1 print("FAIL: " .. what) end
+end
+
+local m = fuda.match{ variant = "docs/examples/our-gin.lua", seed = 1 }
+local nd = m:var("dealer") % 2 + 1
+m:arrange("hand", nd, { "As", "2s", "3s", "4h", "5h", "6h", "7c", "7d", "7h", "Kc" })
+check(m:view(nd):find("Game to 150"), "our-gin: game to 150")
+check(m:view(nd):find("deadwood 10"), "our-gin: arranged hand has deadwood 10")
+check(m:apply(nd, "pass"), "our-gin: pass on the upcard")
+
+-- an undercut pays 10 in our gin (20 in gin): same seed, same cards, both games
+local function undercut(variant)
+  local u = fuda.match{ variant = variant, seed = 4 }
+  local d = u:var("dealer")
+  local k = d % 2 + 1                               -- the non-dealer knocks
+  u:arrange("hand", k, { "As", "2s", "3s", "4h", "5h", "6h", "7c", "7d", "7h", "9c" })
+  u:arrange("hand", d, { "Ad", "2d", "3d", "4c", "5c", "6c", "8s", "8h", "8d", "2c" })
+  u:arrange("discard", nil, { "Qs" }, true)
+  u:arrange("stock", nil, { "2h" }, true)
+  assert(u:apply(k, "pass")) assert(u:apply(d, "pass")) assert(u:apply(k, "draw"))
+  local ok, err = u:apply(k, "knock 9c")            -- knocker keeps 2h: 2, defender 2c: 2, a tie is an undercut
+  assert(ok, err)
+  return u:total(d), u:total(k)
+end
+local d1, k1 = undercut("gin")
+local d2, k2 = undercut("docs/examples/our-gin.lua")
+check(k1 == 0 and k2 == 0, "the knocker scores nothing after an undercut")
+check(d1 - d2 == 10, ("undercut bonus 20 in gin, 10 in our gin: %d vs %d"):format(d1, d2))
+
+-- the hook-replacing example plays whole matches
+for seed = 1, 3 do
+  local s = fuda.match{ variant = "docs/examples/gin-spades-double.lua", seed = seed }
+  local hands = 0
+  while s:phase() ~= "match_over" and hands < 40 do
+    local ok, err = s:play_bots({ "basic", "basic" })
+    check(ok, "spades-double: bots play: " .. tostring(err))
+    hands = hands + 1
+    if s:phase() == "hand_over" then s:next_hand() end
+  end
+  check(s:phase() == "match_over", "spades-double: match " .. seed .. " ends")
+end
+
+print(passed .. " passed, " .. failed .. " failed")
+if failed > 0 then error("examples failed") end
