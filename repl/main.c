@@ -1,5 +1,5 @@
 /* main.c -- the `fuda` program: a table of subcommands (play, sim, list,
- * rules, run, help) and, with no command, the interactive REPL.
+ * rules, run, check, help) and, with no command, the interactive REPL.
  *
  * A new subcommand is one more entry in `commands` below: its function, its
  * usage line, a one-line summary and its help text. */
@@ -64,6 +64,30 @@ static const command commands[] = {
       "  --json               print one JSON object instead of text\n"
       "\n"
       "All figures but the times are the same for the same arguments everywhere.\n" },
+    { "check", fuda_cmd_check,
+      "check FILE.lua|VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N]\n"
+      "                 [--option NAME=VALUE]... [--json]",
+      "play many bot matches of a variant and verify its rules script",
+      "Play N matches of a variant between bots under a paranoid engine and check,\n"
+      "after every action, that the script keeps its promises: hooks do not fail,\n"
+      "a seat that must act has a legal move, every listed move is accepted (all\n"
+      "tried in the first matches), moves not listed are refused and change nothing,\n"
+      "matches end within check.max_moves, check.zero_sum holds, and a match's log\n"
+      "replayed in a fresh engine gives the same state. Then report the matches and\n"
+      "moves per seat count, hook calls, moves by verb, the variant's tallies and\n"
+      "the expected tallies that never occurred (\"never: NAME\").\n"
+      "\n"
+      "  -n N                 number of matches (default 2000), match i seeded S+i\n"
+      "  --seed S             seed of the first match (default 1)\n"
+      "  --bots NAME,...      the bot of each seat, the last one repeated (default:\n"
+      "                       all-random matches alternating with the variant's bots)\n"
+      "  --seats N            only this seat count (default: every count allowed)\n"
+      "  --option NAME=VALUE  set an option of the variant\n"
+      "  --json               print the report as one JSON object\n"
+      "\n"
+      "The last line is \"check: OK (N matches, M moves)\" (exit 0) or \"check: FAILED\"\n"
+      "(exit 1). On a failure the match's log is saved and the command that replays\n"
+      "it to just before the failure is printed. See docs/check.md.\n" },
     { "list", cmd_list, "list", "list the built-in variants",
       "List the variants found on the search path (FUDA_PATH, then the built-in\n"
       "folders) with their titles.\n" },
@@ -90,7 +114,7 @@ int fuda_is_command(const char *name) { return find_command(name) != NULL; }
 /* ---- messages ---- */
 
 static void print_general_help(FILE *f) {
-    fputs("usage: fuda [COMMAND [ARGS...]]\n"
+    fputs("usage: fuda [--max-memory MIB] [--max-instructions N] [COMMAND [ARGS...]]\n"
           "\n"
           "fuda plays card games whose rules are Lua scripts. With no command it starts\n"
           "an interactive session: type Lua, or any command below.\n"
@@ -100,7 +124,12 @@ static void print_general_help(FILE *f) {
     for (int i = 0; i < NCOMMANDS; i++) fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fputs("\n"
           "Run 'fuda COMMAND --help' for a command's flags.\n"
-          "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR.\n",
+          "\n"
+          "Limits for game scripts (a script going past one gets an error, the program goes on):\n"
+          "  --max-memory MIB        memory of one game's Lua state (default 256)\n"
+          "  --max-instructions N    Lua instructions in one hook call (default 20000000)\n"
+          "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR,\n"
+          "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS (the limits above).\n",
           f);
 }
 
@@ -330,10 +359,39 @@ static const char *exe_path(const char *argv0, char *buf, size_t size) {
     return buf;
 }
 
+/* The sandbox limits: options before the command (fuda --max-memory 64 sim
+ * ...) or the environment (FUDA_MAX_MEMORY in MiB, FUDA_MAX_INSTRUCTIONS).
+ * Returns how many arguments it took, or -1 after a usage error. */
+static int limits(int argc, char **argv, fuda_config *cfg) {
+    const char *mem = getenv("FUDA_MAX_MEMORY"), *ins = getenv("FUDA_MAX_INSTRUCTIONS");
+    int used = 0;
+    while (used + 2 < argc + 1 && argc > used + 1) {
+        const char *a = argv[used + 1];
+        if (strcmp(a, "--max-memory") == 0) mem = argv[used + 2];
+        else if (strcmp(a, "--max-instructions") == 0) ins = argv[used + 2];
+        else break;
+        used += 2;
+    }
+    long v;
+    if (mem && *mem) {
+        if (fuda_args_long(NULL, "--max-memory", mem, 1, 1L << 20, &v) != 0) return -1;
+        cfg->mem_limit = (size_t)v << 20;
+    }
+    if (ins && *ins) {
+        if (fuda_args_long(NULL, "--max-instructions", ins, 1000, 1L << 40, &v) != 0) return -1;
+        cfg->instr_limit = v;
+    }
+    return used;
+}
+
 int main(int argc, char **argv) {
     char exe[4096];
     fuda_config cfg = { 0 };
     cfg.exe = exe_path(argv[0], exe, sizeof exe);
+    int used = limits(argc, argv, &cfg);
+    if (used < 0) return FUDA_EXIT_USAGE;
+    argc -= used;
+    argv += used;
     if (argc < 2) return fuda_cmd_repl(&cfg);
     if (is_help(argv[1])) {
         fuda_print_help(NULL);
