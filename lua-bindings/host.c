@@ -455,6 +455,8 @@ fuda_host *fuda_host_new(const fuda_config *cfg) {
     lua_setmetatable(h->L, -2);
     lua_pushvalue(h->L, -1);
     lua_setfield(h->L, -2, "_G");
+    lua_pushvalue(h->L, -1);
+    lua_setglobal(h->L, "_FUDA_HOST_ENV"); /* the real globals: dofile runs files here */
     h->ref_env = luaL_ref(h->L, LUA_REGISTRYINDEX);
     return h;
 }

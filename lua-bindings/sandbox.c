@@ -133,6 +133,18 @@ static int l_print(lua_State *L) {
     return 0;
 }
 
+/* dofile(path) for host scripts only: a text chunk run in the host's global
+ * environment (what _G is for the caller), returning its results. */
+static int l_dofile(lua_State *L) {
+    const char *path = luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    if (luaL_loadfilex(L, path, "t") != LUA_OK) return lua_error(L);
+    if (lua_getglobal(L, "_FUDA_HOST_ENV") == LUA_TTABLE) lua_setupvalue(L, -2, 1);
+    else lua_pop(L, 1);
+    lua_call(L, 0, LUA_MULTRET);
+    return lua_gettop(L) - 1;
+}
+
 static int strict_index(lua_State *L) {
     return luaL_error(L, "undeclared global '%s'", luaL_tolstring(L, 2, NULL));
 }
@@ -189,6 +201,8 @@ static void build_proto(lua_State *L, int host) {
     lua_pushcfunction(L, l_xpcall);
     lua_setfield(L, -2, "xpcall");
     if (host) {
+        lua_pushcfunction(L, l_dofile);
+        lua_setfield(L, -2, "dofile");
         lua_getglobal(L, "print");
     } else {
         lua_pushcfunction(L, l_print);
