@@ -18,7 +18,7 @@ WARN = -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
 ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SAN) -Icore -Ilua-bindings
-LDLIBS = $(LUA_LIBS) -lreadline -lm
+LDLIBS = $(LUA_LIBS) -lreadline -lpthread -lm
 JOBS ?= 2
 
 CORE_SRC = $(wildcard core/*.c)

@@ -51,19 +51,23 @@ static const command commands[] = {
       "During the match: help, moves, score, view, log, save FILE, quit.\n" },
     { "sim", fuda_cmd_sim,
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
-      "                 [--json]",
+      "                 [-j N] [--json]",
       "play bot-only matches and print statistics",
       "Play N matches of VARIANT between bots, match i seeded with S+i, and print\n"
-      "the totals: hands, moves, wins and mean score per seat, speed.\n"
+      "the totals: hands, moves, wins and mean score per seat, the variant's\n"
+      "tallies (what it counted with g:tally), speed.\n"
       "\n"
       "  -n N                 number of matches (default 100)\n"
+      "  -j, --jobs N         play on N threads (default 1); same figures as -j 1\n"
       "  --seed S             seed of the first match (default 1)\n"
       "  --bots NAME,...      the bot of each seat, the last one repeated\n"
       "  --seats N            number of seats (default: the variant's)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
       "  --json               print one JSON object instead of text\n"
       "\n"
-      "All figures but the times are the same for the same arguments everywhere.\n" },
+      "All figures but the times are the same for the same arguments everywhere.\n"
+      "On a terminal a progress bar shows on stderr; Ctrl-C stops the run and\n"
+      "prints the totals of the matches played so far.\n" },
     { "check", fuda_cmd_check,
       "check FILE.lua|VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N]\n"
       "                 [--option NAME=VALUE]... [--json]",

@@ -1,20 +1,33 @@
-/* sim.c -- `fuda sim`: bot-only matches, back to back, and their totals:
- * hands, moves, wins and mean score per seat, speed. Match i is seeded with
- * S+i, so every figure but the times is the same on every machine. */
+/* sim.c -- `fuda sim`: bot-only matches and their totals: hands, moves, wins
+ * and mean score per seat, the variant's tallies, speed. Match i is seeded
+ * with S+i, so every figure but the times is the same on every machine.
+ *
+ * With -j N the matches are played by N worker threads, each with its own
+ * engine (its own Lua state; engines share nothing but read-only code). The
+ * workers take match indices from a shared counter in order and add each
+ * finished match into their own totals; every total is a sum of integers, so
+ * the combined figures do not depend on which worker played which match. A
+ * failure or Ctrl-C stops the handing out of matches; the matches already
+ * handed out are finished, so the matches played are always 1..K. */
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
 
 #define MAX_MOVES 100000L /* a match still going after this many moves is stuck */
+#define MAX_JOBS 256
 
 typedef struct sim_args {
     fuda_match_args m;
     long matches;
+    long jobs;
     int json;
 } sim_args;
 
@@ -23,6 +36,9 @@ typedef struct sim_totals {
     long matches, hands, moves, draws;
     long wins[FUDA_MAX_SEATS + 1];
     long long score[FUDA_MAX_SEATS + 1];
+    fuda_tally *tallies; /* sorted by name; the names are malloc'd */
+    int ntallies;
+    int interrupted;     /* Ctrl-C stopped the run */
     double elapsed;
 } sim_totals;
 
@@ -33,6 +49,7 @@ static int parse_args(int argc, char **argv, sim_args *s) {
     const char *arg, *v;
     int r;
     s->matches = 100;
+    s->jobs = 1;
     s->m.seed = 1;
     while ((arg = fuda_args_next(&a)) != NULL) {
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -43,6 +60,9 @@ static int parse_args(int argc, char **argv, sim_args *s) {
             if (r != 1) return r;
         } else if ((r = fuda_args_flag(&a, arg, "-n", &v)) != 0) {
             if (r < 0 || fuda_args_long("sim", "-n", v, 1, 100000000L, &s->matches)) return FUDA_EXIT_USAGE;
+        } else if ((r = fuda_args_flag(&a, arg, "-j", &v)) != 0 || (r = fuda_args_flag(&a, arg, "--jobs", &v)) != 0 ||
+                   (strncmp(arg, "-j", 2) == 0 && arg[2] >= '0' && arg[2] <= '9' && (v = arg + 2, r = 1))) {
+            if (r < 0 || fuda_args_long("sim", "-j", v, 1, MAX_JOBS, &s->jobs)) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
             s->json = 1;
         } else if (arg[0] == '-' && arg[1]) {
@@ -160,7 +180,15 @@ static void print_json(const char *variant, const sim_totals *t, const char *con
     for (int seat = 1; seat <= t->nseats; seat++) printf("%s%ld", seat > 1 ? ", " : "", t->wins[seat]);
     printf("], \"draws\": %ld, \"mean_score\": [", t->draws);
     for (int seat = 1; seat <= t->nseats; seat++) printf("%s%.2f", seat > 1 ? ", " : "", mean(t, seat));
-    printf("], \"elapsed_s\": %.3f, \"matches_per_s\": %.1f, \"hands_per_s\": %.1f, \"moves_per_s\": %.1f}\n",
+    printf("], \"tallies\": {");
+    for (int i = 0; i < t->ntallies; i++) {
+        if (i > 0) printf(", ");
+        json_string(t->tallies[i].name);
+        printf(": %ld", t->tallies[i].count);
+    }
+    printf("}, ");
+    if (t->interrupted) printf("\"interrupted\": true, ");
+    printf("\"elapsed_s\": %.3f, \"matches_per_s\": %.1f, \"hands_per_s\": %.1f, \"moves_per_s\": %.1f}\n",
            t->elapsed, rate(t->matches, t->elapsed), rate(t->hands, t->elapsed), rate(t->moves, t->elapsed));
 }
 
@@ -175,27 +203,251 @@ static void print_text(const char *variant, const sim_totals *t, const char *con
     for (int seat = 1; seat <= t->nseats; seat++)
         printf("seat %-6d wins %ld, mean score %.2f (%s)\n", seat, t->wins[seat], mean(t, seat), bots[seat]);
     printf("draws       %ld\n", t->draws);
+    for (int i = 0; i < t->ntallies; i++) printf("tally %s %ld\n", t->tallies[i].name, t->tallies[i].count);
+    if (t->interrupted) printf("(interrupted after %ld matches)\n", t->matches);
     printf("elapsed     %.3f s\n", t->elapsed);
     printf("matches/s   %.1f\n", rate(t->matches, t->elapsed));
     printf("hands/s     %.1f\n", rate(t->hands, t->elapsed));
     printf("moves/s     %.1f\n", rate(t->moves, t->elapsed));
 }
 
-/* Play all the matches; 0 or the exit code. */
-static int run_all(fuda_engine *e, const sim_args *s, const char *const bots[], sim_totals *t) {
-    double start = now();
-    for (long i = 0; i < s->matches; i++) {
-        uint64_t seed = s->m.seed + (uint64_t)i;
-        char *err;
-        if (play_match(e, t->nseats, seed, bots, &err) != 0) {
-            int r = fuda_fail("%s: match %ld (seed %llu): %s", s->m.variant, i + 1, (unsigned long long)seed, err);
-            free(err);
-            return r;
+/* ---- tallies ---- */
+
+/* Add `count` of `name` to t's tallies (kept unsorted until tallies_sort). */
+static void tallies_add(sim_totals *t, const char *name, long count) {
+    for (int i = 0; i < t->ntallies; i++)
+        if (strcmp(t->tallies[i].name, name) == 0) {
+            t->tallies[i].count += count;
+            return;
         }
-        count_match(e, t);
+    t->tallies = fuda_xrealloc(t->tallies, (size_t)(t->ntallies + 1) * sizeof *t->tallies);
+    t->tallies[t->ntallies].name = fuda_xstrdup(name);
+    t->tallies[t->ntallies++].count = count;
+}
+
+static int tally_cmp(const void *a, const void *b) {
+    return strcmp(((const fuda_tally *)a)->name, ((const fuda_tally *)b)->name);
+}
+
+static void tallies_sort(sim_totals *t) {
+    if (t->ntallies > 1) qsort(t->tallies, (size_t)t->ntallies, sizeof *t->tallies, tally_cmp);
+}
+
+static void tallies_free(sim_totals *t) {
+    for (int i = 0; i < t->ntallies; i++) free((char *)t->tallies[i].name);
+    free(t->tallies);
+    t->tallies = NULL;
+    t->ntallies = 0;
+}
+
+/* Add the totals of a worker into t (integer sums: the order is immaterial). */
+static void totals_add(sim_totals *t, const sim_totals *w) {
+    t->matches += w->matches;
+    t->hands += w->hands;
+    t->moves += w->moves;
+    t->draws += w->draws;
+    for (int seat = 1; seat <= t->nseats; seat++) {
+        t->wins[seat] += w->wins[seat];
+        t->score[seat] += w->score[seat];
     }
+    for (int i = 0; i < w->ntallies; i++) tallies_add(t, w->tallies[i].name, w->tallies[i].count);
+}
+
+/* ---- the workers ---- */
+
+/* Set by Ctrl-C during the run: hand out no more matches. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    interrupted = 1;
+}
+
+typedef struct sim_run {
+    const sim_args *s;
+    const fuda_config *cfg;
+    const char *const *bots;
+    int nseats;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    long next;       /* the next match to hand out (0-based) */
+    long done;       /* matches finished */
+    int running;     /* workers not yet finished */
+    int stop;        /* a failure: hand out no more */
+    long fail_index; /* the first match that failed, or -1 */
+    char *fail_msg;  /* its error (malloc'd) */
+    int open_failed; /* a worker could not load the variant (printed) */
+} sim_run;
+
+typedef struct sim_worker {
+    sim_run *run;
+    fuda_engine *e; /* its own engine; NULL: the worker opens one */
+    sim_totals t;
+    pthread_t thread;
+} sim_worker;
+
+/* The next match for a worker, or -1 when there is none to play. */
+static long take_match(sim_run *run) {
+    long i = -1;
+    pthread_mutex_lock(&run->mu);
+    if (!run->stop && !interrupted && run->next < run->s->matches) i = run->next++;
+    pthread_mutex_unlock(&run->mu);
+    return i;
+}
+
+static void *worker_main(void *arg) {
+    sim_worker *w = arg;
+    sim_run *run = w->run;
+    if (!w->e) w->e = fuda_open_variant(run->cfg, &run->s->m);
+    if (!w->e) {
+        pthread_mutex_lock(&run->mu);
+        run->open_failed = run->stop = 1;
+        pthread_mutex_unlock(&run->mu);
+    } else {
+        fuda_engine_clear_tallies(w->e);
+        long i;
+        while ((i = take_match(run)) >= 0) {
+            char *err;
+            int failed = play_match(w->e, run->nseats, run->s->m.seed + (uint64_t)i, run->bots, &err) != 0;
+            if (!failed) count_match(w->e, &w->t);
+            pthread_mutex_lock(&run->mu);
+            run->done++;
+            if (failed) {
+                run->stop = 1;
+                if (run->fail_index < 0 || i < run->fail_index) {
+                    free(run->fail_msg);
+                    run->fail_index = i;
+                    run->fail_msg = err;
+                    err = NULL;
+                }
+            }
+            pthread_mutex_unlock(&run->mu);
+            if (failed) free(err);
+        }
+        const fuda_tally *tl;
+        int n = fuda_engine_tallies(w->e, &tl);
+        for (int k = 0; k < n; k++) tallies_add(&w->t, tl[k].name, tl[k].count);
+    }
+    pthread_mutex_lock(&run->mu);
+    run->running--;
+    pthread_cond_signal(&run->cv);
+    pthread_mutex_unlock(&run->mu);
+    return NULL;
+}
+
+/* ---- the progress bar (stderr on a terminal only) ---- */
+
+#define BAR_WIDTH 20
+#define BAR_AFTER 0.5  /* seconds before the bar shows: none for short runs */
+#define BAR_EVERY 0.1  /* seconds between updates */
+
+static void bar_draw(long done, long total, double secs) {
+    char bar[BAR_WIDTH + 1];
+    int fill = (int)((double)done * BAR_WIDTH / (double)total);
+    for (int k = 0; k < BAR_WIDTH; k++) bar[k] = k < fill ? '#' : '.';
+    bar[BAR_WIDTH] = '\0';
+    fprintf(stderr, "\r[%s] %ld/%ld matches %.1f s\033[K", bar, done, total, secs);
+    fflush(stderr);
+}
+
+static void bar_erase(void) {
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+/* Wait for the workers, drawing the bar if `bar`. */
+static void wait_workers(sim_run *run, int bar, double start) {
+    int shown = 0;
+    pthread_mutex_lock(&run->mu);
+    while (run->running > 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += (long)(BAR_EVERY * 1e9);
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&run->cv, &run->mu, &ts);
+        double secs = now() - start;
+        if (bar && run->running > 0 && secs >= BAR_AFTER) {
+            long done = run->done;
+            pthread_mutex_unlock(&run->mu);
+            bar_draw(done, run->s->matches, secs);
+            shown = 1;
+            pthread_mutex_lock(&run->mu);
+        }
+    }
+    pthread_mutex_unlock(&run->mu);
+    if (shown) bar_erase();
+}
+
+/* Play all the matches on s->jobs workers (worker 1 uses e); 0 or the exit
+ * code. */
+static int run_all(fuda_engine *e, const fuda_config *cfg, const sim_args *s, const char *const bots[],
+                   sim_totals *t) {
+    sim_run run = { 0 };
+    run.s = s;
+    run.cfg = cfg;
+    run.bots = bots;
+    run.nseats = t->nseats;
+    run.fail_index = -1;
+    pthread_mutex_init(&run.mu, NULL);
+    pthread_cond_init(&run.cv, NULL);
+    long nw = s->jobs < s->matches ? s->jobs : s->matches;
+    sim_worker *w = fuda_xrealloc(NULL, (size_t)nw * sizeof *w);
+    memset(w, 0, (size_t)nw * sizeof *w);
+
+    struct sigaction sa, old_sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    sigaction(SIGINT, &sa, &old_sa);
+
+    double start = now();
+    int r = 0;
+    long started = 0;
+    for (; started < nw; started++) {
+        w[started].run = &run;
+        w[started].e = started == 0 ? e : NULL;
+        w[started].t.nseats = t->nseats;
+        pthread_mutex_lock(&run.mu);
+        run.running++;
+        pthread_mutex_unlock(&run.mu);
+        if (pthread_create(&w[started].thread, NULL, worker_main, &w[started]) != 0) {
+            pthread_mutex_lock(&run.mu);
+            run.running--;
+            if (started == 0) run.stop = 1;
+            pthread_mutex_unlock(&run.mu);
+            if (started == 0) r = fuda_fail("cannot start a thread");
+            break; /* play on with the workers started */
+        }
+    }
+    wait_workers(&run, !s->json && isatty(STDERR_FILENO), start);
+    for (long k = 0; k < started; k++) pthread_join(w[k].thread, NULL);
     t->elapsed = now() - start;
-    return 0;
+    sigaction(SIGINT, &old_sa, NULL);
+
+    for (long k = 0; k < started; k++) totals_add(t, &w[k].t);
+    tallies_sort(t);
+    if (r == 0 && run.fail_index >= 0) {
+        uint64_t seed = s->m.seed + (uint64_t)run.fail_index;
+        r = fuda_fail("%s: match %ld (seed %llu): %s", s->m.variant, run.fail_index + 1, (unsigned long long)seed,
+                      run.fail_msg);
+    } else if (r == 0 && run.open_failed) {
+        r = FUDA_EXIT_FAIL;
+    } else if (r == 0 && t->matches < s->matches) {
+        t->interrupted = 1;
+    }
+    for (long k = 0; k < nw; k++) {
+        if (k > 0 && w[k].e) fuda_engine_free(w[k].e);
+        tallies_free(&w[k].t);
+    }
+    free(w);
+    free(run.fail_msg);
+    pthread_cond_destroy(&run.cv);
+    pthread_mutex_destroy(&run.mu);
+    return r;
 }
 
 int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
@@ -216,12 +468,14 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
     t.nseats = fuda_seat_count("sim", e, &s.m);
     if (t.nseats == 0) r = FUDA_EXIT_USAGE;
     else r = fuda_assign_bots("sim", e, s.m.bots, 0, t.nseats, bots, &store);
-    if (r == 0) r = run_all(e, &s, bots, &t);
+    if (r == 0) r = run_all(e, cfg, &s, bots, &t);
     if (r == 0) {
         const char *name = fuda_engine_info(e)->name;
         if (s.json) print_json(name, &t, bots);
         else print_text(name, &t, bots);
+        if (t.interrupted) r = fuda_fail("sim: interrupted after %ld matches", t.matches);
     }
+    tallies_free(&t);
     fuda_words_free(store);
     fuda_engine_free(e);
     fuda_match_args_free(&s.m);
