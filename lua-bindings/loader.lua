@@ -19,6 +19,7 @@ local REQUIRED = { "deal", "moves", "play" }
 local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = true }
 
 local cache, loading = {}, {}
+local dirs = {}   -- folders of the files being run, innermost last (fuda.variant looks there first)
 
 local function sorted_keys(t)
   local ks = {}
@@ -255,7 +256,9 @@ function load_variant(name, fromdir, chain)
   if not chunk then error(lerr, 0) end
   loading[path] = true
   chain[#chain + 1] = basename(path)
+  dirs[#dirs + 1] = dirname(path)
   local ok, t = pcall(chunk)
+  dirs[#dirs] = nil
   if not ok then loading[path] = nil error(t, 0) end
   if type(t) ~= "table" then
     loading[path] = nil
@@ -320,7 +323,7 @@ end
 
 local imports = {}
 local function import(name)
-  local path, why = C.find(name, "lib")
+  local path, why = C.find(name, "lib", dirs[#dirs])
   if not path then error(why, 2) end
   if imports[path] == nil then
     local chunk, lerr = C.loadfile(path)
@@ -333,7 +336,7 @@ end
 local function variant(name)
   local def = cache[name]
   if def then return def end
-  local ok, d = pcall(load_variant, name)
+  local ok, d = pcall(load_variant, name, dirs[#dirs])
   if not ok then error(d, 2) end
   return d
 end

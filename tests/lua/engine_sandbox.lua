@@ -32,6 +32,16 @@ check(e and e:find("cannot read variant file"), "missing file: " .. tostring(e))
 e = load_error("../../etc/passwd")
 check(e ~= nil, "a path outside is just a missing variant")
 
+-- a moves hook may not change the game
+do
+  local ok, err = pcall(fuda.match, { variant = D .. "bad_mutating_moves.lua", seats = 2 })
+  local m = ok and err or nil
+  local e2
+  if m then local _, msg = pcall(m.moves, m, 1) e2 = msg end
+  local msg = tostring(m and e2 or err)
+  check(msg:find("the moves hook changed the game state"), "mutating moves hook: " .. msg)
+end
+
 -- each attack fails with a clear message, and the state does not change
 local attacks = {
   loop = "instruction limit exceeded",
