@@ -2,36 +2,10 @@
 -- played to the end (every move it picks is legal).
 -- Run: ./fuda run tests/lua/gin_bots.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want)))
-  end
-end
-local function has(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
-
-local function stacked(variant, t)
-  local m = fuda.match{ variant = variant, seats = 2, seed = t.seed or 1, options = t.options }
-  local d = m:var("dealer")
-  local nd = 3 - d
-  m:arrange("hand", nd, t.nd)
-  m:arrange("hand", d, t.d)
-  m:arrange("discard", nil, { t.up })
-  if t.stock then m:arrange("stock", nil, t.stock, true) end
-  return m, nd, d
-end
-
-local ND = { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "Kc", "2d" }
-local D = { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d" }
+local T = dofile("tests/lua/lib/t.lua")
+local G = dofile("tests/lua/lib/gin.lua")
+local check, eq, has = T.check, T.eq, T.has
+local stacked, ND, D = G.stacked, G.ND, G.D
 
 -- Choices in set positions.
 do
@@ -143,5 +117,4 @@ end
 
 check(hands_checked > 100, "hands checked: " .. hands_checked)
 
-print(("%d passed, %d failed"):format(passed, failed))
-if failed > 0 then error(failed .. " gin bot checks failed") end
+T.summary("gin_bots")

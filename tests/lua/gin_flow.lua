@@ -2,58 +2,11 @@
 -- void hand, what each seat is told, the view.
 -- Run: ./fuda run tests/lua/gin_flow.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want)))
-  end
-end
-local function has(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
-local function any_match(list, pattern)
-  for _, v in ipairs(list) do if v:find(pattern, 1, true) then return true end end
-  return false
-end
-local function same_list(a, b)
-  if #a ~= #b then return false end
-  for i = 1, #a do if a[i] ~= b[i] then return false end end
-  return true
-end
-local function apply(m, seat, move, what)
-  local ok, err = m:apply(seat, move)
-  check(ok, (what or "") .. ": seat " .. seat .. " " .. move .. " (" .. tostring(err) .. ")")
-  return ok
-end
--- The move is refused and the state is exactly as before.
-local function refused(m, seat, move, what)
-  local before = m:hash()
-  local ok = m:apply(seat, move)
-  check(not ok, what .. ": '" .. move .. "' by seat " .. seat .. " is refused")
-  eq(m:hash(), before, what .. ": state unchanged after '" .. move .. "'")
-end
-
-local function stacked(variant, t)
-  local m = fuda.match{ variant = variant, seats = 2, seed = t.seed or 1, options = t.options }
-  local d = m:var("dealer")
-  local nd = 3 - d
-  m:arrange("hand", nd, t.nd)
-  m:arrange("hand", d, t.d)
-  m:arrange("discard", nil, { t.up })
-  if t.stock then m:arrange("stock", nil, t.stock, true) end
-  m:events()
-  return m, nd, d
-end
-
-local ND = { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "Kc", "2d" }
-local D = { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d" }
+local T = dofile("tests/lua/lib/t.lua")
+local G = dofile("tests/lua/lib/gin.lua")
+local check, eq, has, any_match, same_list = T.check, T.eq, T.has, T.any_match, T.same_list
+local apply, refused = T.apply, T.refused
+local stacked, pass_pass_draw, ND, D = G.stacked, G.pass_pass_draw, G.ND, G.D
 
 -- The deal.
 do
@@ -143,9 +96,7 @@ end
 do
   local what = "normal turn"
   local m, nd, d = stacked("gin", { nd = ND, d = D, up = "Ks", stock = { "Jh", "3h" } })
-  apply(m, nd, "pass", what)
-  apply(m, d, "pass", what)
-  apply(m, nd, "draw", what)          -- Jh: deadwood after discarding it is 2
+  pass_pass_draw(m, nd, d, what)      -- Jh: deadwood after discarding it is 2
   apply(m, nd, "discard Jh", what)
   apply(m, d, "take", what)           -- the dealer takes Jh
   local mv = m:moves(d)
@@ -179,9 +130,7 @@ for _, case in ipairs{
     nd = { "4h", "5h", "6h", "7h", "9s", "9d", "9c", "Ah", "2c", case.dead },
     d = D, up = "Jd", stock = { "Ks" },
   })
-  apply(m, nd, "pass", what)
-  apply(m, d, "pass", what)
-  apply(m, nd, "draw", what)
+  pass_pass_draw(m, nd, d, what)
   local mv = m:moves(nd)
   eq(has(mv, "knock Ks"), case.knock, what .. ": knock Ks listed")
   if not case.knock then refused(m, nd, "knock Ks", what) end
@@ -189,6 +138,14 @@ for _, case in ipairs{
   for _, x in ipairs(mv) do if x:sub(1, 6) == "knock " then knocks = knocks + 1 end end
   eq(knocks, case.knock and 1 or 0, what .. ": knock moves")
   check(has(mv, "discard Ks"), what .. ": plain discard listed")
+end
+
+-- The seat draws from the stock and discards the first card listed (never knocks).
+local function draw_and_discard(m, seat, what)
+  apply(m, seat, "draw", what)
+  local pick
+  for _, x in ipairs(m:moves(seat)) do if x:sub(1, 8) == "discard " then pick = x; break end end
+  apply(m, seat, pick, what)
 end
 
 -- Void hand: nobody knocks until the stock is down to 2; the same dealer deals again.
@@ -204,12 +161,7 @@ for _, V in ipairs{ "gin", "gin-bicycle", "gin-intro" } do
     guard = guard + 1
     local stock_before = #m:pile("stock")
     if stock_before <= 2 then break end
-    apply(m, seat, "draw", what)
-    -- discard the first card listed (never knock)
-    local mv = m:moves(seat)
-    local pick
-    for _, x in ipairs(mv) do if x:sub(1, 8) == "discard " then pick = x; break end end
-    apply(m, seat, pick, what)
+    draw_and_discard(m, seat, what)
     if m:phase() == "playing" then
       check(#m:pile("stock") > 2, what .. ": the hand goes on while the stock has more than 2")
     end
@@ -238,10 +190,7 @@ do
   local seat, n = nd, 0
   while m:phase() == "playing" and n < 100 do
     n = n + 1
-    apply(m, seat, "draw", what)
-    local pick
-    for _, x in ipairs(m:moves(seat)) do if x:sub(1, 8) == "discard " then pick = x; break end end
-    apply(m, seat, pick, what)
+    draw_and_discard(m, seat, what)
     seat = 3 - seat
   end
   eq(#m:pile("stock"), 10, what .. ": void with 10 left")
@@ -271,5 +220,4 @@ do
   check(vd:find("your turn: draw or take {2d}", 1, true), what .. ": draw or take")
 end
 
-print(("%d passed, %d failed"):format(passed, failed))
-if failed > 0 then error(failed .. " gin flow checks failed") end
+T.summary("gin_flow")

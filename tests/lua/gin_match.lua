@@ -1,46 +1,31 @@
 -- Gin Rummy: the end of the match in each preset (game bonus, box bonus, shutout) and who deals.
 -- Run: ./fuda run tests/lua/gin_match.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want)))
-  end
-end
-local function apply(m, seat, move, what)
-  local ok, err = m:apply(seat, move)
-  check(ok, (what or "") .. ": seat " .. seat .. " " .. move .. " (" .. tostring(err) .. ")")
-  return ok
-end
-local function contains(text, s) return text:find(s, 1, true) ~= nil end
+local T = dofile("tests/lua/lib/t.lua")
+local check, eq, apply, contains = T.check, T.eq, T.apply, T.contains
 
--- Play one hand that seat `w` wins by a knock worth 33 (deadwood 2 against 35), whoever deals:
--- w takes the upcard Kc and knocks with 8s (the non-dealer passes first when w deals).
+-- Play one hand that seat `w` wins, whoever deals: w holds `mine`, the other seat `theirs`, w takes
+-- the upcard `up` (the non-dealer passes first when w deals) and ends the hand with `last`.
+local function win_hand(m, w, mine, theirs, up, last, what)
+  local d = m:var("dealer")
+  m:arrange("hand", w, mine)
+  m:arrange("hand", 3 - w, theirs)
+  m:arrange("discard", nil, { up })
+  if w == d then apply(m, 3 - w, "pass", what) end
+  apply(m, w, "take", what)
+  apply(m, w, last, what)
+end
+
+-- Seat `w` wins by a knock worth 33 (deadwood 2 against 35): it takes Kc and knocks with 8s.
 local function knock_hand(m, w, what)
-  local d = m:var("dealer")
-  m:arrange("hand", w, { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "2d", "8s" })
-  m:arrange("hand", 3 - w, { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d" })
-  m:arrange("discard", nil, { "Kc" })
-  if w == d then apply(m, 3 - w, "pass", what) end
-  apply(m, w, "take", what)
-  apply(m, w, "knock 8s", what)
+  win_hand(m, w, { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "2d", "8s" },
+           { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d" }, "Kc", "knock 8s", what)
 end
 
--- Play one hand that seat `w` wins by gin (35 + the gin bonus), whoever deals.
+-- Seat `w` wins by gin (35 + the gin bonus): it takes 10c and goes gin with 2d.
 local function gin_hand(m, w, what)
-  local d = m:var("dealer")
-  m:arrange("hand", w, { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "Kc", "2d" })
-  m:arrange("hand", 3 - w, { "7h", "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c" })
-  m:arrange("discard", nil, { "10c" })
-  if w == d then apply(m, 3 - w, "pass", what) end
-  apply(m, w, "take", what)
-  apply(m, w, "gin 2d", what)
+  win_hand(m, w, { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "Kc", "2d" },
+           { "7h", "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c" }, "10c", "gin 2d", what)
 end
 
 local PRESETS = {
@@ -145,5 +130,4 @@ do
   eq(m:total(1), 33 + 100 + 25 + 7, "shutout_bonus = 7")
 end
 
-print(("%d passed, %d failed"):format(passed, failed))
-if failed > 0 then error(failed .. " gin match checks failed") end
+T.summary("gin_match")

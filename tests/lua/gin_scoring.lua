@@ -1,46 +1,10 @@
 -- Gin Rummy: every way a hand is scored, in each of the three presets.
 -- Run: ./fuda run tests/lua/gin_scoring.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want)))
-  end
-end
-local function has(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
-local function any_match(list, pattern)
-  for _, v in ipairs(list) do if v:find(pattern, 1, true) then return true end end
-  return false
-end
-local function apply(m, seat, move, what)
-  local ok, err = m:apply(seat, move)
-  check(ok, (what or "") .. ": seat " .. seat .. " " .. move .. " (" .. tostring(err) .. ")")
-  return ok
-end
-
--- A new match of `variant` with the hands, the upcard and the top of the stock stacked:
--- t.nd / t.d the non-dealer's and the dealer's 10 cards, t.up the upcard, t.stock the top of the
--- stock (top first). Returns the match, the non-dealer and the dealer.
-local function stacked(variant, t)
-  local m = fuda.match{ variant = variant, seats = 2, seed = t.seed or 1, options = t.options }
-  local d = m:var("dealer")
-  local nd = 3 - d
-  m:arrange("hand", nd, t.nd)
-  m:arrange("hand", d, t.d)
-  m:arrange("discard", nil, { t.up })
-  if t.stock then m:arrange("stock", nil, t.stock, true) end
-  m:events()
-  return m, nd, d
-end
+local T = dofile("tests/lua/lib/t.lua")
+local G = dofile("tests/lua/lib/gin.lua")
+local check, eq, has, any_match, apply = T.check, T.eq, T.has, T.any_match, T.apply
+local stacked, pass_pass_draw = G.stacked, G.pass_pass_draw
 
 local PRESETS = {
   { name = "gin", gin = 25, undercut = 20, next_after_nd_wins = "d", next_after_d_wins = "nd" },
@@ -49,12 +13,15 @@ local PRESETS = {
 }
 
 -- The knocker's hand in most scenarios: three melds and one loose card.
-local MELDED9 = { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "Kc" }
-local function with(list, ...)
-  local out = {}
-  for _, c in ipairs(list) do out[#out + 1] = c end
-  for _, c in ipairs{ ... } do out[#out + 1] = c end
-  return out
+local MELDED9, with = G.MELDED9, G.with
+
+-- A hand of `variant` where the non-dealer holds MELDED9 and `loose`, the dealer `dealer`, the
+-- upcard is 10h; both pass it and the non-dealer draws `card`. Returns the match, nd and d.
+local function after_draw(variant, loose, dealer, card, what, options)
+  local m, nd, d = stacked(variant, { options = options, nd = with(MELDED9, loose), d = dealer,
+                                      up = "10h", stock = { card } })
+  pass_pass_draw(m, nd, d, what)
+  return m, nd, d
 end
 
 for _, p in ipairs(PRESETS) do
@@ -64,14 +31,8 @@ for _, p in ipairs(PRESETS) do
   -- Knock win: the non-dealer draws 8s and knocks with it, deadwood 2 against 35.
   do
     local what = V .. " knock"
-    local m, nd, d = stacked(V, {
-      nd = with(MELDED9, "2d"),
-      d = { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d" },
-      up = "10h", stock = { "8s" },
-    })
-    apply(m, nd, "pass", what)
-    apply(m, d, "pass", what)
-    apply(m, nd, "draw", what)
+    local m, nd, d = after_draw(V, "2d", { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d" },
+      "8s", what)
     check(has(m:moves(nd), "knock 8s"), what .. ": knock 8s offered")
     check(not has(m:moves(nd), "gin 8s"), what .. ": no gin with deadwood 2")
     apply(m, nd, "knock 8s", what)
@@ -96,14 +57,8 @@ for _, p in ipairs(PRESETS) do
   -- Undercut after a chained layoff: the defender lays off 7h then 8h on 4h-5h-6h.
   do
     local what = V .. " undercut with chained layoff"
-    local m, nd, d = stacked(V, {
-      nd = with(MELDED9, "8d"),
-      d = { "7h", "8h", "As", "2s", "3s", "5c", "5d", "5s", "2c", "3c" },
-      up = "10h", stock = { "Ks" },
-    })
-    apply(m, nd, "pass", what)
-    apply(m, d, "pass", what)
-    apply(m, nd, "draw", what)
+    local m, nd, d = after_draw(V, "8d", { "7h", "8h", "As", "2s", "3s", "5c", "5d", "5s", "2c", "3c" },
+      "Ks", what)
     apply(m, nd, "knock Ks", what)
     local ev = m:events()
     check(any_match(ev, "lays off {7h}"), what .. ": 7h laid off")
@@ -118,14 +73,8 @@ for _, p in ipairs(PRESETS) do
   -- Undercut on equal deadwood (5 and 5): the defender wins ties.
   do
     local what = V .. " undercut tie"
-    local m, nd, d = stacked(V, {
-      nd = with(MELDED9, "5c"),
-      d = { "As", "2s", "3s", "7d", "7s", "7c", "8d", "8s", "8c", "5d" },
-      up = "10h", stock = { "Kd" },
-    })
-    apply(m, nd, "pass", what)
-    apply(m, d, "pass", what)
-    apply(m, nd, "draw", what)
+    local m, nd, d = after_draw(V, "5c", { "As", "2s", "3s", "7d", "7s", "7c", "8d", "8s", "8c", "5d" },
+      "Kd", what)
     apply(m, nd, "knock Kd", what)
     eq(m:total(d), p.undercut, what .. ": defender scores the bonus alone")
     eq(m:total(nd), 0, what .. ": knocker scores nothing")
@@ -135,14 +84,8 @@ for _, p in ipairs(PRESETS) do
   -- Gin: no layoffs, even with 7h in the defender's hand.
   do
     local what = V .. " gin"
-    local m, nd, d = stacked(V, {
-      nd = with(MELDED9, "2d"),
-      d = { "7h", "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c" },
-      up = "10h", stock = { "10c" },
-    })
-    apply(m, nd, "pass", what)
-    apply(m, d, "pass", what)
-    apply(m, nd, "draw", what)
+    local m, nd, d = after_draw(V, "2d", { "7h", "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c" },
+      "10c", what)
     local mv = m:moves(nd)
     check(has(mv, "gin 2d"), what .. ": gin 2d offered")
     check(not has(mv, "knock 2d"), what .. ": no knock with deadwood 0")
@@ -157,15 +100,8 @@ end
 -- Options: a tie is no undercut when undercut_on_tie is off (the knocker wins 0).
 do
   local what = "undercut_on_tie=false"
-  local m, nd, d = stacked("gin", {
-    options = { undercut_on_tie = false },
-    nd = with(MELDED9, "5c"),
-    d = { "As", "2s", "3s", "7d", "7s", "7c", "8d", "8s", "8c", "5d" },
-    up = "10h", stock = { "Kd" },
-  })
-  apply(m, nd, "pass", what)
-  apply(m, d, "pass", what)
-  apply(m, nd, "draw", what)
+  local m, nd, d = after_draw("gin", "5c", { "As", "2s", "3s", "7d", "7s", "7c", "8d", "8s", "8c", "5d" },
+    "Kd", what, { undercut_on_tie = false })
   apply(m, nd, "knock Kd", what)
   eq(m:total(nd), 0, what .. ": knocker scores 0")
   eq(m:total(d), 0, what .. ": defender scores 0")
@@ -175,15 +111,8 @@ end
 -- Options: layoff_after_gin lets the defender lay 7h on 4h-5h-6h even against gin.
 do
   local what = "layoff_after_gin"
-  local m, nd, d = stacked("gin", {
-    options = { layoff_after_gin = true },
-    nd = with(MELDED9, "2d"),
-    d = { "7h", "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c" },
-    up = "10h", stock = { "10c" },
-  })
-  apply(m, nd, "pass", what)
-  apply(m, d, "pass", what)
-  apply(m, nd, "draw", what)
+  local m, nd, d = after_draw("gin", "2d", { "7h", "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c" },
+    "10c", what, { layoff_after_gin = true })
   apply(m, nd, "gin 2d", what)
   check(any_match(m:events(), "lays off {7h}"), what .. ": 7h laid off")
   eq(m:total(nd), 28 + 25, what .. ": 28 + 25")
@@ -192,14 +121,8 @@ end
 -- A knock that wins with a layoff: the defender's 7h goes on 4h-5h-6h, 9h on the nines.
 do
   local what = "knock with layoffs"
-  local m, nd, d = stacked("gin", {
-    nd = with(MELDED9, "2d"),
-    d = { "7h", "9h", "As", "2s", "3s", "Kd", "Qd", "Js", "8c", "7d" },
-    up = "10h", stock = { "8s" },
-  })
-  apply(m, nd, "pass", what)
-  apply(m, d, "pass", what)
-  apply(m, nd, "draw", what)
+  local m, nd, d = after_draw("gin", "2d", { "7h", "9h", "As", "2s", "3s", "Kd", "Qd", "Js", "8c", "7d" },
+    "8s", what)
   apply(m, nd, "knock 8s", what)
   local ev = m:events()
   check(any_match(ev, "lays off {7h}"), what .. ": 7h laid off")
@@ -207,5 +130,4 @@ do
   eq(m:total(nd), 45 - 2, what .. ": 10+10+10+8+7 - 2")
 end
 
-print(("%d passed, %d failed"):format(passed, failed))
-if failed > 0 then error(failed .. " gin scoring checks failed") end
+T.summary("gin_scoring")
