@@ -39,6 +39,7 @@ int fuda_fail(const char *fmt, ...) FUDA_PRINTF(1, 2);
 /* ---- the commands in their own files ---- */
 int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg);
 int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg);
+int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg); /* check.c */
 int fuda_cmd_repl(const fuda_config *cfg);
 
 /* ---- args.c: flags ---- */

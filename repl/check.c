@@ -1,0 +1,790 @@
+/* check.c -- `fuda check`: play many bot matches of a variant under a paranoid
+ * engine and verify, after every action, what a rules script must guarantee:
+ *
+ *   - the engine accepts every action (a hook error is a failure);
+ *   - while a hand is on some seat must act, and each seat that must act has
+ *     a legal move;
+ *   - every listed move is accepted (tried, in the first matches, for every
+ *     move of every acting seat) and trying leaves the state as it was;
+ *   - a move that is not listed is refused and changes nothing;
+ *   - a match ends within the variant's check.max_moves (default 100000);
+ *   - with check.zero_sum, every column of totals sums to 0;
+ *   - the match's log replayed in a fresh engine gives the same state (else
+ *     the script depends on something outside the game state).
+ *
+ * Then it reports what was exercised: matches and moves per seat count, hook
+ * calls, moves by verb, the variant's tallies and the expected ones that never
+ * occurred. On the first failure it stops, saves the match's log and prints
+ * the `fuda play --replay` command that leads to just before the failure.
+ *
+ * Match i (from 0) is seeded with S+i; seat counts go round the variant's
+ * range; the bots alternate between all-random and the variant's own bots
+ * (each full round of seat counts). Everything but nothing timed is printed,
+ * so the output is the same for the same arguments. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "input.h"
+
+#define CHECK_DEFAULT_MATCHES 2000
+#define CHECK_DEFAULT_MAX_MOVES 100000L
+#define CHECK_REPLAYS 500   /* replay every match up to this many, else a sample */
+#define CHECK_TRY_MIN 20    /* matches whose every listed move is tried, at least */
+#define CHECK_TRY_SHARE 20  /* ... or one in this many (5%) */
+#define CHECK_VIEW_MOVES 1000 /* views after every action of those, in their first moves */
+
+/* ---- named counts ---- */
+
+typedef struct count {
+    char *name;
+    long n;
+} count;
+
+typedef struct counts {
+    count *v;
+    int n, cap;
+} counts;
+
+static count *counts_find(counts *c, const char *name, size_t len) {
+    for (int i = 0; i < c->n; i++)
+        if (strlen(c->v[i].name) == len && memcmp(c->v[i].name, name, len) == 0) return &c->v[i];
+    if (c->n == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 16;
+        c->v = fuda_xrealloc(c->v, (size_t)c->cap * sizeof *c->v);
+    }
+    count *k = &c->v[c->n++];
+    k->name = fuda_xrealloc(NULL, len + 1);
+    memcpy(k->name, name, len);
+    k->name[len] = '\0';
+    k->n = 0;
+    return k;
+}
+
+static void counts_add(counts *c, const char *name, size_t len, long n) { counts_find(c, name, len)->n += n; }
+
+static long counts_get(const counts *c, const char *name) {
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->v[i].name, name) == 0) return c->v[i].n;
+    return 0;
+}
+
+static int cmp_count(const void *a, const void *b) {
+    return strcmp(((const count *)a)->name, ((const count *)b)->name);
+}
+
+static void counts_sort(counts *c) {
+    if (c->n) qsort(c->v, (size_t)c->n, sizeof *c->v, cmp_count);
+}
+
+static void counts_free(counts *c) {
+    for (int i = 0; i < c->n; i++) free(c->v[i].name);
+    free(c->v);
+    c->v = NULL;
+    c->n = c->cap = 0;
+}
+
+/* The first word of a move. */
+static size_t verb_len(const char *move) { return strcspn(move, " "); }
+
+/* ---- the run ---- */
+
+typedef struct check_args {
+    fuda_match_args m;
+    long matches;
+    int json;
+} check_args;
+
+typedef struct failure {
+    char *message;
+    int stage_load; /* the script does not load */
+    long match;     /* 0-based */
+    uint64_t seed;
+    int seats;
+    long move;      /* the action at fault (1-based), or the moves of the match */
+    long to;        /* replay this many moves to stand just before it */
+    char *log;      /* file the log was saved to, or NULL */
+    char *replay_command;
+    char *note;     /* more about it (the replay of the log differs too), or NULL */
+} failure;
+
+typedef struct checker {
+    fuda_config cfg; /* paranoid */
+    const check_args *a;
+    fuda_engine *e;
+    const fuda_variant_info *info;
+    long max_moves;
+    int min_seats, max_seats;
+    long try_matches;  /* matches whose listed moves are all tried */
+    long replay_every; /* replay match i when i % replay_every == 0 */
+    /* the bots */
+    char **given;     /* --bots list, or NULL */
+    const char **own; /* the variant's bots but random */
+    int nown;
+    /* what was exercised */
+    long matches, moves, tries, illegal, replays, views;
+    long seat_matches[FUDA_MAX_SEATS + 1], seat_moves[FUDA_MAX_SEATS + 1];
+    counts verbs, listed;
+    /* the current match */
+    long match;
+    uint64_t seed;
+    int nseats;
+    const char *bots[FUDA_MAX_SEATS + 1];
+    fuda_state before; /* the state before the action */
+    /* a copy of one seat's moves */
+    char **mv;
+    int nmv, capmv;
+    int failed;
+    failure f;
+} checker;
+
+/* Record the failure of the current match; returns -1. The log is saved by
+ * the caller (finish_failure). `at_fault_applied`: the action at fault was
+ * the last one applied (else it is the next one). */
+static int fail_at(checker *c, int at_fault_applied, const char *fmt, ...) FUDA_PRINTF(3, 4);
+static int fail_at(checker *c, int at_fault_applied, const char *fmt, ...) {
+    char msg[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    long played = fuda_engine_move_count(c->e);
+    c->failed = 1;
+    c->f.message = fuda_xstrdup(msg);
+    c->f.match = c->match;
+    c->f.seed = c->seed;
+    c->f.seats = c->nseats;
+    c->f.move = at_fault_applied ? played : played + 1;
+    c->f.to = at_fault_applied && played > 0 ? played - 1 : played;
+    return -1;
+}
+
+/* The engine's last error, copied (the next call may overwrite it). */
+static char *engine_err(const checker *c) { return fuda_xstrdup(fuda_engine_error(c->e)); }
+
+/* ---- bots, seats ---- */
+
+static void choose_bots(checker *c, long i) {
+    int ncounts = c->max_seats - c->min_seats + 1;
+    c->nseats = c->min_seats + (int)(i % ncounts);
+    int random = ((i / ncounts) % 2 == 0) || c->nown == 0;
+    int k = 0;
+    for (int seat = 1; seat <= c->nseats; seat++) {
+        if (c->given) {
+            c->bots[seat] = c->given[k];
+            if (c->given[k + 1]) k++;
+        } else if (random) {
+            c->bots[seat] = "random";
+        } else {
+            c->bots[seat] = c->own[(i / (2 * ncounts) + seat - 1) % c->nown];
+        }
+    }
+}
+
+/* ---- per action ---- */
+
+/* Copy seat's legal moves into c->mv; the count, or -1 (failure recorded). */
+static int copy_moves(checker *c, int seat) {
+    const char *const *mv;
+    int n = fuda_engine_moves(c->e, seat, &mv);
+    if (n < 0) {
+        char *err = engine_err(c);
+        fail_at(c, 0, "moves of seat %d: %s", seat, err);
+        free(err);
+        return -1;
+    }
+    for (int i = 0; i < c->nmv; i++) free(c->mv[i]);
+    if (n > c->capmv) {
+        c->capmv = n;
+        c->mv = fuda_xrealloc(c->mv, (size_t)n * sizeof *c->mv);
+    }
+    for (int i = 0; i < n; i++) c->mv[i] = fuda_xstrdup(mv[i]);
+    c->nmv = n;
+    return n;
+}
+
+static int listed(const checker *c, const char *move) {
+    for (int i = 0; i < c->nmv; i++)
+        if (strcmp(c->mv[i], move) == 0) return 1;
+    return 0;
+}
+
+/* 1 if seat (1-based) holds card c in a pile of its own. */
+static int seat_holds(const fuda_state *s, int seat, fuda_card card) {
+    for (int p = 0; p < s->npiles; p++)
+        if (s->piles[p].owner == seat - 1 && fuda_pile_index(s, p, card) >= 0) return 1;
+    return 0;
+}
+
+/* A listed move with one of its cards replaced by a card of the game the seat
+ * does not hold, that is not listed itself (malloc'd), or NULL if none. */
+static char *move_with_foreign_card(const checker *c, int seat) {
+    const fuda_state *s = fuda_engine_state(c->e);
+    for (int i = 0; i < c->nmv; i++) {
+        const char *m = c->mv[i];
+        for (const char *w = m; *w;) {
+            size_t len = strcspn(w, " ");
+            fuda_card card;
+            if (w != m && fuda_card_parse(w, len, &card) == 0) {
+                for (int x = 1; x < FUDA_CARD_SPACE; x++) {
+                    if (!s->deck[x] || x == card || seat_holds(s, seat, (fuda_card)x)) continue;
+                    char name[8];
+                    fuda_card_name((fuda_card)x, name);
+                    size_t size = strlen(m) + sizeof name;
+                    char *alt = fuda_xrealloc(NULL, size);
+                    snprintf(alt, size, "%.*s%s%s", (int)(w - m), m, name, w + len);
+                    if (!listed(c, alt)) return alt;
+                    free(alt);
+                }
+            }
+            w += len;
+            while (*w == ' ') w++;
+        }
+    }
+    return NULL;
+}
+
+/* Is the game state still the one of snapshot `before`? Byte for byte, or
+ * else by the hash (which ignores where piles sit in the card array). */
+static int unchanged(const checker *c, const fuda_state *before) {
+    const fuda_state *now = fuda_engine_state(c->e);
+    return memcmp(before, now, sizeof *now) == 0 || fuda_state_hash(before) == fuda_state_hash(now);
+}
+
+/* An illegal move must be refused and change nothing. */
+static int try_illegal(checker *c, int seat, const char *move, const fuda_state *before) {
+    c->illegal++;
+    if (fuda_engine_try(c->e, seat, move) == 0)
+        return fail_at(c, 0, "seat %d: the move '%s' is not listed but was accepted", seat, move);
+    if (!unchanged(c, before))
+        return fail_at(c, 0, "seat %d: refusing the move '%s' changed the game state", seat, move);
+    return 0;
+}
+
+/* The checks of one seat that must act. */
+static int check_seat(checker *c, int seat, int thorough, const fuda_state *before) {
+    int n = copy_moves(c, seat);
+    if (n < 0) return -1;
+    if (n == 0) return fail_at(c, 0, "seat %d must act but has no legal move (moves returned an empty list)", seat);
+    for (int i = 0; i < n; i++) counts_add(&c->listed, c->mv[i], verb_len(c->mv[i]), 1);
+    if (thorough) {
+        fuda_engine_count_hooks(c->e, 0); /* the counts are of the matches as played */
+        for (int i = 0; i < n; i++) {
+            c->tries++;
+            if (fuda_engine_try(c->e, seat, c->mv[i]) != 0) {
+                char *err = engine_err(c);
+                fuda_engine_count_hooks(c->e, 1);
+                fail_at(c, 0, "seat %d: listed move '%s' refused: %s", seat, c->mv[i], err);
+                free(err);
+                return -1;
+            }
+            if (!unchanged(c, before)) {
+                fuda_engine_count_hooks(c->e, 1);
+                return fail_at(c, 0, "seat %d: trying the move '%s' changed the game state", seat, c->mv[i]);
+            }
+        }
+        fuda_engine_count_hooks(c->e, 1);
+    }
+    char *foreign = move_with_foreign_card(c, seat);
+    int r = try_illegal(c, seat, "no-such-move", before);
+    if (r == 0 && foreign) r = try_illegal(c, seat, foreign, before);
+    free(foreign);
+    return r;
+}
+
+static int check_zero_sum(checker *c) {
+    if (!c->info->check_zero_sum) return 0;
+    for (int col = 1; col <= FUDA_MAX_COLS; col++) {
+        long sum = 0;
+        for (int seat = 1; seat <= c->nseats; seat++) sum += fuda_engine_total(c->e, seat, col);
+        if (sum != 0)
+            return fail_at(c, 1, "the totals of column %d sum to %ld, not 0 (the variant declares zero_sum)", col, sum);
+    }
+    return 0;
+}
+
+/* Every seat's view (the view hook, if any) must work. */
+static int check_views(checker *c) {
+    for (int seat = 0; seat <= c->nseats; seat++) {
+        char *v = fuda_engine_view(c->e, seat);
+        c->views++;
+        if (!v) {
+            char *err = engine_err(c);
+            fail_at(c, 1, "the view of %s%d failed: %s", seat ? "seat " : "spectator ", seat, err);
+            free(err);
+            return -1;
+        }
+        free(v);
+    }
+    return 0;
+}
+
+/* One action: check every seat that must act, let the bots choose, apply
+ * their moves in seat order (a claim window's decisions are blind). */
+static int step(checker *c, int thorough) {
+    unsigned actors = fuda_engine_actors(c->e);
+    if (actors == 0) return fail_at(c, 0, "the hand is on but no seat must act");
+    fuda_state_copy(&c->before, fuda_engine_state(c->e));
+    for (int seat = 1; seat <= c->nseats; seat++)
+        if ((actors & (1u << (seat - 1))) && check_seat(c, seat, thorough, &c->before) < 0) return -1;
+    char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
+    int r = 0;
+    for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
+        const char *mv;
+        if (!(actors & (1u << (seat - 1)))) continue;
+        if (fuda_engine_bot(c->e, seat, c->bots[seat], &mv) != 0) {
+            char *err = engine_err(c);
+            r = fail_at(c, 0, "bot '%s' of seat %d: %s", c->bots[seat], seat, err);
+            free(err);
+        } else {
+            chosen[seat] = fuda_xstrdup(mv);
+        }
+    }
+    for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
+        if (!chosen[seat]) continue;
+        if (fuda_engine_apply(c->e, seat, chosen[seat]) != 0) {
+            char *err = engine_err(c);
+            r = fail_at(c, 0, "seat %d: move '%s' failed: %s", seat, chosen[seat], err);
+            free(err);
+            break;
+        }
+        c->moves++;
+        c->seat_moves[c->nseats]++;
+        counts_add(&c->verbs, chosen[seat], verb_len(chosen[seat]), 1);
+        r = check_zero_sum(c);
+    }
+    for (int seat = 1; seat <= c->nseats; seat++) free(chosen[seat]);
+    if (r == 0 && thorough && fuda_engine_move_count(c->e) <= CHECK_VIEW_MOVES) r = check_views(c);
+    return r;
+}
+
+/* ---- replay ---- */
+
+/* The match's log, with the seats and seed even if the match did not start. */
+static char *match_log(const checker *c) {
+    fuda_buf b = FUDA_BUF_INIT;
+    char *log = fuda_engine_log(c->e);
+    if (!log) {
+        fputs("fuda: out of memory\n", stderr);
+        exit(1);
+    }
+    fuda_buf_adds(&b, log);
+    if (!strstr(log, "\nseed ")) fuda_buf_addf(&b, "seats %d\nseed %llu\n", c->nseats, (unsigned long long)c->seed);
+    free(log);
+    return fuda_buf_take(&b);
+}
+
+/* Replay the match so far in a fresh engine; NULL if it comes to the same
+ * state, else what differs (malloc'd). */
+static char *replay_differs(checker *c) {
+    char *log = match_log(c);
+    fuda_engine *r = fuda_engine_new(&c->cfg);
+    if (!r) {
+        fputs("fuda: out of memory\n", stderr);
+        exit(1);
+    }
+    fuda_buf b = FUDA_BUF_INIT;
+    c->replays++;
+    if (fuda_engine_replay(r, log, -1) != 0) {
+        fuda_buf_addf(&b, "replaying the log in a fresh engine fails: %s", fuda_engine_error(r));
+    } else if (fuda_engine_hash(r) != fuda_engine_hash(c->e)) {
+        fuda_buf_addf(&b, "replaying the log in a fresh engine gives another state (after %ld of %ld moves): "
+                      "the script depends on something outside the game state (pairs order, state kept "
+                      "in upvalues or tables across calls)",
+                      fuda_engine_move_count(r), fuda_engine_move_count(c->e));
+    }
+    fuda_engine_free(r);
+    free(log);
+    return b.p; /* NULL when nothing was added */
+}
+
+/* ---- a match ---- */
+
+static int play_match(checker *c, long i) {
+    c->match = i;
+    c->seed = c->a->m.seed + (uint64_t)i;
+    choose_bots(c, i);
+    int thorough = i < c->try_matches;
+    fuda_engine *e = c->e;
+    if (fuda_engine_start(e, c->nseats, c->seed) != 0) {
+        char *err = engine_err(c);
+        fail_at(c, 0, "the match does not start: %s", err);
+        free(err);
+        return -1;
+    }
+    if (check_zero_sum(c) < 0) return -1;
+    for (;;) {
+        int phase = fuda_engine_phase(e);
+        if (phase == FUDA_PHASE_MATCH_OVER) break;
+        if (fuda_engine_move_count(e) >= c->max_moves)
+            return fail_at(c, 1, "the match did not end within %ld moves (%s)", c->max_moves,
+                           c->info->check_max_moves ? "check.max_moves" : "the default bound; declare check.max_moves");
+        if (phase == FUDA_PHASE_HAND_OVER) {
+            if (check_views(c) < 0) return -1;
+            if (fuda_engine_next_hand(e) != 0) {
+                char *err = engine_err(c);
+                fail_at(c, 0, "dealing hand %u failed: %s", (unsigned)fuda_engine_state(e)->hand_no + 1, err);
+                free(err);
+                return -1;
+            }
+            if (check_zero_sum(c) < 0) return -1;
+            continue;
+        }
+        if (phase != FUDA_PHASE_PLAYING) return fail_at(c, 0, "the match is in no phase to play (phase %d)", phase);
+        if (step(c, thorough) < 0) return -1;
+    }
+    if (check_views(c) < 0) return -1;
+    c->matches++;
+    c->seat_matches[c->nseats]++;
+    if (i % c->replay_every == 0) {
+        char *why = replay_differs(c);
+        if (why) {
+            long played = fuda_engine_move_count(e);
+            fail_at(c, 1, "%s", why);
+            c->f.move = played;
+            c->f.to = played;
+            free(why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- after a failure: the log file and the replay command ---- */
+
+static int writable_dir(const char *dir) { return access(dir, W_OK) == 0; }
+
+static char *save_log(const checker *c, const char *log) {
+    const char *name = c->info ? c->info->name : "variant";
+    const char *tmp = getenv("TMPDIR");
+    const char *dirs[3] = { ".", tmp && *tmp ? tmp : "/tmp", "/tmp" };
+    for (int i = 0; i < 3; i++) {
+        if (!writable_dir(dirs[i])) continue;
+        fuda_buf path = FUDA_BUF_INIT;
+        if (i == 0) fuda_buf_addf(&path, "./fuda-check-%s-%llu.log", name, (unsigned long long)c->f.seed);
+        else fuda_buf_addf(&path, "%s/fuda-check-%s-%llu.log", dirs[i], name, (unsigned long long)c->f.seed);
+        FILE *f = fopen(path.p, "w");
+        if (f) {
+            int ok = fputs(log, f) >= 0;
+            ok = (fclose(f) == 0) && ok;
+            if (ok) return fuda_buf_take(&path);
+        }
+        fuda_buf_free(&path);
+    }
+    return NULL;
+}
+
+/* A shell word: quoted when it has anything but safe characters. */
+static void add_shell_word(fuda_buf *b, const char *s) {
+    if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=,:+@%") == strlen(s)) {
+        fuda_buf_adds(b, s);
+        return;
+    }
+    fuda_buf_addc(b, '\'');
+    for (; *s; s++) {
+        if (*s == '\'') fuda_buf_adds(b, "'\\''");
+        else fuda_buf_addc(b, *s);
+    }
+    fuda_buf_addc(b, '\'');
+}
+
+static void finish_failure(checker *c) {
+    /* does the log replay to the same state? if not, say so: the replay
+     * command may then not stand exactly where the failure was */
+    if (!c->f.note && c->f.message && !strstr(c->f.message, "fresh engine")) {
+        char *why = replay_differs(c);
+        if (why) {
+            fuda_buf b = FUDA_BUF_INIT;
+            fuda_buf_addf(&b, "also, %s", why);
+            c->f.note = fuda_buf_take(&b);
+            free(why);
+        }
+    }
+    char *log = match_log(c);
+    c->f.log = save_log(c, log);
+    free(log);
+    if (c->f.log) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_adds(&b, "fuda play ");
+        add_shell_word(&b, c->a->m.variant);
+        fuda_buf_adds(&b, " --replay ");
+        add_shell_word(&b, c->f.log);
+        fuda_buf_addf(&b, " --to %ld", c->f.to);
+        c->f.replay_command = fuda_buf_take(&b);
+    }
+}
+
+/* ---- the report ---- */
+
+static void json_string(const char *s) {
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') printf("\\%c", ch);
+        else if (ch == '\n') fputs("\\n", stdout);
+        else if (ch == '\t') fputs("\\t", stdout);
+        else if (ch < 0x20) printf("\\u%04x", ch);
+        else putchar(ch);
+    }
+    putchar('"');
+}
+
+/* The hook counts (tallies "hook NAME"), and the variant's own tallies. */
+static void split_tallies(const checker *c, counts *hooks, counts *tallies) {
+    const fuda_tally *t;
+    int n = c->e ? fuda_engine_tallies(c->e, &t) : 0;
+    for (int i = 0; i < n; i++) {
+        if (strncmp(t[i].name, "hook ", 5) == 0) counts_add(hooks, t[i].name + 5, strlen(t[i].name + 5), t[i].count);
+        else counts_add(tallies, t[i].name, strlen(t[i].name), t[i].count);
+    }
+    counts_sort(hooks);
+    counts_sort(tallies);
+}
+
+static void json_counts(const char *key, const counts *k) {
+    printf(", ");
+    json_string(key);
+    printf(": {");
+    for (int i = 0; i < k->n; i++) {
+        printf("%s", i ? ", " : "");
+        json_string(k->v[i].name);
+        printf(": %ld", k->v[i].n);
+    }
+    printf("}");
+}
+
+static void print_json(checker *c) {
+    const fuda_variant_info *info = c->info;
+    printf("{\"ok\": %s, \"variant\": ", c->failed ? "false" : "true");
+    json_string(info ? info->name : c->a->m.variant);
+    if (info) {
+        printf(", \"file\": ");
+        json_string(info->file);
+    }
+    printf(", \"seed\": %llu, \"matches\": %ld, \"moves\": %ld", (unsigned long long)c->a->m.seed, c->matches,
+           c->moves);
+    printf(", \"seats\": [");
+    int first = 1;
+    for (int n = 1; n <= FUDA_MAX_SEATS; n++) {
+        if (!c->seat_matches[n] && !c->seat_moves[n]) continue;
+        printf("%s{\"seats\": %d, \"matches\": %ld, \"moves\": %ld}", first ? "" : ", ", n, c->seat_matches[n],
+               c->seat_moves[n]);
+        first = 0;
+    }
+    printf("], \"tried_matches\": %ld, \"tries\": %ld, \"illegal_tries\": %ld, \"views\": %ld, \"replays\": %ld",
+           c->try_matches < c->a->matches ? c->try_matches : c->a->matches, c->tries, c->illegal, c->views,
+           c->replays);
+    counts hooks = { 0 }, tallies = { 0 };
+    split_tallies(c, &hooks, &tallies);
+    json_counts("hooks", &hooks);
+    counts_sort(&c->verbs);
+    json_counts("verbs", &c->verbs);
+    json_counts("tallies", &tallies);
+    printf(", \"never\": [");
+    first = 1;
+    for (int i = 0; info && i < info->nexpect; i++)
+        if (counts_get(&tallies, info->expect[i]) == 0) {
+            printf("%s", first ? "" : ", ");
+            json_string(info->expect[i]);
+            first = 0;
+        }
+    printf("], \"never_played\": [");
+    first = 1;
+    for (int i = 0; i < c->listed.n; i++)
+        if (counts_get(&c->verbs, c->listed.v[i].name) == 0) {
+            printf("%s", first ? "" : ", ");
+            json_string(c->listed.v[i].name);
+            first = 0;
+        }
+    printf("], \"failure\": ");
+    if (!c->failed) {
+        printf("null");
+    } else {
+        printf("{\"message\": ");
+        json_string(c->f.message);
+        if (c->f.stage_load) {
+            printf(", \"stage\": \"load\"}");
+        } else {
+            printf(", \"stage\": \"match\", \"match\": %ld, \"seed\": %llu, \"seats\": %d, \"move\": %ld, \"log\": ",
+                   c->f.match + 1, (unsigned long long)c->f.seed, c->f.seats, c->f.move);
+            if (c->f.log) json_string(c->f.log);
+            else printf("null");
+            printf(", \"replay_command\": ");
+            if (c->f.replay_command) json_string(c->f.replay_command);
+            else printf("null");
+            printf(", \"note\": ");
+            if (c->f.note) json_string(c->f.note);
+            else printf("null");
+            printf("}");
+        }
+    }
+    printf("}\n");
+    counts_free(&hooks);
+    counts_free(&tallies);
+}
+
+static void print_counts_text(const char *title, const counts *k) {
+    if (k->n == 0) return;
+    int w = 0;
+    for (int i = 0; i < k->n; i++)
+        if ((int)strlen(k->v[i].name) > w) w = (int)strlen(k->v[i].name);
+    printf("%s\n", title);
+    for (int i = 0; i < k->n; i++) printf("  %-*s %10ld\n", w, k->v[i].name, k->v[i].n);
+}
+
+static void print_text(checker *c) {
+    const fuda_variant_info *info = c->info;
+    if (c->failed && c->f.stage_load) {
+        printf("%s\ncheck: FAILED (the script does not load)\n", c->f.message);
+        return;
+    }
+    if (c->failed) {
+        printf("check: %s\n", c->f.message);
+        if (c->f.note) printf("  %s\n", c->f.note);
+        printf("  match %ld, seed %llu, %d seats, move %ld\n", c->f.match + 1, (unsigned long long)c->f.seed,
+               c->f.seats, c->f.move);
+        if (c->f.log) printf("  log saved to %s\n", c->f.log);
+        else printf("  the log could not be saved (no writable folder)\n");
+        if (c->f.replay_command) printf("  replay to just before the failure: %s\n", c->f.replay_command);
+        printf("check: FAILED\n");
+        return;
+    }
+    printf("variant   %s (%s)\n", info->name, info->file);
+    for (int n = 1; n <= FUDA_MAX_SEATS; n++)
+        if (c->seat_matches[n])
+            printf("seats %d   %ld matches, %ld moves\n", n, c->seat_matches[n], c->seat_moves[n]);
+    printf("tried     every listed move in %ld matches (%ld tries), %ld illegal moves refused\n",
+           c->try_matches < c->a->matches ? c->try_matches : c->a->matches, c->tries, c->illegal);
+    printf("replayed  %ld matches in a fresh engine, same state\n", c->replays);
+    counts hooks = { 0 }, tallies = { 0 };
+    split_tallies(c, &hooks, &tallies);
+    print_counts_text("hooks", &hooks);
+    counts_sort(&c->verbs);
+    print_counts_text("verbs", &c->verbs);
+    print_counts_text("tallies", &tallies);
+    for (int i = 0; i < c->listed.n; i++)
+        if (counts_get(&c->verbs, c->listed.v[i].name) == 0)
+            printf("never played: %s (listed %ld times)\n", c->listed.v[i].name, c->listed.v[i].n);
+    for (int i = 0; i < info->nexpect; i++)
+        if (counts_get(&tallies, info->expect[i]) == 0) printf("never: %s\n", info->expect[i]);
+    printf("check: OK (%ld matches, %ld moves)\n", c->matches, c->moves);
+    counts_free(&hooks);
+    counts_free(&tallies);
+}
+
+/* ---- arguments and setup ---- */
+
+static int parse_args(int argc, char **argv, check_args *s) {
+    fuda_args a;
+    fuda_args_init(&a, argc, argv);
+    const char *arg, *v;
+    int r;
+    s->matches = CHECK_DEFAULT_MATCHES;
+    s->m.seed = 1;
+    while ((arg = fuda_args_next(&a)) != NULL) {
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fuda_print_help("check");
+            return -1;
+        }
+        if ((r = fuda_args_match(&a, arg, &s->m)) != 0) {
+            if (r != 1) return r;
+        } else if ((r = fuda_args_flag(&a, arg, "-n", &v)) != 0) {
+            if (r < 0 || fuda_args_long("check", "-n", v, 1, 100000000L, &s->matches)) return FUDA_EXIT_USAGE;
+        } else if (strcmp(arg, "--json") == 0) {
+            s->json = 1;
+        } else if (arg[0] == '-' && arg[1]) {
+            return fuda_usage_error("check", "unknown flag '%s'", arg);
+        } else if (s->m.variant) {
+            return fuda_usage_error("check", "unexpected argument '%s'", arg);
+        } else {
+            s->m.variant = arg;
+        }
+    }
+    if (!s->m.variant) return fuda_usage_error("check", "missing FILE.lua or VARIANT");
+    return 0;
+}
+
+/* Seats, bots and bounds from the loaded variant; 0 or a usage error. */
+static int prepare(checker *c, char ***store) {
+    const fuda_variant_info *info = c->info;
+    c->min_seats = info->min_seats;
+    c->max_seats = info->max_seats < FUDA_MAX_SEATS ? info->max_seats : FUDA_MAX_SEATS;
+    if (c->a->m.seats) {
+        int n = fuda_seat_count("check", c->e, &c->a->m);
+        if (n == 0) return FUDA_EXIT_USAGE;
+        c->min_seats = c->max_seats = n;
+    }
+    c->max_moves = info->check_max_moves > 0 ? info->check_max_moves : CHECK_DEFAULT_MAX_MOVES;
+    c->try_matches = c->a->matches / CHECK_TRY_SHARE;
+    if (c->try_matches < CHECK_TRY_MIN) c->try_matches = CHECK_TRY_MIN;
+    c->replay_every = c->a->matches <= CHECK_REPLAYS ? 1 : (c->a->matches + CHECK_REPLAYS - 1) / CHECK_REPLAYS;
+    c->own = fuda_xrealloc(NULL, (size_t)(info->nbots + 1) * sizeof *c->own);
+    for (int i = 0; i < info->nbots; i++)
+        if (strcmp(info->bots[i], "random") != 0) c->own[c->nown++] = info->bots[i];
+    if (c->a->m.bots) {
+        const char *tmp[FUDA_MAX_SEATS + 1];
+        int r = fuda_assign_bots("check", c->e, c->a->m.bots, 0, 1, tmp, store);
+        if (r) return r;
+        c->given = *store;
+    }
+    return 0;
+}
+
+int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
+    check_args s = { 0 };
+    int r = parse_args(argc, argv, &s);
+    if (r != 0) {
+        fuda_match_args_free(&s.m);
+        return r < 0 ? FUDA_EXIT_OK : r;
+    }
+    checker *c = fuda_xrealloc(NULL, sizeof *c);
+    memset(c, 0, sizeof *c);
+    c->cfg = *cfg;
+    c->cfg.paranoid = 1;
+    c->a = &s;
+    c->e = fuda_engine_new(&c->cfg);
+    if (!c->e) {
+        free(c);
+        fuda_match_args_free(&s.m);
+        return fuda_fail("out of memory");
+    }
+    char **store = NULL;
+    r = FUDA_EXIT_OK;
+    if (fuda_engine_load(c->e, s.m.variant, s.m.opts, s.m.nopts) != 0) {
+        c->failed = 1;
+        c->f.stage_load = 1;
+        c->f.message = engine_err(c);
+    } else {
+        c->info = fuda_engine_info(c->e);
+        r = prepare(c, &store);
+        if (r == 0) {
+            fuda_engine_count_hooks(c->e, 1);
+            for (long i = 0; i < s.matches && !c->failed; i++) play_match(c, i);
+            if (c->failed) finish_failure(c);
+        }
+    }
+    if (r == 0) {
+        if (s.json) print_json(c);
+        else print_text(c);
+        fflush(stdout);
+        r = c->failed ? FUDA_EXIT_FAIL : FUDA_EXIT_OK;
+    }
+    for (int i = 0; i < c->nmv; i++) free(c->mv[i]);
+    free(c->mv);
+    free(c->own);
+    counts_free(&c->verbs);
+    counts_free(&c->listed);
+    free(c->f.message);
+    free(c->f.log);
+    free(c->f.replay_command);
+    free(c->f.note);
+    fuda_words_free(store);
+    fuda_engine_free(c->e);
+    free(c);
+    fuda_match_args_free(&s.m);
+    return r;
+}
