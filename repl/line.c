@@ -1,9 +1,12 @@
 /* line.c -- line input for the REPL and the match prompt. See line.h. */
 #include "line.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <unistd.h>
 
 #include <readline/history.h>
@@ -26,17 +29,93 @@ static char *read_plain(void) {
     return line;
 }
 
-char *fuda_line_read(const char *prompt, int echo) {
+/* ---- the terminal: readline's callback interface, so that Ctrl-C can
+ * cancel the line (the way CPython's readline module does it) ---- */
+
+static volatile sig_atomic_t got_sigint;
+static char *tty_line;
+static int tty_done;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    got_sigint = 1;
+}
+
+static void on_line(char *line) {
+    tty_line = line;
+    tty_done = 1;
+    rl_callback_handler_remove();
+}
+
+/* A line typed at the terminal (NULL at end of input); Ctrl-C abandons it:
+ * NULL with *cancelled set. SIGINT is caught only while reading. */
+static char *read_tty(const char *prompt, int *cancelled) {
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint; /* no SA_RESTART: select returns EINTR */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
+    rl_readline_name = "fuda";
+    rl_catch_signals = 0; /* SIGINT is ours; readline keeps SIGWINCH */
+    got_sigint = 0;
+    tty_done = 0;
+    tty_line = NULL;
+    *cancelled = 0;
+    rl_callback_handler_install(prompt, on_line);
+    int fd = fileno(rl_instream ? rl_instream : stdin);
+    while (!tty_done) {
+        int n = 0;
+        if (!got_sigint) {
+            fd_set in;
+            FD_ZERO(&in);
+            FD_SET(fd, &in);
+            n = select(fd + 1, &in, NULL, NULL, NULL);
+        }
+        if (got_sigint) {
+            FILE *out = rl_outstream ? rl_outstream : stdout;
+            rl_point = rl_end; /* "^C" after the whole line, as the shells do */
+            rl_redisplay();
+            fputs("^C", out);
+            fflush(out);
+            rl_free_line_state();
+            rl_callback_sigcleanup();
+            rl_cleanup_after_signal();
+            rl_callback_handler_remove();
+            fputc('\n', out);
+            fflush(out);
+            *cancelled = 1;
+            break;
+        }
+        if (n > 0) {
+            rl_callback_read_char();
+        } else if (n < 0 && errno != EINTR) {
+            rl_callback_handler_remove(); /* the terminal is gone: end of input */
+            break;
+        }
+    }
+    sigaction(SIGINT, &old, NULL);
+    return tty_line;
+}
+
+char *fuda_line_read_or_cancel(const char *prompt, int echo, int *cancelled) {
+    *cancelled = 0;
     fflush(stdout);
     if (fuda_line_tty()) {
-        rl_readline_name = "fuda";
-        char *line = readline(prompt);
+        char *line = read_tty(prompt, cancelled);
+        if (*cancelled) return strdup("");
         if (line && *line) add_history(line);
         return line;
     }
     if (echo) fputs(prompt, stdout);
     char *line = read_plain();
     if (echo) printf("%s\n", line ? line : "");
+    return line;
+}
+
+char *fuda_line_read(const char *prompt, int echo) {
+    int cancelled;
+    char *line;
+    while ((line = fuda_line_read_or_cancel(prompt, echo, &cancelled)) != NULL && cancelled) free(line);
     return line;
 }
 

@@ -11,6 +11,10 @@ int fuda_line_tty(void);
  * the prompt, and the line read after it, are printed only if `echo` is set,
  * so that a transcript of piped input reads like a session. */
 char *fuda_line_read(const char *prompt, int echo);
+/* On a terminal, Ctrl-C cancels the line being typed: fuda_line_read shows
+ * the prompt again on a new line, fuda_line_read_or_cancel returns "" (malloc'd)
+ * with *cancelled set. Elsewhere SIGINT keeps its usual effect. */
+char *fuda_line_read_or_cancel(const char *prompt, int echo, int *cancelled);
 
 /* Load and save the history file (terminal only; errors are ignored). */
 void fuda_line_history_load(const char *path);

@@ -3,7 +3,8 @@
  * it, with the same syntax as on the command line; anything else is Lua,
  * evaluated the way lua.c does (expressions print their values, incomplete
  * statements continue on the next line). History is kept in ~/.fuda_history
- * when stdin is a terminal. */
+ * when stdin is a terminal. Ctrl-C cancels the line being typed (and a Lua
+ * statement being continued) and shows a new prompt. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,10 +80,15 @@ static int eval_lua(fuda_host *h, const char *line, int echo) {
             print_result(status, out);
             break;
         }
-        char *more = fuda_line_read(PROMPT_MORE, echo);
+        int cancelled;
+        char *more = fuda_line_read_or_cancel(PROMPT_MORE, echo, &cancelled);
         if (!more) {
             fuda_buf_free(&chunk);
             return -1;
+        }
+        if (cancelled) { /* Ctrl-C drops the whole statement */
+            free(more);
+            break;
         }
         fuda_buf_addc(&chunk, '\n');
         fuda_buf_adds(&chunk, more);
