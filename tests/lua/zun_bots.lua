@@ -2,14 +2,8 @@
 -- every match ends, the totals are zero-sum, the same seed plays the same match.
 -- Run: ./fuda run tests/lua/zun_bots.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then passed = passed + 1
-  else failed = failed + 1; print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want))) end
-end
+local T = dofile("tests/lua/lib/t.lua")
+local check, eq = T.check, T.eq
 
 -- Play a whole match; returns the match, the number of games and the moves, or nil and the error.
 local function play(seats, seed, bots, options)
@@ -76,5 +70,4 @@ do
   eq(a:hash(), b:hash(), "same seed, same match")
 end
 
-print(("%d passed, %d failed"):format(passed, failed))
-if failed > 0 then error("zun_bots: " .. failed .. " failed") end
+T.summary("zun_bots")

@@ -2,67 +2,11 @@
 -- several cards at once, and what may not be played.
 -- Run: ./fuda run tests/lua/zun_specials.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then passed = passed + 1
-  else failed = failed + 1; print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want))) end
-end
-local function has(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
-local function apply(m, seat, move, what)
-  local ok, err = m:apply(seat, move)
-  check(ok, (what or "") .. ": seat " .. seat .. " " .. move .. " (" .. tostring(err) .. ")")
-  return ok
-end
-local function refused(m, seat, move, what)
-  local before = m:hash()
-  local ok = m:apply(seat, move)
-  check(not ok, what .. ": '" .. move .. "' by seat " .. seat .. " is refused")
-  eq(m:hash(), before, what .. ": state unchanged")
-end
-local function top(m) local f = m:pile("field"); return f[#f] end
-local function any_event(evs, text)
-  for _, e in ipairs(evs) do if e:find(text, 1, true) then return true end end
-  return false
-end
-local function actors(m) return table.concat(m:actors(), ",") end
-
--- A Zun game where seat `first` plays first, the opening field is one non-special card (field
--- multiplier 1) and no tenhou window is open; then the field top, every hand (t.hands[s], all
--- hand_size cards) and the stock top (t.stock, top first) are arranged.
-local function game(seats, first, t)
-  for seed = t.from or 1, 3000 do
-    local m = fuda.match{ variant = "zun", seats = seats, seed = seed, options = t.options }
-    if m:var("first") == first and m:claim() == nil and #m:pile("field") == 1 and m:var("field_base") == 1 then
-      -- both Jokers to the stock first, so that each hand's Jk comes from there, not from a hand
-      local jk = (t.options and t.options.jokers) or 2
-      if jk > 0 then m:arrange("stock", nil, jk == 2 and { "Jk", "Jk" } or { "Jk" }) end
-      if t.field then m:arrange("field", nil, { t.field }, true) end
-      for s, cards in pairs(t.hands or {}) do m:arrange("hand", s, cards) end
-      if t.stock then m:arrange("stock", nil, t.stock, true) end
-      for s, cards in pairs(t.hands or {}) do
-        local a, b = m:pile("hand", s), { table.unpack(cards) }
-        table.sort(a); table.sort(b)
-        if table.concat(a, " ") ~= table.concat(b, " ") then error("arranging seat " .. s .. " failed") end
-      end
-      m:events()
-      return m, seed
-    end
-    m:free()
-  end
-  error("no seed gives first player " .. first)
-end
-
--- Everyone in the open window passes, except the seats given a move in `moves`.
-local function window(m, moves, what)
-  local seats = m:actors()
-  for _, s in ipairs(seats) do apply(m, s, moves[s] or "pass", what) end
-end
+local T = dofile("tests/lua/lib/t.lua")
+local Z = dofile("tests/lua/lib/zun.lua")
+local check, eq, has, apply = T.check, T.eq, T.has, T.apply
+local refused, top, actors, any_event = T.refused, T.top, T.actors, T.any_match
+local game, window = Z.game, Z.window
 
 local HI2 = { "Kc", "Qc", "Jc", "10c" }   -- total 46: never a zun
 local HI3 = { "Kh", "Qh", "Jh", "10h" }
@@ -326,5 +270,4 @@ do
   eq(actors(m), "1", "joker 9: the Joker reverses again (clockwise: seat 1)")
 end
 
-print(("%d passed, %d failed"):format(passed, failed))
-if failed > 0 then error("zun_specials: " .. failed .. " failed") end
+T.summary("zun_specials")
