@@ -2,10 +2,8 @@
 -- every game ends by dobon or bakuhatsu, and the points add up.
 -- Run: ./fuda run tests/lua/dobon_bots.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
+local T = dofile("tests/lua/lib/t.lua")
+local check = T.check
 
 local function run(seats, seed, bots)
   local m = fuda.match{ variant = "dobon", seats = seats, seed = seed }
@@ -48,5 +46,4 @@ do
   check(a:hash() == b:hash(), "deterministic: same seed, same game")
 end
 
-print(passed .. " passed, " .. failed .. " failed")
-if failed > 0 then error(failed .. " failed") end
+T.summary("dobon_bots")

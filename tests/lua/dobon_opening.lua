@@ -2,48 +2,11 @@
 -- flips without effect, and the neighbour window that sets the direction.
 -- Run: ./fuda run tests/lua/dobon_opening.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then passed = passed + 1
-  else failed = failed + 1; print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want))) end
-end
-local function has(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
-local function list_eq(a, b) return table.concat(a, ",") == table.concat(b, ",") end
-local function apply(m, seat, move, what)
-  local ok, err = m:apply(seat, move)
-  check(ok, (what or "") .. ": seat " .. seat .. " " .. move .. " (" .. tostring(err) .. ")")
-  return ok
-end
-local function top(m) local f = m:pile("field"); return f[#f] end
-
--- A match whose first flipper is `flipper`, the field card, hands and stock top arranged.
-local function game(seats, flipper, t, from)
-  for seed = from or 1, 1000 do
-    local m = fuda.match{ variant = "dobon", seats = seats, seed = seed, options = t.options }
-    if m:var("flipper") == flipper then
-      if t.field then m:arrange("field", nil, { t.field }) end
-      for s, cards in pairs(t.hands or {}) do m:arrange("hand", s, cards) end
-      if t.stock then m:arrange("stock", nil, t.stock, true) end
-      m:events()
-      return m, seed
-    end
-    m:free()
-  end
-  error("no seed gives flipper " .. flipper)
-end
-
--- Everyone in the open window but the seats in `moves` passes; those play their move.
-local function window(m, moves, what)
-  for _, s in ipairs(m:actors()) do
-    apply(m, s, moves[s] or "pass", what)
-  end
-end
+local T = dofile("tests/lua/lib/t.lua")
+local B = dofile("tests/lua/lib/dobon.lua")
+local check, eq, has = T.check, T.eq, T.has
+local list_eq, apply, top = T.list_eq, T.apply, T.top
+local game, window = B.game, B.window
 
 ---------------------------------------------------------------------------------------------------
 -- The race: several players play on the flipped card, a random one wins.
@@ -226,5 +189,4 @@ do
   check(list_eq(m:actors(), { 2 }), "2 players: the neighbour takes the turn")
 end
 
-print(passed .. " passed, " .. failed .. " failed")
-if failed > 0 then error(failed .. " failed") end
+T.summary("dobon_opening")

@@ -2,49 +2,11 @@
 -- by drawing, the points and their options, the match of several games and the next flipper.
 -- Run: ./fuda run tests/lua/dobon_scoring.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then passed = passed + 1
-  else failed = failed + 1; print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want))) end
-end
-local function has(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
-local function list_eq(a, b) return table.concat(a, ",") == table.concat(b, ",") end
-local function apply(m, seat, move, what)
-  local ok, err = m:apply(seat, move)
-  check(ok, (what or "") .. ": seat " .. seat .. " " .. move .. " (" .. tostring(err) .. ")")
-  return ok
-end
-local function any_event(evs, text)
-  for _, e in ipairs(evs) do if e:find(text, 1, true) then return true end end
-  return false
-end
-
-local function game(seats, flipper, t, from)
-  for seed = from or 1, 1000 do
-    local m = fuda.match{ variant = "dobon", seats = seats, seed = seed, options = t.options }
-    if m:var("flipper") == flipper then
-      if t.field then m:arrange("field", nil, { t.field }) end
-      for s, cards in pairs(t.hands or {}) do m:arrange("hand", s, cards) end
-      if t.stock then m:arrange("stock", nil, t.stock, true) end
-      m:events()
-      return m, seed
-    end
-    m:free()
-  end
-  error("no seed gives flipper " .. flipper)
-end
-local function window(m, moves, what)
-  for _, s in ipairs(m:actors()) do apply(m, s, moves[s] or "pass", what) end
-end
-local function settle(m)
-  while m:claim() == "dobon" do window(m, {}, "no dobon") end
-end
+local T = dofile("tests/lua/lib/t.lua")
+local B = dofile("tests/lua/lib/dobon.lua")
+local check, eq, list_eq = T.check, T.eq, T.list_eq
+local apply, any_event = T.apply, T.any_match
+local game, window, settle = B.game, B.window, B.settle
 
 ---------------------------------------------------------------------------------------------------
 -- Two aces dobon a 2 (the document's own case); the loser's points are an option.
@@ -194,5 +156,4 @@ do
   check(m:view(3):find("Direction", 1, true), "view: the direction once set")
 end
 
-print(passed .. " passed, " .. failed .. " failed")
-if failed > 0 then error(failed .. " failed") end
+T.summary("dobon_scoring")

@@ -2,54 +2,12 @@
 -- card, and the field reshuffled into the stock.
 -- Run: ./fuda run tests/lua/dobon_specials.lua
 
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
-end
-local function eq(got, want, what)
-  if got == want then passed = passed + 1
-  else failed = failed + 1; print(("FAIL: %s: got %s, expected %s"):format(what, tostring(got), tostring(want))) end
-end
-local function has(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
-local function list_eq(a, b) return table.concat(a, ",") == table.concat(b, ",") end
-local function apply(m, seat, move, what)
-  local ok, err = m:apply(seat, move)
-  check(ok, (what or "") .. ": seat " .. seat .. " " .. move .. " (" .. tostring(err) .. ")")
-  return ok
-end
-local function top(m) local f = m:pile("field"); return f[#f] end
-local function any_event(evs, text)
-  for _, e in ipairs(evs) do if e:find(text, 1, true) then return true end end
-  return false
-end
+local T = dofile("tests/lua/lib/t.lua")
+local B = dofile("tests/lua/lib/dobon.lua")
+local check, eq, has, list_eq = T.check, T.eq, T.has, T.list_eq
+local apply, top, any_event = T.apply, T.top, T.any_match
+local game, window, settle = B.game, B.window, B.settle
 
--- A match whose first flipper is `flipper`, the field card, hands and stock top arranged.
-local function game(seats, flipper, t, from)
-  for seed = from or 1, 1000 do
-    local m = fuda.match{ variant = "dobon", seats = seats, seed = seed, options = t.options }
-    if m:var("flipper") == flipper then
-      if t.field then m:arrange("field", nil, { t.field }) end
-      for s, cards in pairs(t.hands or {}) do m:arrange("hand", s, cards) end
-      if t.stock then m:arrange("stock", nil, t.stock, true) end
-      m:events()
-      return m, seed
-    end
-    m:free()
-  end
-  error("no seed gives flipper " .. flipper)
-end
-
--- Everyone in the open window passes but the seats in `moves`, which play their move.
-local function window(m, moves, what)
-  for _, s in ipairs(m:actors()) do apply(m, s, moves[s] or "pass", what) end
-end
--- Pass any dobon window.
-local function settle(m)
-  while m:claim() == "dobon" do window(m, {}, "no dobon") end
-end
 -- Seat a makes the first play (the opening window), its neighbour b answers (the neighbours'
 -- window): the direction runs a -> b.
 local function opening(m, a, ca, b, cb)
@@ -285,11 +243,7 @@ end
 do
   local m = game(3, 3, { field = "Kh", hands = { [1] = { "5h", "3d", "4c" }, [2] = { "2h", "9d", "Qc" },
                                                   [3] = { "9s", "Jc", "Qd" } } })
-  local function refused(seat, move, what)
-    local before = m:hash()
-    check(not m:apply(seat, move), what .. ": '" .. move .. "' refused")
-    eq(m:hash(), before, what .. ": state unchanged")
-  end
+  local function refused(seat, move, what) T.refused(m, seat, move, what) end
   refused(1, "play 3d", "opening: a card that does not match")
   refused(1, "draw", "opening: no drawing in the window")
   refused(3, "pass", "opening: the flipper is not in the window")
@@ -302,5 +256,4 @@ do
   refused(3, "draw", "one action per turn")
 end
 
-print(passed .. " passed, " .. failed .. " failed")
-if failed > 0 then error(failed .. " failed") end
+T.summary("dobon_specials")
