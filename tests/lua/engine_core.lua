@@ -1,9 +1,7 @@
 -- engine_core.lua -- the engine through fuda.match: moves, refusals, claim
 -- windows, events, scores, arrange, log and replay. Uses tests/variants/tiny.lua.
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1 print("FAIL: " .. what) end
-end
+local T = dofile("tests/lua/lib/t.lua")
+local check = T.check
 local V = "tests/variants/tiny.lua"
 
 -- start, actors, moves
@@ -110,5 +108,4 @@ check(not okb and eb:find("unknown option 'hand_sise'") and eb:find("did you mea
 okb, eb = pcall(fuda.match, { variant = V, options = { hand_size = "many" } })
 check(not okb and eb:find("must be an integer"), "option type: " .. tostring(eb))
 
-print(passed .. " passed, " .. failed .. " failed")
-if failed > 0 then error("engine_core failed") end
+T.summary("engine_core")

@@ -1,10 +1,8 @@
 -- engine_sandbox.lua -- loader errors with file:line, and the sandbox: no
 -- os/io/bytecode, strict globals, instruction and memory limits, and a failed
 -- hook leaves the state exactly as it was.
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1 print("FAIL: " .. what) end
-end
+local T = dofile("tests/lua/lib/t.lua")
+local check = T.check
 local D = "tests/variants/"
 
 local function load_error(file, opts)
@@ -66,5 +64,4 @@ for name, want in pairs(attacks) do
   check(#mv >= 1, name .. ": moves still listed")
 end
 
-print(passed .. " passed, " .. failed .. " failed")
-if failed > 0 then error("engine_sandbox failed") end
+T.summary("engine_sandbox")

@@ -1,9 +1,7 @@
 -- examples.lua -- the house rules in docs/examples load, play and do what
 -- they say.
-local passed, failed = 0, 0
-local function check(cond, what)
-  if cond then passed = passed + 1 else failed = failed + 1 print("FAIL: " .. what) end
-end
+local T = dofile("tests/lua/lib/t.lua")
+local check = T.check
 
 local m = fuda.match{ variant = "docs/examples/our-gin.lua", seed = 1 }
 local nd = m:var("dealer") % 2 + 1
@@ -44,5 +42,4 @@ for seed = 1, 3 do
   check(s:phase() == "match_over", "spades-double: match " .. seed .. " ends")
 end
 
-print(passed .. " passed, " .. failed .. " failed")
-if failed > 0 then error("examples failed") end
+T.summary("examples")
