@@ -4,7 +4,16 @@
 # and no escape sequences when the output is not a terminal.
 . "$(dirname "$0")/lib/check.sh"
 
+# Snap: a small variant with a claim window for every seat, up to four seats
+SNAP=tests/variants/snap.lua
+
 ESC=$(printf '\033')
+
+# repeat N FORMAT: print FORMAT (a printf format: typed input lines) N times.
+repeat() {
+    n=$1
+    while [ "$n" -gt 0 ]; do printf "$2"; n=$((n - 1)); done
+}
 
 "$FUDA" play gin --seed 3 >"$OUT" 2>"$ERR" <<'IN'
 help
@@ -64,9 +73,7 @@ expect "--seat 2 prompts for seat 2" has "$OUT" '^gin \[seat 2\]> '
 expect "NO_COLOR output has no escapes" hasnt "$OUT" "$ESC"
 
 # moves are typed loosely: pass/take at the upcard, then draw or discard
-printf 'moves\n' >"$TMP/in"
-i=0
-while [ $i -lt 40 ]; do printf 'p\nd\ndraw\n' >>"$TMP/in"; i=$((i + 1)); done
+{ printf 'moves\n'; repeat 40 'p\nd\ndraw\n'; } >"$TMP/in"
 "$FUDA" play gin --seed 3 --bots random <"$TMP/in" >"$OUT" 2>"$ERR"
 RC=$?
 expect "a scripted game exits 0" status 0
@@ -113,86 +120,19 @@ run play gin --replay "$TMP/match.log" --seed 3
 expect "replay with a seed exits 2" status 2
 
 # a claim window: "snap? [y/N]" (Enter passes), other input asked again
-cat >"$TMP/snap.lua" <<'LUA'
--- Snap, a test variant for the fuda program: seats take turns flipping the
--- stock's top card onto the table; when it matches the card below by rank,
--- a claim window "snap" opens for every seat. Snappers score 1 each.
-return {
-  title = "Snap (test)",
-  players = { min = 2, max = 4, default = 2 },
-  options = { hands = { 2, min = 1, doc = "hands in a match" } },
-  state = { flips = 0 },
-  setup = function(g)
-    g:new_pile("stock")
-    g:new_pile("table", { vis = "public" })
-    g:new_deck(g:pile("stock"))
-  end,
-  deal = function(g)
-    local stock, tbl = g:pile("stock"), g:pile("table")
-    tbl:move_all(stock)
-    stock:shuffle()
-    g.var.flips = 0
-    g.turn = 1
-    g:say("Hand " .. g.hand_no .. ".")
-  end,
-  moves = function(g, seat)
-    if g.claim then return { "snap", "pass" } end
-    if seat == g.turn then return { "flip" } end
-    return {}
-  end,
-  play = function(g, seat, move)
-    local stock, tbl = g:pile("stock"), g:pile("table")
-    stock:move_top(tbl)
-    g.var.flips = g.var.flips + 1
-    g:say("Seat " .. seat .. " flips " .. fuda.show(tbl:top()) .. ".")
-    g.turn = g:next(seat)
-    local n = #tbl
-    if n >= 2 and fuda.rank(tbl:at(n)) == fuda.rank(tbl:at(n - 1)) then
-      local all = {}
-      for s = 1, g.seats do all[s] = s end
-      g:open_claim("snap", all)
-    elseif g.var.flips >= 12 then
-      g:end_hand()
-      if g.hand_no >= g.options.hands then g:end_match() end
-    end
-  end,
-  resolve = function(g, choices)
-    for s = 1, g.seats do
-      if choices[s] == "snap" then
-        g:score(s, 1, "snap")
-        g:say("Seat " .. s .. " snaps!")
-      end
-    end
-    if g.var.flips >= 12 then
-      g:end_hand()
-      if g.hand_no >= g.options.hands then g:end_match() end
-    end
-  end,
-  view = function(g, seat)
-    local top = g:pile("table"):top()
-    return "Table: " .. (top and fuda.show(top) or "(empty)") .. "   flips " .. g.var.flips
-  end,
-}
-LUA
-i=0
-: >"$TMP/in"
-while [ $i -lt 40 ]; do printf 'f\ny\n' >>"$TMP/in"; i=$((i + 1)); done
-"$FUDA" play "$TMP/snap.lua" --seed 1 --option hands=1 <"$TMP/in" >"$OUT" 2>"$ERR"
+repeat 40 'f\ny\n' >"$TMP/in"
+"$FUDA" play "$SNAP" --seed 1 --option hands=1 <"$TMP/in" >"$OUT" 2>"$ERR"
 RC=$?
 expect "snap exits 0" status 0
 expect "a claim window asks yes or no" has "$OUT" '^snap\? \[y/N\] y$'
 expect "yes declares" has "$OUT" '^Seat 1 snaps!$'
 expect "the snap match ends" has "$OUT" '^Match over: '
-: >"$TMP/in"
-i=0
-while [ $i -lt 40 ]; do printf 'f\n\n' >>"$TMP/in"; i=$((i + 1)); done
-"$FUDA" play "$TMP/snap.lua" --seed 1 --option hands=1 <"$TMP/in" >"$OUT" 2>"$ERR"
+repeat 40 'f\n\n' >"$TMP/in"
+"$FUDA" play "$SNAP" --seed 1 --option hands=1 <"$TMP/in" >"$OUT" 2>"$ERR"
 expect "Enter passes" has "$OUT" '^snap\? \[y/N\] $'
 expect "passing does not declare" hasnt "$OUT" '^Seat 1 snaps!$'
-: >"$TMP/in"
-i=0
-while [ $i -lt 60 ]; do printf 'f\ny\n' >>"$TMP/in"; i=$((i + 1)); done
-"$FUDA" play "$TMP/snap.lua" --seed 1 --option hands=1 --humans 1,2 <"$TMP/in" >"$OUT" 2>"$ERR"
+repeat 60 'f\ny\n' >"$TMP/in"
+"$FUDA" play "$SNAP" --seed 1 --option hands=1 --humans 1,2 <"$TMP/in" >"$OUT" 2>"$ERR"
 RC=$?
 expect "hot seat snap exits 0" status 0
 expect "both humans are asked in a window" has "$OUT" '^Seat 2 snaps!$'

@@ -3,6 +3,9 @@
 # time figures, the JSON form, errors.
 . "$(dirname "$0")/lib/check.sh"
 
+# Snap: a small variant with a claim window for every seat, up to four seats
+SNAP=tests/variants/snap.lua
+
 untimed() { grep -v -E '^(elapsed|matches/s|hands/s|moves/s) ' "$1"; }
 
 run sim gin -n 20 --seed 1
@@ -73,68 +76,7 @@ expect "an endless variant exits 1" status 1
 expect "an endless variant names the match and seed" has "$ERR" 'match 1 \(seed 5\).*100000 moves'
 
 # a variant with claim windows and up to four seats
-cat >"$TMP/snap.lua" <<'LUA'
--- Snap, a test variant for the fuda program: seats take turns flipping the
--- stock's top card onto the table; when it matches the card below by rank,
--- a claim window "snap" opens for every seat. Snappers score 1 each.
-return {
-  title = "Snap (test)",
-  players = { min = 2, max = 4, default = 2 },
-  options = { hands = { 2, min = 1, doc = "hands in a match" } },
-  state = { flips = 0 },
-  setup = function(g)
-    g:new_pile("stock")
-    g:new_pile("table", { vis = "public" })
-    g:new_deck(g:pile("stock"))
-  end,
-  deal = function(g)
-    local stock, tbl = g:pile("stock"), g:pile("table")
-    tbl:move_all(stock)
-    stock:shuffle()
-    g.var.flips = 0
-    g.turn = 1
-    g:say("Hand " .. g.hand_no .. ".")
-  end,
-  moves = function(g, seat)
-    if g.claim then return { "snap", "pass" } end
-    if seat == g.turn then return { "flip" } end
-    return {}
-  end,
-  play = function(g, seat, move)
-    local stock, tbl = g:pile("stock"), g:pile("table")
-    stock:move_top(tbl)
-    g.var.flips = g.var.flips + 1
-    g:say("Seat " .. seat .. " flips " .. fuda.show(tbl:top()) .. ".")
-    g.turn = g:next(seat)
-    local n = #tbl
-    if n >= 2 and fuda.rank(tbl:at(n)) == fuda.rank(tbl:at(n - 1)) then
-      local all = {}
-      for s = 1, g.seats do all[s] = s end
-      g:open_claim("snap", all)
-    elseif g.var.flips >= 12 then
-      g:end_hand()
-      if g.hand_no >= g.options.hands then g:end_match() end
-    end
-  end,
-  resolve = function(g, choices)
-    for s = 1, g.seats do
-      if choices[s] == "snap" then
-        g:score(s, 1, "snap")
-        g:say("Seat " .. s .. " snaps!")
-      end
-    end
-    if g.var.flips >= 12 then
-      g:end_hand()
-      if g.hand_no >= g.options.hands then g:end_match() end
-    end
-  end,
-  view = function(g, seat)
-    local top = g:pile("table"):top()
-    return "Table: " .. (top and fuda.show(top) or "(empty)") .. "   flips " .. g.var.flips
-  end,
-}
-LUA
-run sim "$TMP/snap.lua" -n 30 --seed 1 --seats 3 --json
+run sim "$SNAP" -n 30 --seed 1 --seats 3 --json
 expect "sim of a claim-window variant exits 0" status 0
 if command -v python3 >/dev/null 2>&1; then
     expect "3 seats: wins and draws add up" python3 -c '
@@ -144,7 +86,7 @@ assert d["seats"] == 3 and len(d["wins"]) == 3 and sum(d["wins"]) + d["draws"] =
 assert d["hands"] == 60, d["hands"]
 ' "$OUT"
 fi
-run sim "$TMP/snap.lua" -n 30 --seed 1 --seats 5
+run sim "$SNAP" -n 30 --seed 1 --seats 5
 expect "too many seats exits 2" status 2
 expect "too many seats says so" has "$ERR" 'played by 2 to 4 players, not 5'
 
