@@ -140,6 +140,16 @@ for _, case in ipairs{
   check(has(mv, "discard Ks"), what .. ": plain discard listed")
 end
 
+-- A match of `variant` (seed 5) in which both seats pass the upcard. Returns the match, nd and d.
+local function upcard_passed(variant, options, what)
+  local m = fuda.match{ variant = variant, seats = 2, seed = 5, options = options }
+  local d = m:var("dealer")
+  local nd = 3 - d
+  apply(m, nd, "pass", what)
+  apply(m, d, "pass", what)
+  return m, nd, d
+end
+
 -- The seat draws from the stock and discards the first card listed (never knocks).
 local function draw_and_discard(m, seat, what)
   apply(m, seat, "draw", what)
@@ -151,11 +161,7 @@ end
 -- Void hand: nobody knocks until the stock is down to 2; the same dealer deals again.
 for _, V in ipairs{ "gin", "gin-bicycle", "gin-intro" } do
   local what = V .. " void"
-  local m = fuda.match{ variant = V, seats = 2, seed = 5 }
-  local d = m:var("dealer")
-  local nd = 3 - d
-  apply(m, nd, "pass", what)
-  apply(m, d, "pass", what)
+  local m, nd, d = upcard_passed(V, nil, what)
   local seat, guard = nd, 0
   while m:phase() == "playing" and guard < 200 do
     guard = guard + 1
@@ -182,11 +188,7 @@ end
 -- void_at is an option: with void_at = 10 the hand is void sooner.
 do
   local what = "void_at=10"
-  local m = fuda.match{ variant = "gin", seats = 2, seed = 5, options = { void_at = 10 } }
-  local d = m:var("dealer")
-  local nd = 3 - d
-  apply(m, nd, "pass", what)
-  apply(m, d, "pass", what)
+  local m, nd = upcard_passed("gin", { void_at = 10 }, what)
   local seat, n = nd, 0
   while m:phase() == "playing" and n < 100 do
     n = n + 1
