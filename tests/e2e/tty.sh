@@ -1,0 +1,95 @@
+#!/bin/sh
+# tty.sh -- end-to-end tests of what fuda does on a terminal (a pseudo-terminal
+# made by python3; skipped without it): Ctrl-C cancels the line at the REPL
+# and play prompts, `fuda sim` shows a progress bar and Ctrl-C stops it with
+# the totals so far.
+. "$(dirname "$0")/lib/check.sh"
+
+if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import pty' 2>/dev/null; then
+    echo "python3 with pty not found: skipped"
+    finish
+    exit
+fi
+
+# onterm.py FUDA STEP... -- run FUDA's arguments up to "--" on a terminal; then
+# each STEP is "wait:TEXT" (until the output shows TEXT, 20 s at most),
+# "send:TEXT" (\x03 is Ctrl-C, \r Enter) or "exit" (wait for the end). Prints
+# the output (escape sequences removed) and "exit status N".
+cat >"$TMP/onterm.py" <<'PY'
+import os, pty, re, select, sys, time
+args = sys.argv[1:]
+cut = args.index("--")
+argv, steps = args[:cut], args[cut + 1:]
+os.environ["HOME"] = os.environ["PTY_HOME"]
+os.environ["NO_COLOR"] = "1"
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(argv[0], argv)
+out = b""
+seen = 0  # a wait looks at the output after the previous wait's text
+def read(until, limit=20.0):
+    global out
+    end = time.time() + limit
+    while time.time() < end and (until is None or until not in out[seen:]):
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                data = os.read(fd, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            out += data
+status = None
+for step in steps:
+    kind, _, text = step.partition(":")
+    text = text.encode().decode("unicode_escape").encode()
+    if kind == "wait":
+        read(text)
+        if text in out[seen:]:
+            seen = out.index(text, seen) + len(text)
+        else:
+            out += b"\n<<timeout waiting for %s>>\n" % text
+            seen = len(out)
+    elif kind == "send":
+        os.write(fd, text)
+    elif kind == "exit":
+        read(None, 20.0)
+for _ in range(100):  # 10 s more for the end, then kill it: a test must not hang
+    done, st = os.waitpid(pid, os.WNOHANG)
+    if done:
+        break
+    time.sleep(0.1)
+else:
+    os.kill(pid, 9)
+    _, st = os.waitpid(pid, 0)
+text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))
+sys.stdout.write(text.replace("\r\n", "\n").replace("\r", "\n"))
+print("\nexit status %d" % (os.WEXITSTATUS(st) if os.WIFEXITED(st) else 128 + os.WTERMSIG(st)))
+PY
+mkdir -p "$TMP/home"
+tty_run() { PTY_HOME=$TMP/home python3 "$TMP/onterm.py" "$FUDA" "$@" >"$OUT" 2>"$ERR"; }
+
+# the REPL: Ctrl-C cancels the line, a continued statement, an empty line
+tty_run -- 'wait:fuda> ' 'send:return 1+' 'wait:1+' 'send:\x03' 'wait:^C' 'wait:fuda> ' 'send:\x03' 'wait:^C' \
+    'wait:fuda> ' 'send:x = 1 +\r' 'wait:>> ' 'send:\x03' 'wait:^C' 'wait:fuda> ' 'send:return 40+2\r' 'wait:42' \
+    'wait:fuda> ' 'send:quit\r' 'exit'
+expect "REPL: Ctrl-C does not end the session" has "$OUT" '^42'
+expect "REPL: the session ends with quit" has "$OUT" '^exit status 0$'
+expect "REPL: Ctrl-C shows ^C after the line" has "$OUT" 'fuda> return 1\+\^C'
+expect "REPL: Ctrl-C in a continued statement drops it" sh -c "! grep -q 'syntax error\|unexpected' '$OUT'"
+
+# the play prompt: Ctrl-C cancels the line, the match goes on
+tty_run play gin --seed 1 -- 'wait:]> ' 'send:disc' 'wait:disc' 'send:\x03' 'wait:^C' 'wait:]> ' 'send:moves\r' \
+    'wait:legal moves' 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "play: Ctrl-C cancels the line, the match goes on" has "$OUT" '^legal moves'
+expect "play: quit after Ctrl-C" has "$OUT" 'match abandoned'
+
+# sim: the progress bar on a terminal, Ctrl-C prints the totals so far
+tty_run sim gin -n 10000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
+expect "sim shows a progress bar on a terminal" has "$OUT" '^\[[#.]{20}\] [0-9]+/10000000 matches [0-9.]+ s'
+expect "sim: Ctrl-C prints the totals" has "$OUT" '^matches +[1-9][0-9]*$'
+expect "sim: Ctrl-C notes the interruption" has "$OUT" '^\(interrupted after [1-9][0-9]* matches\)$'
+expect "sim: an interrupted run exits 1" has "$OUT" '^exit status 1$'
+
+finish
