@@ -1,0 +1,2 @@
+-- BROKEN (inheritance cycle): see cycle_a.lua.
+return { extends = "cycle_a" }

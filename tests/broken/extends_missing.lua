@@ -1,0 +1,4 @@
+-- BROKEN (extends a missing variant).
+return {
+  extends = "gin-deluxe-nonexistent",
+}

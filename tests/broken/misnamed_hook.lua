@@ -1,0 +1,5 @@
+-- BROKEN (misnamed hook): "resolv" for resolve.
+return {
+  extends = "tiny",
+  resolv = function(g, choices) end,
+}

@@ -1,0 +1,5 @@
+-- BROKEN (option out of range): tiny deals at most 10 cards.
+return {
+  extends = "tiny",
+  options = { hand_size = 40 },
+}

@@ -1,0 +1,149 @@
+#!/bin/sh
+# check.sh -- end-to-end tests of `fuda check`: every broken script of
+# tests/broken/ fails with its own message (load errors as the loader prints
+# them; runtime failures with the seed, a saved log and the replay command),
+# and every shipped variant passes.
+. "$(dirname "$0")/lib/check.sh"
+
+ROOT=$(pwd)
+B=$ROOT/tests/broken
+FUDA_PATH=$ROOT/tests/variants
+export FUDA_PATH
+cd "$TMP" || exit 1 # the logs of failed matches are saved in the current folder
+
+# broken SCRIPT REGEX: check fails (exit 1) with a line matching REGEX and ends
+# with "check: FAILED".
+broken() {
+    script=$1
+    want=$2
+    run check "$B/$script" -n 30
+    expect "$script: exit 1" status 1
+    expect "$script: says '$want'" has "$OUT" "$want"
+    expect "$script: ends with check: FAILED" sh -c "tail -n 1 '$OUT' | grep -q '^check: FAILED'"
+}
+
+# load errors: printed as the loader reports them, then the verdict
+broken syntax.lua "syntax.lua:5: '}' expected \(to close '\{' at line 2\) near 'title'"
+broken option_typo.lua "option_typo.lua:4: unknown option 'undercut_bonsu' \(did you mean 'undercut_bonus'\?\)"
+broken option_type.lua "option_type.lua:4: option 'gin_bonus' must be an integer, got string"
+broken option_range.lua "option_range.lua:4: option 'hand_size' must be at most 10"
+broken missing_hook.lua "missing_hook.lua:[0-9]+: missing hook 'play'"
+broken misnamed_hook.lua "misnamed_hook.lua:4: unknown field 'resolv' \(did you mean 'resolve'\?\)"
+broken extends_missing.lua "extends_missing.lua:3: extends: variant 'gin-deluxe-nonexistent' not found"
+broken cycle_a.lua "cycle_a.lua:2: inheritance cycle: cycle_a -> cycle_b -> cycle_a"
+broken cycle_b.lua "inheritance cycle: cycle_b -> cycle_a -> cycle_b"
+expect "a load error says the script does not load" has "$OUT" '^check: FAILED \(the script does not load\)$'
+
+# failures in play
+broken loop.lua "listed move 'draw' refused: instruction limit exceeded"
+broken memory.lua "listed move 'draw' refused: memory limit exceeded"
+broken rep_bomb.lua "listed move 'draw' refused: memory limit exceeded"
+broken os_execute.lua "listed move 'draw' refused: .*os_execute.lua:7: undeclared global 'os'"
+broken io_open.lua "listed move 'draw' refused: .*io_open.lua:7: undeclared global 'io'"
+broken bytecode.lua "listed move 'draw' refused: .*bytecode.lua:7: load: binary chunks are not allowed"
+broken refused.lua "listed move 'play [0-9AJQK]+s' refused: .*refused.lua:6: spades may not be played"
+broken bogus_move.lua "listed move 'cheat' refused: .*tiny.lua:[0-9]+: bad argument"
+broken lose_card.lua "listed move 'play [0-9AJQK]+h' refused: .*lose_card.lua:10: bad argument #2 to 'move'"
+broken no_moves.lua "^check: seat [1-4] must act but has no legal move"
+broken endless.lua "^check: the match did not end within 300 moves \(check.max_moves\)"
+broken zero_sum.lua "^check: the totals of column 1 sum to [1-9][0-9]*, not 0 \(the variant declares zero_sum\)"
+broken pairs_order.lua "^check: replaying the match in a fresh engine .*: the script depends on something outside the game state"
+broken upvalue.lua "^check: replaying the match in a fresh engine .*: the script depends on something outside the game state"
+expect "a runtime failure names the match, seed, seats and move" has "$OUT" '^  match 1, seed 1, 2 seats, move [0-9]+$'
+
+# the saved log and the replay command of a failure
+run check "$B/no_moves.lua" -n 30 --seed 1
+expect "the log is saved in the current folder" has "$OUT" '^  log saved to \./fuda-check-no_moves-1\.log$'
+expect "the log file exists" [ -s "$TMP/fuda-check-no_moves-1.log" ]
+expect "the replay command is printed" has "$OUT" \
+    "^  replay to just before the failure: fuda play $B/no_moves.lua --replay \./fuda-check-no_moves-1\.log --to [0-9]+\$"
+cmd=$(sed -n 's/^  replay to just before the failure: fuda //p' "$OUT")
+to=$(echo "$cmd" | sed 's/.*--to //')
+# shellcheck disable=SC2086 # the command is split into its words on purpose
+"$FUDA" $cmd --humans none >"$TMP/replay" 2>&1 </dev/null
+expect "the replay command replays to just before the failure" has "$TMP/replay" "^replayed $to moves of "
+expect "... where the bot then finds no move" has "$TMP/replay" "has nothing to do now"
+
+# not writable: the log goes to TMPDIR
+mkdir "$TMP/ro" "$TMP/t"
+chmod 555 "$TMP/ro"
+if [ ! -w "$TMP/ro" ]; then # (root may write anyway)
+    (cd "$TMP/ro" && TMPDIR=$TMP/t "$FUDA" check "$B/zero_sum.lua" -n 5 >"$OUT" 2>"$ERR")
+    expect "an unwritable folder: the log goes to TMPDIR" has "$OUT" "^  log saved to $TMP/t/fuda-check-zero_sum-1\.log\$"
+fi
+chmod 755 "$TMP/ro"
+
+# --json: the whole report, a failure included
+if command -v python3 >/dev/null 2>&1; then
+    run check "$B/zero_sum.lua" -n 10 --json
+    expect "--json of a failure exits 1" status 1
+    expect "--json of a failure: ok false and the failure's fields" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ok"] is False, d
+f = d["failure"]
+for k in ["message", "seed", "seats", "move", "log", "replay_command"]:
+    assert k in f, k
+assert "zero_sum" in f["message"] and f["seed"] == 1 and f["seats"] == 2 and f["move"] >= 1
+assert f["replay_command"].startswith("fuda play ") and "--replay" in f["replay_command"]
+' "$OUT"
+    run check "$B/option_typo.lua" --json
+    expect "--json of a load error exits 1" status 1
+    expect "--json of a load error: the loader's message" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ok"] is False and d["failure"]["stage"] == "load"
+assert "did you mean '"'"'undercut_bonus'"'"'" in d["failure"]["message"]
+' "$OUT"
+    run check tiny -n 24 --json
+    expect "--json of a good variant exits 0" status 0
+    expect "--json: seats, hooks, verbs, tallies, never" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ok"] is True and d["failure"] is None
+assert d["matches"] == 24 and d["moves"] == sum(s["moves"] for s in d["seats"])
+assert [s["seats"] for s in d["seats"]] == [2, 3, 4] and all(s["matches"] == 8 for s in d["seats"])
+assert d["hooks"]["setup"] == 24 and d["hooks"]["play"] > 0 and d["hooks"]["resolve"] > 0
+assert set(d["verbs"]) == {"draw", "play", "snap", "pass"} and sum(d["verbs"].values()) == d["moves"]
+assert d["tallies"]["snap"] == d["verbs"]["snap"] and d["never"] == [] and d["replays"] == 24
+' "$OUT"
+fi
+
+# the report of a good variant; the same arguments give the same report
+run check tiny -n 24
+expect "tiny passes" status 0
+cp "$OUT" "$TMP/tiny1"
+expect "the report counts matches and moves per seat count" has "$OUT" '^seats 3   8 matches, [0-9]+ moves$'
+expect "the report counts hook calls" has "$OUT" '^  resolve +[0-9]+$'
+expect "the report counts moves by verb" has "$OUT" '^  snap +[0-9]+$'
+expect "the report ends with check: OK" sh -c "tail -n 1 '$OUT' | grep -Eq '^check: OK \(24 matches, [0-9]+ moves\)\$'"
+run check tiny -n 24
+expect "the same arguments give the same report" cmp -s "$OUT" "$TMP/tiny1"
+
+# expected tallies that never occur are listed (and are no failure)
+cat >"$TMP/expects.lua" <<'LUA'
+return { extends = "tiny", check = { max_moves = 5000, expect = { "snap", "double snap" } } }
+LUA
+run check "$TMP/expects.lua" -n 6 --bots random
+expect "expect: passes" status 0
+expect "expect: a tally that never occurred is named" has "$OUT" '^never: double snap$'
+expect "expect: one that did is not" hasnt "$OUT" '^never: snap$'
+
+# usage errors
+run check
+expect "check without a variant exits 2" status 2
+run check tiny -n 0
+expect "check -n 0 exits 2" status 2
+run check tiny --bots nosuchbot
+expect "an unknown bot exits 2" status 2
+
+# every shipped variant passes (the gin family with fewer matches: random bots
+# play gin for thousands of moves)
+for v in $(unset FUDA_PATH; "$FUDA" list | cut -d" " -f1) gin-base; do
+    case $v in gin*) n=6 ;; *) n=40 ;; esac
+    run check "$v" -n $n
+    expect "$v passes fuda check -n $n" status 0
+    expect "$v: check: OK" has "$OUT" "^check: OK \($n matches, [0-9]+ moves\)\$"
+done
+
+finish
