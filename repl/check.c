@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -732,6 +733,27 @@ static int prepare(checker *c, char ***store) {
     return 0;
 }
 
+/* ---- progress on a terminal ---- */
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "check: 120/2000 matches" on stderr, at most 4 times a second, after the
+ * first second; done != 0 erases it. */
+static void progress(const checker *c, long i, double start, double *last, int done) {
+    double t = now();
+    if (done) {
+        if (*last > 0) fputs("\r\033[K", stderr);
+        return;
+    }
+    if (t - start < 1.0 || t - *last < 0.25) return;
+    *last = t;
+    fprintf(stderr, "\rcheck: %ld/%ld matches, %ld moves", i, c->a->matches, c->moves);
+}
+
 int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
     check_args s = { 0 };
     int r = parse_args(argc, argv, &s);
@@ -761,7 +783,13 @@ int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
         r = prepare(c, &store);
         if (r == 0) {
             fuda_engine_count_hooks(c->e, 1);
-            for (long i = 0; i < s.matches && !c->failed; i++) play_match(c, i);
+            int tty = !s.json && isatty(STDERR_FILENO);
+            double start = now(), last = 0;
+            for (long i = 0; i < s.matches && !c->failed; i++) {
+                if (tty) progress(c, i, start, &last, 0);
+                play_match(c, i);
+            }
+            if (tty) progress(c, 0, start, &last, 1);
             if (c->failed) finish_failure(c);
         }
     }
