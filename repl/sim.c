@@ -255,7 +255,9 @@ static void totals_add(sim_totals *t, const sim_totals *w) {
 
 /* ---- the workers ---- */
 
-/* Set by Ctrl-C during the run: hand out no more matches. */
+/* Set by Ctrl-C during the run. SIGINT is blocked in the workers, so the
+ * handler runs in the main thread, which alone reads this and then stops the
+ * handing out of matches. */
 static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig) {
@@ -290,7 +292,7 @@ typedef struct sim_worker {
 static long take_match(sim_run *run) {
     long i = -1;
     pthread_mutex_lock(&run->mu);
-    if (!run->stop && !interrupted && run->next < run->s->matches) i = run->next++;
+    if (!run->stop && run->next < run->s->matches) i = run->next++;
     pthread_mutex_unlock(&run->mu);
     return i;
 }
@@ -368,6 +370,7 @@ static void wait_workers(sim_run *run, int bar, double start) {
             ts.tv_nsec -= 1000000000L;
         }
         pthread_cond_timedwait(&run->cv, &run->mu, &ts);
+        if (interrupted) run->stop = 1;
         double secs = now() - start;
         if (bar && run->running > 0 && secs >= BAR_AFTER) {
             long done = run->done;
@@ -404,6 +407,11 @@ static int run_all(fuda_engine *e, const fuda_config *cfg, const sim_args *s, co
     interrupted = 0;
     sigaction(SIGINT, &sa, &old_sa);
 
+    sigset_t block, old_mask;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &block, &old_mask); /* the workers inherit the mask */
+
     double start = now();
     int r = 0;
     long started = 0;
@@ -423,6 +431,7 @@ static int run_all(fuda_engine *e, const fuda_config *cfg, const sim_args *s, co
             break; /* play on with the workers started */
         }
     }
+    pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
     wait_workers(&run, !s->json && isatty(STDERR_FILENO), start);
     for (long k = 0; k < started; k++) pthread_join(w[k].thread, NULL);
     t->elapsed = now() - start;
