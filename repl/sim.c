@@ -275,7 +275,7 @@ typedef struct sim_run {
     long next;       /* the next match to hand out (0-based) */
     long done;       /* matches finished */
     int running;     /* workers not yet finished */
-    int stop;        /* a failure: hand out no more */
+    int stop;        /* a failure or Ctrl-C: hand out no more */
     long fail_index; /* the first match that failed, or -1 */
     char *fail_msg;  /* its error (malloc'd) */
     int open_failed; /* a worker could not load the variant (printed) */
