@@ -121,7 +121,7 @@ typedef struct checker {
     long max_moves;
     int min_seats, max_seats;
     long try_matches;  /* matches whose listed moves are all tried */
-    long replay_every; /* replay match i when i % replay_every == 0 */
+    long replay_every; /* replay one match in this many */
     /* the bots */
     char **given;     /* --bots list, or NULL */
     const char **own; /* the variant's bots but random */
@@ -440,7 +440,9 @@ static int play_match(checker *c, long i) {
     if (check_views(c) < 0) return -1;
     c->matches++;
     c->seat_matches[c->nseats]++;
-    if (i % c->replay_every == 0) {
+    /* one match in each block of replay_every, at an offset that moves from
+     * block to block, so the sample meets every seat count and kind of bots */
+    if ((i + i / c->replay_every) % c->replay_every == 0) {
         char *why = replay_differs(c);
         if (why) {
             long played = fuda_engine_move_count(e);
@@ -495,7 +497,8 @@ static void add_shell_word(fuda_buf *b, const char *s) {
 static void finish_failure(checker *c) {
     /* does the log replay to the same state? if not, say so: the replay
      * command may then not stand exactly where the failure was */
-    if (!c->f.note && c->f.message && !strstr(c->f.message, "in a fresh engine")) {
+    if (!c->f.note && c->f.message && !strstr(c->f.message, "in a fresh engine") &&
+        fuda_engine_phase(c->e) != FUDA_PHASE_IDLE) {
         char *why = replay_differs(c);
         if (why) {
             fuda_buf b = FUDA_BUF_INIT;
