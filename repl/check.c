@@ -22,6 +22,8 @@
  * (each full round of seat counts). Everything but nothing timed is printed,
  * so the output is the same for the same arguments. */
 #include <errno.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,7 @@
 #include "input.h"
 
 #define CHECK_DEFAULT_MATCHES 2000
+#define CHECK_MAX_JOBS 64
 #define CHECK_DEFAULT_MAX_MOVES 100000L
 #define CHECK_REPLAYS 500   /* replay every match up to this many, else a sample */
 #define CHECK_TRY_MIN 20    /* matches whose every listed move is tried, at least */
@@ -97,8 +100,17 @@ static size_t verb_len(const char *move) { return strcspn(move, " "); }
 typedef struct check_args {
     fuda_match_args m;
     long matches;
+    long jobs;
     int json;
 } check_args;
+
+/* What the workers share: the next match to play, the first that failed. */
+typedef struct pool {
+    pthread_mutex_t mu;
+    long next;       /* next match index to hand out */
+    long fail_index; /* lowest index of a failed match, LONG_MAX if none */
+    long done;       /* matches finished */
+} pool;
 
 typedef struct failure {
     char *message;
@@ -130,6 +142,9 @@ typedef struct checker {
     long matches, moves, tried, tries, illegal, replays, views;
     long seat_matches[FUDA_MAX_SEATS + 1], seat_moves[FUDA_MAX_SEATS + 1];
     counts verbs, listed;
+    counts raw; /* the engines' tallies ("hook NAME" and the variant's), summed at the end */
+    pool *pool;
+    int show_progress;
     /* the current match */
     long match;
     uint64_t seed;
@@ -538,11 +553,10 @@ static void json_string(const char *s) {
 
 /* The hook counts (tallies "hook NAME"), and the variant's own tallies. */
 static void split_tallies(const checker *c, counts *hooks, counts *tallies) {
-    const fuda_tally *t;
-    int n = c->e ? fuda_engine_tallies(c->e, &t) : 0;
-    for (int i = 0; i < n; i++) {
-        if (strncmp(t[i].name, "hook ", 5) == 0) counts_add(hooks, t[i].name + 5, strlen(t[i].name + 5), t[i].count);
-        else counts_add(tallies, t[i].name, strlen(t[i].name), t[i].count);
+    for (int i = 0; i < c->raw.n; i++) {
+        const count *t = &c->raw.v[i];
+        if (strncmp(t->name, "hook ", 5) == 0) counts_add(hooks, t->name + 5, strlen(t->name + 5), t->n);
+        else counts_add(tallies, t->name, strlen(t->name), t->n);
     }
     counts_sort(hooks);
     counts_sort(tallies);
@@ -686,6 +700,7 @@ static int parse_args(int argc, char **argv, check_args *s) {
     const char *arg, *v;
     int r;
     s->matches = CHECK_DEFAULT_MATCHES;
+    s->jobs = 1;
     s->m.seed = 1;
     while ((arg = fuda_args_next(&a)) != NULL) {
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -696,6 +711,8 @@ static int parse_args(int argc, char **argv, check_args *s) {
             if (r != 1) return r;
         } else if ((r = fuda_args_flag(&a, arg, "-n", &v)) != 0) {
             if (r < 0 || fuda_args_long("check", "-n", v, 1, 100000000L, &s->matches)) return FUDA_EXIT_USAGE;
+        } else if ((r = fuda_args_flag(&a, arg, "-j", &v)) != 0 || (r = fuda_args_flag(&a, arg, "--jobs", &v)) != 0) {
+            if (r < 0 || fuda_args_long("check", "-j", v, 1, CHECK_MAX_JOBS, &s->jobs)) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
             s->json = 1;
         } else if (arg[0] == '-' && arg[1]) {
@@ -745,16 +762,145 @@ static double now(void) {
 }
 
 /* "check: 120/2000 matches" on stderr, at most 4 times a second, after the
- * first second; done != 0 erases it. */
-static void progress(const checker *c, long i, double start, double *last, int done) {
+ * first second; finished != 0 erases it. */
+static void progress(const checker *c, long done, double start, double *last, int finished) {
     double t = now();
-    if (done) {
+    if (finished) {
         if (*last > 0) fputs("\r\033[K", stderr);
         return;
     }
     if (t - start < 1.0 || t - *last < 0.25) return;
     *last = t;
-    fprintf(stderr, "\rcheck: %ld/%ld matches, %ld moves", i, c->a->matches, c->moves);
+    fprintf(stderr, "\rcheck: %ld/%ld matches", done, c->a->matches);
+}
+
+/* ---- the workers ---- */
+
+/* Play matches handed out by the pool until there are none left or a match
+ * with a lower index than this one failed; stop at this worker's failure
+ * (its engine stays as the failure left it). */
+static void *worker_main(void *arg) {
+    checker *c = arg;
+    pool *p = c->pool;
+    double start = now(), last = 0;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        long i = p->next++, done = p->done;
+        int stop = i >= c->a->matches || i > p->fail_index;
+        pthread_mutex_unlock(&p->mu);
+        if (stop) break;
+        if (c->show_progress) progress(c, done, start, &last, 0);
+        if (play_match(c, i) < 0) {
+            pthread_mutex_lock(&p->mu);
+            if (i < p->fail_index) p->fail_index = i;
+            pthread_mutex_unlock(&p->mu);
+            break;
+        }
+        pthread_mutex_lock(&p->mu);
+        p->done++;
+        pthread_mutex_unlock(&p->mu);
+    }
+    if (c->show_progress) progress(c, 0, start, &last, 1);
+    return NULL;
+}
+
+/* Add what worker w exercised (and its engine's tallies) to c. */
+static void merge(checker *c, const checker *w) {
+    if (w != c) {
+        c->matches += w->matches, c->moves += w->moves, c->tried += w->tried, c->tries += w->tries;
+        c->illegal += w->illegal, c->replays += w->replays, c->views += w->views;
+        for (int n = 0; n <= FUDA_MAX_SEATS; n++) {
+            c->seat_matches[n] += w->seat_matches[n];
+            c->seat_moves[n] += w->seat_moves[n];
+        }
+        for (int i = 0; i < w->verbs.n; i++)
+            counts_add(&c->verbs, w->verbs.v[i].name, strlen(w->verbs.v[i].name), w->verbs.v[i].n);
+        for (int i = 0; i < w->listed.n; i++)
+            counts_add(&c->listed, w->listed.v[i].name, strlen(w->listed.v[i].name), w->listed.v[i].n);
+    }
+    const fuda_tally *t;
+    int n = fuda_engine_tallies(w->e, &t);
+    for (int i = 0; i < n; i++) counts_add(&c->raw, t[i].name, strlen(t[i].name), t[i].count);
+}
+
+static void free_failure(failure *f) {
+    free(f->message);
+    free(f->log);
+    free(f->replay_command);
+    free(f->note);
+    memset(f, 0, sizeof *f);
+}
+
+/* A worker's own things (not those it shares with c). */
+static void free_worker(checker *w) {
+    for (int i = 0; i < w->nmv; i++) free(w->mv[i]);
+    free(w->mv);
+    counts_free(&w->verbs);
+    counts_free(&w->listed);
+    counts_free(&w->raw);
+    free_failure(&w->f);
+    if (w->e) fuda_engine_free(w->e);
+}
+
+/* Play every match on s->jobs workers: c itself (with its engine) and
+ * copies of it, each with an engine of its own. Then c holds the sums and
+ * the failure of the lowest failing match. 0, or FUDA_EXIT_FAIL when an
+ * engine cannot be made. */
+static int run_all(checker *c) {
+    pool p;
+    pthread_mutex_init(&p.mu, NULL);
+    p.next = 0, p.fail_index = LONG_MAX, p.done = 0;
+    long nw = c->a->jobs < c->a->matches ? c->a->jobs : c->a->matches;
+    checker **w = fuda_xrealloc(NULL, (size_t)nw * sizeof *w);
+    pthread_t *th = fuda_xrealloc(NULL, (size_t)nw * sizeof *th);
+    int r = 0;
+    c->pool = &p;
+    c->show_progress = !c->a->json && isatty(STDERR_FILENO);
+    w[0] = c;
+    for (long k = 1; k < nw; k++) {
+        w[k] = fuda_xrealloc(NULL, sizeof *c);
+        memcpy(w[k], c, sizeof *c); /* nothing played yet: all counts empty */
+        w[k]->show_progress = 0;
+        w[k]->e = fuda_engine_new(&c->cfg);
+        if (!w[k]->e || fuda_engine_load(w[k]->e, c->a->m.variant, c->a->m.opts, c->a->m.nopts) != 0) {
+            r = fuda_fail("worker %ld: %s", k + 1, w[k]->e ? fuda_engine_error(w[k]->e) : "out of memory");
+            nw = k + 1;
+            break;
+        }
+        w[k]->info = fuda_engine_info(w[k]->e);
+        fuda_engine_count_hooks(w[k]->e, 1);
+    }
+    long started = 0;
+    if (r == 0) {
+        for (long k = 1; k < nw; k++, started++)
+            if (pthread_create(&th[k], NULL, worker_main, w[k]) != 0) break;
+        worker_main(c);
+        /* a thread that did not start played nothing: the others played its share */
+        for (long k = 1; k <= started; k++) pthread_join(th[k], NULL);
+    }
+    checker *bad = NULL;
+    for (long k = 0; k < nw; k++)
+        if (w[k]->failed && (!bad || w[k]->f.match < bad->f.match)) bad = w[k];
+    if (r == 0 && bad) finish_failure(bad);
+    for (long k = 0; k < nw; k++)
+        if (w[k]->e) merge(c, w[k]);
+    if (r == 0 && bad && bad != c) {
+        free_failure(&c->f);
+        c->f = bad->f;
+        memset(&bad->f, 0, sizeof bad->f);
+        c->failed = 1;
+    } else if (r == 0 && !bad) {
+        c->failed = 0;
+    }
+    for (long k = 1; k < nw; k++) {
+        free_worker(w[k]);
+        free(w[k]);
+    }
+    free(w);
+    free(th);
+    pthread_mutex_destroy(&p.mu);
+    c->pool = NULL;
+    return r;
 }
 
 int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
@@ -786,14 +932,7 @@ int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
         r = prepare(c, &store);
         if (r == 0) {
             fuda_engine_count_hooks(c->e, 1);
-            int tty = !s.json && isatty(STDERR_FILENO);
-            double start = now(), last = 0;
-            for (long i = 0; i < s.matches && !c->failed; i++) {
-                if (tty) progress(c, i, start, &last, 0);
-                play_match(c, i);
-            }
-            if (tty) progress(c, 0, start, &last, 1);
-            if (c->failed) finish_failure(c);
+            r = run_all(c);
         }
     }
     if (r == 0) {
@@ -802,17 +941,9 @@ int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
         fflush(stdout);
         r = c->failed ? FUDA_EXIT_FAIL : FUDA_EXIT_OK;
     }
-    for (int i = 0; i < c->nmv; i++) free(c->mv[i]);
-    free(c->mv);
     free(c->own);
-    counts_free(&c->verbs);
-    counts_free(&c->listed);
-    free(c->f.message);
-    free(c->f.log);
-    free(c->f.replay_command);
-    free(c->f.note);
+    free_worker(c);
     fuda_words_free(store);
-    fuda_engine_free(c->e);
     free(c);
     fuda_match_args_free(&s.m);
     return r;

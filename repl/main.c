@@ -70,7 +70,7 @@ static const command commands[] = {
       "prints the totals of the matches played so far.\n" },
     { "check", fuda_cmd_check,
       "check FILE.lua|VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N]\n"
-      "                 [--option NAME=VALUE]... [--json]",
+      "                 [--option NAME=VALUE]... [-j N] [--json]",
       "play many bot matches of a variant and verify its rules script",
       "Play N matches of a variant between bots under a paranoid engine and check,\n"
       "after every action, that the script keeps its promises: hooks do not fail,\n"
@@ -87,6 +87,7 @@ static const command commands[] = {
       "                       all-random matches alternating with the variant's bots)\n"
       "  --seats N            only this seat count (default: every count allowed)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
+      "  -j, --jobs N         play on N threads (default 1); the same report\n"
       "  --json               print the report as one JSON object\n"
       "\n"
       "The last line is \"check: OK (N matches, M moves)\" (exit 0) or \"check: FAILED\"\n"

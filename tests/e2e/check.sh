@@ -119,6 +119,11 @@ expect "the report counts moves by verb" has "$OUT" '^  snap +[0-9]+$'
 expect "the report ends with check: OK" sh -c "tail -n 1 '$OUT' | grep -Eq '^check: OK \(24 matches, [0-9]+ moves\)\$'"
 run check tiny -n 24
 expect "the same arguments give the same report" cmp -s "$OUT" "$TMP/tiny1"
+run check tiny -n 24 -j 3
+expect "-j 3 gives the report of -j 1" cmp -s "$OUT" "$TMP/tiny1"
+run check "$B/no_moves.lua" -n 30 -j 2
+expect "-j 2: the same failure" has "$OUT" '^  match 1, seed 1, 2 seats, move 7$'
+expect "-j 2: exit 1" status 1
 
 # expected tallies that never occur are listed (and are no failure)
 cat >"$TMP/expects.lua" <<'LUA'
