@@ -151,12 +151,17 @@ typedef struct checker {
     int nseats;
     const char *bots[FUDA_MAX_SEATS + 1];
     fuda_state before; /* the state before the action */
+    /* the state hash after each move of the match, to find where a replay parts */
+    uint64_t *hashes;
+    long nhashes, caphashes;
     /* a copy of one seat's moves */
     char **mv;
     int nmv, capmv;
     int failed;
     failure f;
 } checker;
+
+static void record_hash(checker *c);
 
 /* Record the failure of the current match; returns -1. The log is saved by
  * the caller (finish_failure). `at_fault_applied`: the action at fault was
@@ -370,6 +375,7 @@ static int step(checker *c, int thorough) {
         }
         c->moves++;
         c->seat_moves[c->nseats]++;
+        record_hash(c);
         counts_add(&c->verbs, chosen[seat], verb_len(chosen[seat]), 1);
         r = check_zero_sum(c);
     }
@@ -379,6 +385,45 @@ static int step(checker *c, int thorough) {
 }
 
 /* ---- replay ---- */
+
+static void record_hash(checker *c) {
+    if (c->nhashes == c->caphashes) {
+        c->caphashes = c->caphashes ? c->caphashes * 2 : 1024;
+        c->hashes = (uint64_t *)realloc(c->hashes, (size_t)c->caphashes * sizeof *c->hashes);
+        if (!c->hashes) {
+            fputs("fuda: out of memory\n", stderr);
+            exit(1);
+        }
+    }
+    c->hashes[c->nhashes++] = fuda_engine_hash(c->e);
+}
+
+/* Does replaying the first k moves of log in a fresh engine reach the state
+ * the match had after move k? */
+static int replay_agrees(checker *c, const char *log, long k) {
+    fuda_engine *r = fuda_engine_new(&c->cfg);
+    if (!r) {
+        fputs("fuda: out of memory\n", stderr);
+        exit(1);
+    }
+    int ok = fuda_engine_replay(r, log, k) == 0 && fuda_engine_move_count(r) == k &&
+             (k == 0 || fuda_engine_hash(r) == c->hashes[k - 1]);
+    fuda_engine_free(r);
+    return ok;
+}
+
+/* The first move after which a replay of log parts from the match (1-based),
+ * by bisection over the recorded hashes; 0 if none is found. */
+static long first_divergence(checker *c, const char *log) {
+    long lo = 0, hi = c->nhashes; /* agrees after lo moves; hi: not known to agree */
+    if (hi == 0 || replay_agrees(c, log, hi)) return 0;
+    while (hi - lo > 1) {
+        long mid = lo + (hi - lo) / 2;
+        if (replay_agrees(c, log, mid)) lo = mid;
+        else hi = mid;
+    }
+    return hi;
+}
 
 /* The match's log, with the seats and seed even if the match did not start. */
 static char *match_log(const checker *c) {
@@ -424,6 +469,7 @@ static int play_match(checker *c, long i) {
     choose_bots(c, i);
     int thorough = i < c->try_matches;
     c->tried += thorough;
+    c->nhashes = 0;
     fuda_engine *e = c->e;
     if (fuda_engine_start(e, c->nseats, c->seed) != 0) {
         char *err = engine_err(c);
@@ -460,10 +506,19 @@ static int play_match(checker *c, long i) {
     if ((i + i / c->replay_every) % c->replay_every == 0) {
         char *why = replay_differs(c);
         if (why) {
+            char *log = match_log(c);
+            long k = first_divergence(c, log);
+            free(log);
             long played = fuda_engine_move_count(e);
-            fail_at(c, 1, "%s", why);
-            c->f.move = played;
-            c->f.to = played;
+            if (k > 0) {
+                fail_at(c, 1, "%s; the replay first parts from the match at move %ld", why, k);
+                c->f.move = k;
+                c->f.to = k - 1;
+            } else {
+                fail_at(c, 1, "%s", why);
+                c->f.move = played;
+                c->f.to = played;
+            }
             free(why);
             return -1;
         }
@@ -835,6 +890,7 @@ static void free_failure(failure *f) {
 static void free_worker(checker *w) {
     for (int i = 0; i < w->nmv; i++) free(w->mv[i]);
     free(w->mv);
+    free(w->hashes);
     counts_free(&w->verbs);
     counts_free(&w->listed);
     counts_free(&w->raw);
