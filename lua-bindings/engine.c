@@ -147,9 +147,11 @@ static const char *const hook_names[FUDA_NHOOKS] = {
 
 /* Remember the variant's hook functions (after loading). */
 void fuda_engine_cache_hooks(fuda_engine *e) {
+    e->info.nhooks = 0;
     for (int h = 0; h < FUDA_NHOOKS; h++) {
         lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
         if (lua_getfield(e->L, -1, hook_names[h]) == LUA_TFUNCTION) {
+            e->info.hooks[e->info.nhooks++] = hook_names[h];
             e->ref_hook[h] = luaL_ref(e->L, LUA_REGISTRYINDEX);
         } else {
             e->ref_hook[h] = LUA_NOREF;

@@ -74,6 +74,8 @@ typedef struct fuda_variant_info {
     int check_zero_sum;      /* every column's totals sum to 0 */
     int nexpect;
     const char *const *expect; /* tallies that should occur (g:tally names) */
+    int nhooks;
+    const char *hooks[8];    /* the hooks the variant defines: "setup", "deal", ... */
 } fuda_variant_info;
 
 /* The loaded variant, or NULL. Valid until the next load or free. */

@@ -663,6 +663,14 @@ static void print_json(checker *c) {
             json_string(info->expect[i]);
             first = 0;
         }
+    printf("], \"never_called\": [");
+    first = 1;
+    for (int i = 0; info && i < info->nhooks; i++)
+        if (counts_get(&hooks, info->hooks[i]) == 0) {
+            printf("%s", first ? "" : ", ");
+            json_string(info->hooks[i]);
+            first = 0;
+        }
     printf("], \"never_played\": [");
     first = 1;
     for (int i = 0; i < c->listed.n; i++)
@@ -740,6 +748,8 @@ static void print_text(checker *c) {
     for (int i = 0; i < c->listed.n; i++)
         if (counts_get(&c->verbs, c->listed.v[i].name) == 0)
             printf("never played: %s (listed %ld times)\n", c->listed.v[i].name, c->listed.v[i].n);
+    for (int i = 0; i < info->nhooks; i++)
+        if (counts_get(&hooks, info->hooks[i]) == 0) printf("never called: hook %s\n", info->hooks[i]);
     for (int i = 0; i < info->nexpect; i++)
         if (counts_get(&tallies, info->expect[i]) == 0) printf("never: %s\n", info->expect[i]);
     printf("check: OK (%ld matches, %ld moves)\n", c->matches, c->moves);

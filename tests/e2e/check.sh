@@ -134,6 +134,12 @@ expect "expect: passes" status 0
 expect "expect: a tally that never occurred is named" has "$OUT" '^never: double snap$'
 expect "expect: one that did is not" hasnt "$OUT" '^never: snap$'
 
+# a hook the variant defines but no match called is named (and is no failure)
+run check idle -n 10
+expect "idle: passes" status 0
+expect "idle: the resolve hook was never called" has "$OUT" '^never called: hook resolve$'
+expect "idle: play was" hasnt "$OUT" '^never called: hook play$'
+
 # usage errors
 run check
 expect "check without a variant exits 2" status 2
