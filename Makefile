@@ -90,8 +90,8 @@ asan:
 
 bench: all
 	@$(BUILD)/fuda-bench
-	@echo "== random-bot gin (rules in Lua): 2000 matches"
-	@./fuda sim gin -n 2000 --seed 1 --bots random,random | grep -E "hands|moves|elapsed"
+	@echo "== random-bot gin (rules in Lua): 300 matches"
+	@./fuda sim gin -n 300 --seed 1 --bots random,random | grep -E "hands|moves|elapsed"
 	@echo "== basic-bot gin: 2000 matches"
 	@./fuda sim gin -n 2000 --seed 1 | grep -E "hands|moves|elapsed"
 
