@@ -6,9 +6,13 @@
  * engine (its own Lua state; engines share nothing but read-only code). The
  * workers take match indices from a shared counter in order and add each
  * finished match into their own totals; every total is a sum of integers, so
- * the combined figures do not depend on which worker played which match. A
- * failure or Ctrl-C stops the handing out of matches; the matches already
- * handed out are finished, so the matches played are always 1..K. */
+ * the combined figures do not depend on which worker played which match.
+ *
+ * A match that fails (a script error, a limit of the sandbox, a match that
+ * does not end) is counted as failed and left out of the figures; the run goes
+ * on, and at the end the first failed match is named with its seed and error,
+ * and the exit code is 1. Ctrl-C stops the handing out of matches; the matches
+ * already handed out are finished, so the matches played are always 1..K. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,11 +38,13 @@ typedef struct sim_args {
 typedef struct sim_totals {
     int nseats;
     long matches, hands, moves, draws;
+    long failed;         /* matches that ended in an error (not in the figures) */
     long wins[FUDA_MAX_SEATS + 1];
     long long score[FUDA_MAX_SEATS + 1];
     fuda_tally *tallies; /* sorted by name; the names are malloc'd */
     int ntallies;
     int interrupted;     /* Ctrl-C stopped the run */
+    char *first_fail;    /* what to say about the failed matches, or NULL */
     double elapsed;
 } sim_totals;
 
@@ -187,6 +193,7 @@ static void print_json(const char *variant, const sim_totals *t, const char *con
         printf(": %ld", t->tallies[i].count);
     }
     printf("}, ");
+    if (t->failed) printf("\"failed\": %ld, ", t->failed);
     if (t->interrupted) printf("\"interrupted\": true, ");
     printf("\"elapsed_s\": %.3f, \"matches_per_s\": %.1f, \"hands_per_s\": %.1f, \"moves_per_s\": %.1f}\n",
            t->elapsed, rate(t->matches, t->elapsed), rate(t->hands, t->elapsed), rate(t->moves, t->elapsed));
@@ -204,7 +211,8 @@ static void print_text(const char *variant, const sim_totals *t, const char *con
         printf("seat %-6d wins %ld, mean score %.2f (%s)\n", seat, t->wins[seat], mean(t, seat), bots[seat]);
     printf("draws       %ld\n", t->draws);
     for (int i = 0; i < t->ntallies; i++) printf("tally %s %ld\n", t->tallies[i].name, t->tallies[i].count);
-    if (t->interrupted) printf("(interrupted after %ld matches)\n", t->matches);
+    if (t->failed) printf("failed      %ld matches (not counted above)\n", t->failed);
+    if (t->interrupted) printf("(interrupted after %ld matches)\n", t->matches + t->failed);
     printf("elapsed     %.3f s\n", t->elapsed);
     printf("matches/s   %.1f\n", rate(t->matches, t->elapsed));
     printf("hands/s     %.1f\n", rate(t->hands, t->elapsed));
@@ -243,6 +251,7 @@ static void tallies_free(sim_totals *t) {
 /* Add the totals of a worker into t (integer sums: the order is immaterial). */
 static void totals_add(sim_totals *t, const sim_totals *w) {
     t->matches += w->matches;
+    t->failed += w->failed;
     t->hands += w->hands;
     t->moves += w->moves;
     t->draws += w->draws;
@@ -275,7 +284,7 @@ typedef struct sim_run {
     long next;       /* the next match to hand out (0-based) */
     long done;       /* matches finished */
     int running;     /* workers not yet finished */
-    int stop;        /* a failure or Ctrl-C: hand out no more */
+    int stop;        /* Ctrl-C, or no variant: hand out no more */
     long fail_index; /* the first match that failed, or -1 */
     char *fail_msg;  /* its error (malloc'd) */
     int open_failed; /* a worker could not load the variant (printed) */
@@ -312,10 +321,10 @@ static void *worker_main(void *arg) {
             char *err;
             int failed = play_match(w->e, run->nseats, run->s->m.seed + (uint64_t)i, run->bots, &err) != 0;
             if (!failed) count_match(w->e, &w->t);
+            else w->t.failed++;
             pthread_mutex_lock(&run->mu);
             run->done++;
             if (failed) {
-                run->stop = 1;
                 if (run->fail_index < 0 || i < run->fail_index) {
                     free(run->fail_msg);
                     run->fail_index = i;
@@ -439,14 +448,14 @@ static int run_all(fuda_engine *e, const fuda_config *cfg, const sim_args *s, co
 
     for (long k = 0; k < started; k++) totals_add(t, &w[k].t);
     tallies_sort(t);
-    if (r == 0 && run.fail_index >= 0) {
-        uint64_t seed = s->m.seed + (uint64_t)run.fail_index;
-        r = fuda_fail("%s: match %ld (seed %llu): %s", s->m.variant, run.fail_index + 1, (unsigned long long)seed,
-                      run.fail_msg);
-    } else if (r == 0 && run.open_failed) {
-        r = FUDA_EXIT_FAIL;
-    } else if (r == 0 && t->matches < s->matches) {
-        t->interrupted = 1;
+    if (r == 0 && run.open_failed) r = FUDA_EXIT_FAIL;
+    if (r == 0 && t->matches + t->failed < s->matches) t->interrupted = 1;
+    if (run.fail_index >= 0) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "%s: %ld failed match%s; the first: match %ld (seed %llu): %s", s->m.variant,
+                      t->failed, t->failed == 1 ? "" : "es", run.fail_index + 1,
+                      (unsigned long long)(s->m.seed + (uint64_t)run.fail_index), run.fail_msg);
+        t->first_fail = fuda_buf_take(&b);
     }
     for (long k = 0; k < nw; k++) {
         if (k > 0 && w[k].e) fuda_engine_free(w[k].e);
@@ -482,8 +491,10 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
         const char *name = fuda_engine_info(e)->name;
         if (s.json) print_json(name, &t, bots);
         else print_text(name, &t, bots);
-        if (t.interrupted) r = fuda_fail("sim: interrupted after %ld matches", t.matches);
+        if (t.first_fail) r = fuda_fail("%s", t.first_fail);
+        if (t.interrupted) r = fuda_fail("sim: interrupted after %ld matches", t.matches + t.failed);
     }
+    free(t.first_fail);
     tallies_free(&t);
     fuda_words_free(store);
     fuda_engine_free(e);

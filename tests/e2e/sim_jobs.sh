@@ -88,9 +88,16 @@ LUA
 run sim "$TMP/trap.lua" -n 200 -j 1
 expect "a failing match exits 1" status 1
 cp "$ERR" "$TMP/trap1"
-expect "the failing match is named" has "$ERR" 'match [0-9]+ \(seed [0-9]+\):.*the ace of spades'
+grep -v -E '^(elapsed|matches/s|hands/s|moves/s)' "$OUT" >"$TMP/trapout1"
+expect "the failing match is named" has "$ERR" 'failed match(es)?; the first: match [0-9]+ \(seed [0-9]+\):.*the ace of spades'
+expect "the run goes on: the other matches are counted" has "$OUT" '^tally ended [1-9][0-9]*$'
+expect "failed and counted matches make the 200" sh -c '
+  m=$(sed -n "s/^matches  *\([0-9][0-9]*\)$/\1/p" "$1"); f=$(sed -n "s/^failed *\([0-9]*\) matches.*/\1/p" "$1")
+  [ -n "$f" ] && [ "$f" -gt 0 ] && [ $((m + f)) -eq 200 ]' sh "$OUT"
 run sim "$TMP/trap.lua" -n 200 -j 3
 expect "-j 3 fails the same way" status 1
 expect "-j 3 names the same failing match" cmp -s "$ERR" "$TMP/trap1"
+grep -v -E '^(elapsed|matches/s|hands/s|moves/s)' "$OUT" >"$TMP/trapout3"
+expect "-j 3 counts the same" cmp -s "$TMP/trapout1" "$TMP/trapout3"
 
 finish
