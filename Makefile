@@ -2,6 +2,7 @@
 #
 #   make            install missing Debian packages, build ./fuda
 #   make play       ... and start a game of Gin Rummy against a bot
+#   make repl       ... and start the fuda REPL
 #   make test       ... and run every suite (ends with "N passed, N failed")
 #   make asan       the test suite under AddressSanitizer and UBSan
 #   make bench      meld searches/s and random-bot hands/s
@@ -30,7 +31,7 @@ BIND_OBJ = $(BIND_SRC:%.c=$(BUILD)/%.o)
 REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps build play test asan bench install clean fuzz fuzz-build lua-module
+.PHONY: all deps build play repl test asan bench install clean fuzz fuzz-build lua-module
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -77,6 +78,9 @@ $(BUILD)/fuda-bench: tests/bench/bench.c $(BUILD)/libfudacore.a
 
 play: all
 	./fuda play gin
+
+repl: all
+	./fuda
 
 test: all
 	@sh tests/run.sh $(BUILD) ./fuda
