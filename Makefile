@@ -83,10 +83,11 @@ repl: all
 	./fuda
 
 test: all
+	@sh tools/deps.sh test
 	@sh tests/run.sh $(BUILD) ./fuda
 
 asan:
-	@sh tools/deps.sh
+	@sh tools/deps.sh test
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    build
@@ -114,7 +115,9 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L -Icore -Ilua-bindings -Irepl
 FUZZ_BIN = build-fuzz/fuzz_card build-fuzz/fuzz_input build-fuzz/fuzz_log
 
-fuzz-build: $(FUZZ_BIN)
+fuzz-build:
+	@sh tools/deps.sh test
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
 
 build-fuzz/fuzz_card: tests/fuzz/fuzz_card.c $(CORE_SRC) core/*.h
 	@mkdir -p $(dir $@)
@@ -128,7 +131,7 @@ build-fuzz/fuzz_log: tests/fuzz/fuzz_log.c $(CORE_SRC) $(BIND_SRC) core/*.h lua-
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -o $@ $< $(CORE_SRC) $(BIND_SRC) $(LUA_LIBS) -lm
 
-fuzz: deps fuzz-build
+fuzz: fuzz-build
 	@for t in card input log; do \
 	    mkdir -p build-fuzz/corpus-$$t && cp -n tests/fuzz/corpus/$$t/* build-fuzz/corpus-$$t/ ; \
 	    echo "== fuzz_$$t ($(FUZZ_SECONDS) s)"; \
