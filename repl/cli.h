@@ -10,13 +10,7 @@
 #include <stdint.h>
 #include "engine.h"
 
-#ifndef FUDA_PRINTF /* let GCC and Clang check the formats of printf-like functions */
-#if defined(__GNUC__)
-#define FUDA_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
-#else
-#define FUDA_PRINTF(fmt, args)
-#endif
-#endif
+#include "buf.h" /* FUDA_PRINTF */
 
 #define FUDA_EXIT_OK 0
 #define FUDA_EXIT_FAIL 1

@@ -8,17 +8,16 @@
 #include <time.h>
 
 #include "meld.h"
+#include "rng.h"
 
 #define NHANDS 4096 /* hands per pool, reused round-robin */
 #define MAXN 22
 
-static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
-
+/* Random hands from the project's own generator (fixed seed). */
+static fuda_rng test_rng = { 0, 0 };
 static uint32_t rnd(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 32);
+    if (test_rng.inc == 0) fuda_rng_seed(&test_rng, 0x2545f4914f6cdd1dULL, 7);
+    return fuda_rng_next(&test_rng);
 }
 
 static double now(void) {
