@@ -414,6 +414,10 @@ static int l_list(lua_State *L) {
     return 1;
 }
 
+static const luaL_Reg host_module_funcs[] = {
+    {"match", l_match}, {"replay", l_replay}, {"list", l_list}, {NULL, NULL}
+};
+
 void fuda_open_match(lua_State *L) {
     if (luaL_newmetatable(L, FUDA_MATCH_T)) {
         luaL_newlib(L, match_methods);
@@ -422,12 +426,7 @@ void fuda_open_match(lua_State *L) {
         lua_setfield(L, -2, "__gc");
     }
     lua_pop(L, 1);
-    lua_pushcfunction(L, l_match);
-    lua_setfield(L, -2, "match");
-    lua_pushcfunction(L, l_replay);
-    lua_setfield(L, -2, "replay");
-    lua_pushcfunction(L, l_list);
-    lua_setfield(L, -2, "list");
+    luaL_setfuncs(L, host_module_funcs, 0);
 }
 
 /* ---- the host ---- */

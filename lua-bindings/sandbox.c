@@ -154,6 +154,10 @@ static int strict_newindex(lua_State *L) {
                       luaL_tolstring(L, 2, NULL));
 }
 
+static const luaL_Reg strict_meta[] = {
+    {"__index", strict_index}, {"__newindex", strict_newindex}, {NULL, NULL}
+};
+
 /* Copy the listed fields of the library table on top into a new table. */
 static void copy_lib(lua_State *L, const char *const *names) {
     lua_newtable(L);
@@ -185,6 +189,13 @@ static const char *const utf8_names[] = {
     "char", "charpattern", "codes", "codepoint", "len", "offset", NULL
 };
 
+/* Our versions of base functions, for every environment; host scripts also
+ * get dofile and the real print. */
+static const luaL_Reg safe_funcs[] = {
+    {"load", l_load}, {"pcall", l_pcall}, {"xpcall", l_xpcall}, {"print", l_print}, {NULL, NULL}
+};
+static const luaL_Reg host_funcs[] = {{"dofile", l_dofile}, {NULL, NULL}};
+
 /* The prototype environment: every safe name, built once per state. */
 static void build_proto(lua_State *L, int host) {
     lua_newtable(L);
@@ -194,20 +205,12 @@ static void build_proto(lua_State *L, int host) {
         lua_setfield(L, -3, base_names[i]);
     }
     lua_pop(L, 1);
-    lua_pushcfunction(L, l_load);
-    lua_setfield(L, -2, "load");
-    lua_pushcfunction(L, l_pcall);
-    lua_setfield(L, -2, "pcall");
-    lua_pushcfunction(L, l_xpcall);
-    lua_setfield(L, -2, "xpcall");
+    luaL_setfuncs(L, safe_funcs, 0);
     if (host) {
-        lua_pushcfunction(L, l_dofile);
-        lua_setfield(L, -2, "dofile");
+        luaL_setfuncs(L, host_funcs, 0);
         lua_getglobal(L, "print");
-    } else {
-        lua_pushcfunction(L, l_print);
+        lua_setfield(L, -2, "print");
     }
-    lua_setfield(L, -2, "print");
     struct { const char *name; const char *const *fields; } libs[] = {
         {"string", string_names}, {"table", table_names}, {"math", math_names},
         {"utf8", utf8_names}
@@ -226,10 +229,7 @@ static void build_proto(lua_State *L, int host) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &PROTO_KEY);
 
     lua_newtable(L);
-    lua_pushcfunction(L, strict_index);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, strict_newindex);
-    lua_setfield(L, -2, "__newindex");
+    luaL_setfuncs(L, strict_meta, 0);
     lua_pushliteral(L, "sandbox");
     lua_setfield(L, -2, "__metatable");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &STRICT_KEY);
