@@ -106,7 +106,10 @@ char *fuda_line_read_or_cancel(const char *prompt, int echo, int *cancelled) {
         if (line && *line) add_history(line);
         return line;
     }
-    if (echo) fputs(prompt, stdout);
+    if (echo) {
+        fputs(prompt, stdout);
+        fflush(stdout); /* a program driving fuda through a pipe waits for the prompt */
+    }
     char *line = read_plain();
     if (echo) printf("%s\n", line ? line : "");
     return line;

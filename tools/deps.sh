@@ -14,6 +14,7 @@ if [ "${1:-}" = test ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"
     dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
     command -v lua5.4 >/dev/null 2>&1 || need="$need lua5.4"
+    command -v python3 >/dev/null 2>&1 || need="$need python3"   # terminal-driving tests
 fi
 [ -z "$need" ] && exit 0
 echo "fuda: installing Debian packages:$need"
