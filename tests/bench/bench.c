@@ -7,18 +7,15 @@
 #include <stdio.h>
 #include <time.h>
 
+#include <string.h>
 #include "meld.h"
 #include "rng.h"
 
 #define NHANDS 4096 /* hands per pool, reused round-robin */
 #define MAXN 22
 
-/* Random hands from the project's own generator (fixed seed). */
-static fuda_rng test_rng = { 0, 0 };
-static uint32_t rnd(void) {
-    if (test_rng.inc == 0) fuda_rng_seed(&test_rng, 0x2545f4914f6cdd1dULL, 7);
-    return fuda_rng_next(&test_rng);
-}
+/* Random hands from the project's own generator, seeded in main. */
+static fuda_rng rng;
 
 static double now(void) {
     struct timespec ts;
@@ -32,13 +29,8 @@ static void make_pool(fuda_card pool[][MAXN], int n, int jokers) {
     for (int h = 0; h < NHANDS; h++) {
         int m = fuda_deck52(deck);
         for (int j = 0; j < jokers; j++) deck[m++] = FUDA_JOKER;
-        for (int i = 0; i < n; i++) {
-            int k = i + (int)(rnd() % (uint32_t)(m - i));
-            fuda_card t = deck[i];
-            deck[i] = deck[k];
-            deck[k] = t;
-            pool[h][i] = deck[i];
-        }
+        fuda_rng_shuffle(&rng, deck, m);
+        memcpy(pool[h], deck, (size_t)n);
     }
 }
 
@@ -87,18 +79,14 @@ static void make_knocks(const fuda_meld_rules *r) {
     for (int h = 0; h < NHANDS; h++) {
         do {
             fuda_deck52(deck);
-            for (int i = 0; i < 20; i++) {
-                int k = i + (int)(rnd() % (uint32_t)(52 - i));
-                fuda_card t = deck[i];
-                deck[i] = deck[k];
-                deck[k] = t;
-            }
+            fuda_rng_shuffle(&rng, deck, 52);
         } while (fuda_meld_deadwood(r, deck, 10) > 10);
         for (int i = 0; i < 20; i++) pool[h][i] = deck[i];
     }
 }
 
 int main(void) {
+    fuda_rng_seed(&rng, 0x2545f4914f6cdd1dULL, 7);
     fuda_meld_rules r;
     static const char *ace_names[] = {"low", "high", "corner"};
     char what[96];

@@ -70,32 +70,22 @@ static int is_dead(const fuda_meld_result *res, const char *name) {
 
 /* Random hands from the project's own generator (fixed seed). */
 static fuda_rng test_rng = { 0, 0 };
-static uint32_t rnd(void) {
+static fuda_rng *rng(void) { /* seeded on first use */
     if (test_rng.inc == 0) fuda_rng_seed(&test_rng, 0x9e3779b97f4a7c15ULL, 7);
-    return fuda_rng_next(&test_rng);
+    return &test_rng;
 }
 
-/* Deal n cards from a 52-card deck plus `jokers` jokers. */
+static void shuffle(fuda_card *h, int n) {
+    fuda_rng_shuffle(rng(), h, n);
+}
+
+/* Deal n cards from a shuffled 52-card deck plus `jokers` jokers. */
 static void deal(fuda_card *out, int n, int jokers) {
     fuda_card deck[60];
     int m = fuda_deck52(deck);
     for (int j = 0; j < jokers; j++) deck[m++] = FUDA_JOKER;
-    for (int i = 0; i < n; i++) {
-        int k = i + (int)(rnd() % (uint32_t)(m - i));
-        fuda_card t = deck[i];
-        deck[i] = deck[k];
-        deck[k] = t;
-        out[i] = deck[i];
-    }
-}
-
-static void shuffle(fuda_card *h, int n) {
-    for (int i = n - 1; i > 0; i--) {
-        int k = (int)(rnd() % (uint32_t)(i + 1));
-        fuda_card t = h[i];
-        h[i] = h[k];
-        h[k] = t;
-    }
+    shuffle(deck, m);
+    memcpy(out, deck, (size_t)n);
 }
 
 /* ------------------------------------------------------------ brute force */
