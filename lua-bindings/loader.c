@@ -137,19 +137,18 @@ static int c_source(lua_State *L) {
     return 1;
 }
 
+/* What loader.lua gets as C. */
+static const luaL_Reg loader_helpers[] = {
+    {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {NULL, NULL}
+};
+
 /* Push the loader module (built once per state). */
 static void push_loader(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LOADER_KEY) == LUA_TTABLE) return;
     lua_pop(L, 1);
     if (luaL_loadbufferx(L, loader_src, sizeof loader_src - 1, "=loader", "t") != LUA_OK)
         lua_error(L);
-    lua_newtable(L);
-    lua_pushcfunction(L, c_find);
-    lua_setfield(L, -2, "find");
-    lua_pushcfunction(L, c_loadfile);
-    lua_setfield(L, -2, "loadfile");
-    lua_pushcfunction(L, c_source);
-    lua_setfield(L, -2, "source");
+    luaL_newlib(L, loader_helpers);
     lua_call(L, 1, 1);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_KEY);
