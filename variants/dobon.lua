@@ -2,7 +2,7 @@
 -- whose rank equals the total of your hand -- and lose by being dobon'd or by "bakuhatsu" (your
 -- hand reaching 7 cards).
 --
--- Sources: /work/shared/seeds/dobon.ja.txt and the Dobon section of RULINGS.md. Every number and
+-- Sources: the rule documents shared/seeds/dobon.ja.txt and the Dobon section of RULINGS.md. Every number and
 -- every reading the documents leave open is an option below.
 --
 -- The flow of a game (g.var.phase):

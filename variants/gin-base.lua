@@ -1,6 +1,6 @@
 -- Gin Rummy for two players: the base the presets (gin, gin-bicycle, gin-intro) build on.
 --
--- Sources: /work/shared/seeds/gin-rummy-intro.ja.txt, gin-rummy-and-variants.ja.txt and the
+-- Sources: the rule documents shared/seeds/gin-rummy-intro.ja.txt, gin-rummy-and-variants.ja.txt and the
 -- Gin Rummy section of RULINGS.md. Every number and every reading the documents leave open is an
 -- option below; a preset is this file with other option values.
 

@@ -1,7 +1,7 @@
 -- Zun (ずん): a Japanese shedding game where you win by declaring "zun" when the total of your
 -- hand equals the number of the top field card.
 --
--- Source: /work/shared/seeds/zun.ja.txt and the Zun section of RULINGS.md. Every reading that the
+-- Source: the rule documents shared/seeds/zun.ja.txt and the Zun section of RULINGS.md. Every reading that the
 -- document leaves open is an option below. The parts shared with Dobon (matching, totals, the
 -- stock refilled from the field, named suits, skips and reverses) come from variants/lib/shedding.lua.
 --
