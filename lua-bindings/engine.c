@@ -2,6 +2,14 @@
  * hooks under the sandbox limits, applying moves all or nothing, the claim
  * window protocol, bots, the event stream, the scoresheet and the log.
  *
+ * Every entry point that touches the Lua state does all of it inside one
+ * protected call under the sandbox limits (engine_pcall): reading what a hook
+ * returned, its metamethods, running out of memory or time all end in a
+ * message, never in Lua's panic. What the engine keeps of a hook's results
+ * (the move list, a bot's choice, a view) is copied into its own memory
+ * before the call returns, so a script that keeps and changes the tables it
+ * returned changes nothing the engine decided.
+ *
  * All-or-nothing: before a hook may change anything, the engine copies the
  * core state (a memcpy) and remembers how long the scoresheet and the event
  * list are; if the hook fails, or leaves a hand with nobody to act, both are
@@ -35,8 +43,30 @@ static int grow(void **arr, int *cap, int n, size_t size) {
     return 0;
 }
 
+/* C-side bytes kept for one event or row: its text and its slot. */
+static size_t kept_size(const char *text, size_t slot) { return strlen(text) + 1 + slot; }
+
+static int find_tally(const fuda_engine *e, const char *name) {
+    for (int i = 0; i < e->ntallies; i++)
+        if (strcmp(e->tallies[i].name, name) == 0) return i;
+    return -1;
+}
+
+/* A tally name is short, and a match cannot grow the coverage report without
+ * bound (it lives as long as the engine). */
+static void check_tally(fuda_engine *e, const char *name) {
+    if (strlen(name) > FUDA_MAX_TALLY_LEN)
+        luaL_error(e->L, "tally: name longer than %d bytes", FUDA_MAX_TALLY_LEN);
+    if (e->ntallies + e->nevs >= FUDA_MAX_TALLIES && find_tally(e, name) < 0)
+        luaL_error(e->L, "tally: too many different names (at most %d)", FUDA_MAX_TALLIES);
+}
+
 int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
+    if (seat < 0) check_tally(e, text);
     if (!e->ev_fn && seat >= 0) return 0; /* nobody listens: nothing to keep */
+    if (e->nevs >= FUDA_MAX_EVENTS)
+        luaL_error(e->L, "too many events in one move (at most %d)", FUDA_MAX_EVENTS);
+    fuda_sandbox_cmem(e->L, e, kept_size(text, sizeof *e->evs));
     if (grow((void **)&e->evs, &e->capevs, e->nevs, sizeof *e->evs) < 0) return -1;
     char *t = strdup(text);
     if (!t) return -1;
@@ -46,11 +76,31 @@ int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
 }
 
 int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char *note) {
+    if (!note) note = "";
+    fuda_sandbox_cmem(e->L, e, kept_size(note, sizeof *e->rows));
     if (grow((void **)&e->rows, &e->caprows, e->nrows, sizeof *e->rows) < 0) return -1;
-    char *n = strdup(note ? note : "");
+    char *n = strdup(note);
     if (!n) return -1;
     fuda_row *r = &e->rows[e->nrows++];
     r->hand = (int)e->st.hand_no, r->col = col, r->seat = seat, r->points = points, r->note = n;
+    return 0;
+}
+
+/* Room for n moves in e->moves. */
+static int grow_list(fuda_engine *e, int n) {
+    const char **p = (const char **)realloc(e->moves, (size_t)n * sizeof *p);
+    if (!p) return -1;
+    e->moves = p;
+    e->capmoves = n;
+    return 0;
+}
+
+/* Room for n bytes of move texts in e->mvtext. */
+static int grow_text(fuda_engine *e, size_t n) {
+    char *p = (char *)realloc(e->mvtext, n);
+    if (!p) return -1;
+    e->mvtext = p;
+    e->capmvtext = n;
     return 0;
 }
 
@@ -66,6 +116,7 @@ static int log_take(fuda_engine *e, int seat, char *text) {
     }
     e->log[e->nlog].seat = seat;
     e->log[e->nlog++].text = text;
+    e->cmem_used += kept_size(text, sizeof *e->log);
     return 0;
 }
 
@@ -76,16 +127,20 @@ static int log_add(fuda_engine *e, int seat, const char *text) {
 
 /* Drop events from index n on (a failed move's), or deliver them all. */
 static void events_drop(fuda_engine *e, int n) {
-    while (e->nevs > n) free(e->evs[--e->nevs].text);
+    while (e->nevs > n) {
+        char *t = e->evs[--e->nevs].text;
+        fuda_sandbox_cfree(e, kept_size(t, sizeof *e->evs));
+        free(t);
+    }
 }
 
 /* Count one more of `name` in the coverage tallies. */
 static void tally_add(fuda_engine *e, const char *name) {
-    for (int i = 0; i < e->ntallies; i++)
-        if (strcmp(e->tallies[i].name, name) == 0) {
-            e->tallies[i].count++;
-            return;
-        }
+    int i = find_tally(e, name);
+    if (i >= 0) {
+        e->tallies[i].count++;
+        return;
+    }
     if (grow((void **)&e->tallies, &e->captallies, e->ntallies, sizeof *e->tallies) < 0) return;
     char *n = strdup(name);
     if (!n) return;
@@ -113,11 +168,18 @@ void fuda_engine_clear_tallies(fuda_engine *e) {
 }
 
 static void rows_drop(fuda_engine *e, int n) {
-    while (e->nrows > n) free(e->rows[--e->nrows].note);
+    while (e->nrows > n) {
+        char *t = e->rows[--e->nrows].note;
+        fuda_sandbox_cfree(e, kept_size(t, sizeof *e->rows));
+        free(t);
+    }
 }
 
 static void log_clear(fuda_engine *e) {
-    for (long i = 0; i < e->nlog; i++) free(e->log[i].text);
+    for (long i = 0; i < e->nlog; i++) {
+        fuda_sandbox_cfree(e, kept_size(e->log[i].text, sizeof *e->log));
+        free(e->log[i].text);
+    }
     e->nlog = 0;
 }
 
@@ -173,25 +235,65 @@ static int push_hook(fuda_engine *e, int h) {
     return 1;
 }
 
-/* Run the function below nargs values, plus the game as first argument
- * (inserted here). Returns 0 or -1 with e->err set. Results stay on the stack. */
-static int run_hook(fuda_engine *e, const char *name, int nargs, int nres) {
-    lua_State *L = e->L;
-    fuda_game_push(e);
-    lua_insert(L, -nargs - 1);
-    if (fuda_sandbox_pcall(e, nargs + 1, nres) != LUA_OK) {
-        fuda_engine_seterr(e, "%s (in %s)", lua_tostring(L, -1), name);
-        lua_pop(L, 1);
-        return -1;
-    }
+/* ---- protected calls ---- */
+
+typedef int (*engine_body)(fuda_engine *e, void *ud);
+typedef struct body_call { fuda_engine *e; engine_body fn; void *ud; int rc; } body_call;
+
+static int run_body(lua_State *L) {
+    body_call *c = (body_call *)lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    c->rc = c->fn(c->e, c->ud);
     return 0;
 }
 
-/* Call a hook with integer args only, no results. Missing optional hook: 0. */
-static int call_simple(fuda_engine *e, int h, int nints, const int *ints) {
-    if (!push_hook(e, h)) return 0;
+/* Run fn(e, ud) as one call under the sandbox limits: every Lua API call in
+ * it may raise (a hook's error, a metamethod's, a limit, out of memory).
+ * Returns fn's result (0, or -1 with e->err set by fn), or -1 after an error,
+ * with e->err "<message> (in <hook>)" naming what was being called. The Lua
+ * stack is left as it was. */
+static int engine_pcall(fuda_engine *e, engine_body fn, void *ud) {
+    lua_State *L = e->L;
+    int top = lua_gettop(L);
+    body_call c = {e, fn, ud, -1};
+    e->calling = NULL;
+    lua_pushcfunction(L, run_body);
+    lua_pushlightuserdata(L, &c);
+    if (fuda_sandbox_pcall(e, 1, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        if (e->calling) fuda_engine_seterr(e, "%s (in %s)", msg, e->calling);
+        else fuda_engine_seterr(e, "%s", msg);
+        c.rc = -1;
+    }
+    lua_settop(L, top);
+    return c.rc;
+}
+
+/* Inside a body: call the function below nargs values, with the game
+ * inserted as its first argument; `name` names it in messages. */
+static void call_hook(fuda_engine *e, const char *name, int nargs, int nres) {
+    fuda_game_push(e);
+    lua_insert(e->L, -nargs - 1);
+    fuda_sandbox_note_function(e, -nargs - 2);
+    e->calling = name;
+    lua_call(e->L, nargs + 1, nres);
+}
+
+/* Inside a body: call hook h (if the variant has it) with integer args. */
+static void call_simple(fuda_engine *e, int h, int nints, const int *ints) {
+    if (!push_hook(e, h)) return;
     for (int i = 0; i < nints; i++) lua_pushinteger(e->L, ints[i]);
-    return run_hook(e, hook_names[h], nints, 0);
+    call_hook(e, hook_names[h], nints, 0);
+}
+
+static int simple_body(fuda_engine *e, void *ud) {
+    call_simple(e, *(int *)ud, 0, NULL);
+    return 0;
+}
+
+/* Run hook h with only the game as argument, protected. */
+static int run_simple(fuda_engine *e, int h) {
+    return engine_pcall(e, simple_body, &h);
 }
 
 /* After a hook ran inside a hand: somebody must be able to act. */
@@ -265,6 +367,7 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     if (!e) return NULL;
     e->mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
     e->instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
+    e->time_limit = cfg && cfg->time_limit ? cfg->time_limit : FUDA_DEFAULT_TIME;
     e->paranoid = cfg ? cfg->paranoid : 0;
     int n = 0;
     while (cfg && cfg->search_path && cfg->search_path[n]) n++;
@@ -293,8 +396,14 @@ void fuda_engine_free(fuda_engine *e) {
     fuda_symtab_free(e->syms);
     fuda_engine_clear_tallies(e);
     free(e->tallies);
-    free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->bot_move);
+    free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->mvtext); free(e->bot_move);
     free(e);
+}
+
+static int load_body(fuda_engine *e, void *ud) {
+    if (fuda_loader_load(e, (const char *)ud) < 0) return -1;
+    fuda_engine_cache_hooks(e);
+    return 0;
 }
 
 int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts) {
@@ -310,11 +419,10 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
-    if (fuda_loader_load(e, variant) < 0) {
+    if (engine_pcall(e, load_body, (void *)variant) < 0) {
         close_state(e);
         return -1;
     }
-    fuda_engine_cache_hooks(e);
     free(e->variant_arg);
     e->variant_arg = strdup(variant);
     e->loaded = 1;
@@ -414,6 +522,37 @@ static int init_vars(fuda_engine *e) {
     return 0;
 }
 
+/* A match starts with an empty symbol table: the strings a script stored in
+ * earlier matches do not pile up over a long simulation. */
+static int new_symbols(fuda_engine *e) {
+    fuda_symtab *t = fuda_symtab_new();
+    if (!t) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    fuda_sandbox_cfree(e, e->sym_bytes);
+    e->sym_bytes = 0;
+    fuda_symtab_free(e->syms);
+    e->syms = t;
+    return 0;
+}
+
+static int start_body(fuda_engine *e, void *ud) {
+    (void)ud;
+    fuda_game_reset(e);
+    if (init_vars(e) < 0) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    e->in_setup = 1;
+    call_simple(e, FUDA_HOOK_SETUP, 0, NULL);
+    e->in_setup = 0;
+    e->st.phase = FUDA_PHASE_PLAYING;
+    e->st.hand_no = 1;
+    call_simple(e, FUDA_HOOK_DEAL, 0, NULL);
+    return 0;
+}
+
 int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     if (!e->loaded) {
         fuda_engine_seterr(e, "no variant loaded");
@@ -429,28 +568,18 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
         return -1;
     }
     free_match(e);
+    if (new_symbols(e) < 0) return -1;
     fuda_state_init(&e->st, nseats, seed, e->syms);
     fuda_rng_seed(&e->bot_rng, seed, 1);
     e->seed = seed;
     e->started = 1;
-    fuda_game_reset(e);
-    if (init_vars(e) < 0) {
-        fuda_engine_seterr(e, "out of memory");
-        e->started = 0;
-        return -1;
-    }
-    e->in_setup = 1;
-    int rc = call_simple(e, FUDA_HOOK_SETUP, 0, NULL);
+    int rc = engine_pcall(e, start_body, NULL);
     e->in_setup = 0;
-    if (rc == 0) {
-        e->st.phase = FUDA_PHASE_PLAYING;
-        e->st.hand_no = 1;
-        rc = call_simple(e, FUDA_HOOK_DEAL, 0, NULL);
-    }
     if (rc == 0) rc = check_progress(e, "deal");
     if (rc < 0) {
         e->started = 0;
         events_drop(e, 0);
+        rows_drop(e, 0);
         return -1;
     }
     events_flush(e);
@@ -471,7 +600,7 @@ int fuda_engine_next_hand(fuda_engine *e) {
     txn_begin(e, &t);
     e->st.phase = FUDA_PHASE_PLAYING;
     e->st.hand_no++;
-    if (call_simple(e, FUDA_HOOK_DEAL, 0, NULL) < 0 || check_progress(e, "deal") < 0) {
+    if (run_simple(e, FUDA_HOOK_DEAL) < 0 || check_progress(e, "deal") < 0) {
         txn_undo(e, &t);
         return -1;
     }
@@ -501,58 +630,99 @@ static int bad_seat(fuda_engine *e, int seat) {
     return 0;
 }
 
+/* Is s fit to be a move: 1..FUDA_MAX_MOVE_LEN bytes, no control characters
+ * (a move is one line of the log and of a prompt)? */
+static int good_move_text(const char *s, size_t len) {
+    if (len == 0 || len > FUDA_MAX_MOVE_LEN) return 0;
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) return 0;
+    return 1;
+}
+
+/* Inside a body, the list on top of the stack: check it, then copy it into
+ * e->moves (one buffer of texts, and pointers into it). */
+static int take_moves(fuda_engine *e) {
+    lua_State *L = e->L;
+    if (!lua_istable(L, -1)) {
+        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file, luaL_typename(L, -1));
+        return -1;
+    }
+    lua_Unsigned n = lua_rawlen(L, -1);
+    if (n > FUDA_MAX_MOVES) {
+        fuda_engine_seterr(e, "%s: moves listed %llu moves (at most %d)", e->file, (unsigned long long)n,
+                           FUDA_MAX_MOVES);
+        return -1;
+    }
+    size_t total = 0;
+    for (int i = 1; i <= (int)n; i++) {
+        size_t len;
+        if (lua_rawgeti(L, -1, i) != LUA_TSTRING) {
+            fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
+                               luaL_typename(L, -1), i);
+            return -1;
+        }
+        const char *m = lua_tolstring(L, -1, &len);
+        if (!good_move_text(m, len)) {
+            fuda_engine_seterr(e, "%s: moves returned a bad move at index %d (a move is 1 to %d "
+                               "characters, none of them a control character)", e->file, i,
+                               FUDA_MAX_MOVE_LEN);
+            return -1;
+        }
+        total += len + 1;
+        lua_pop(L, 1);
+    }
+    if ((n > (lua_Unsigned)e->capmoves && grow_list(e, (int)n) < 0) ||
+        (total > e->capmvtext && grow_text(e, total) < 0)) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    char *p = e->mvtext;
+    for (int i = 1; i <= (int)n; i++) {
+        size_t len;
+        lua_rawgeti(L, -1, i);
+        const char *m = lua_tolstring(L, -1, &len);
+        memcpy(p, m, len + 1);
+        e->moves[i - 1] = p;
+        p += len + 1;
+        lua_pop(L, 1);
+    }
+    e->nmoves = (int)n;
+    return 0;
+}
+
+static int moves_body(fuda_engine *e, void *ud) {
+    push_hook(e, FUDA_HOOK_MOVES);
+    lua_pushinteger(e->L, *(int *)ud);
+    call_hook(e, "moves", 1, 1);
+    return take_moves(e);
+}
+
 /* Fill e->moves from the moves hook for seat. */
 static int load_moves(fuda_engine *e, int seat) {
     if (e->moves_valid && e->moves_seat == seat) return e->nmoves;
-    lua_State *L = e->L;
     e->nmoves = 0;
     e->moves_valid = 0;
     if (!(fuda_state_actors(&e->st) & (1u << (seat - 1)))) return 0;
-    static const char key = 'M';
-    if (!push_hook(e, FUDA_HOOK_MOVES)) {
+    if (e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF) {
         fuda_engine_seterr(e, "%s: no moves hook", e->file);
         return -1;
     }
-    lua_pushinteger(L, seat);
     txn t;
     txn_begin(e, &t);
-    if (run_hook(e, "moves", 1, 1) < 0) {
+    if (engine_pcall(e, moves_body, &seat) < 0) {
+        e->nmoves = 0;
         txn_undo(e, &t);
         return -1;
     }
     if (e->paranoid && memcmp(&t.st, &e->st, sizeof t.st) != 0) {
+        e->nmoves = 0;
         txn_undo(e, &t);
-        lua_pop(L, 1);
         fuda_engine_seterr(e, "%s: the moves hook changed the game state (it must only list moves)", e->file);
         return -1;
     }
-    if (!lua_istable(L, -1)) {
-        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file, luaL_typename(L, -1));
-        lua_pop(L, 1);
-        return -1;
-    }
-    int n = (int)lua_rawlen(L, -1);
-    if (n > e->capmoves) {
-        const char **p = (const char **)realloc(e->moves, (size_t)n * sizeof *p);
-        if (!p) { lua_pop(L, 1); fuda_engine_seterr(e, "out of memory"); return -1; }
-        e->moves = p;
-        e->capmoves = n;
-    }
-    for (int i = 0; i < n; i++) {
-        if (lua_rawgeti(L, -1, i + 1) != LUA_TSTRING) {
-            fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
-                               luaL_typename(L, -1), i + 1);
-            lua_pop(L, 2);
-            return -1;
-        }
-        e->moves[i] = lua_tostring(L, -1); /* anchored by the table, kept below */
-        lua_pop(L, 1);
-    }
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &key);
-    e->nmoves = n;
     e->moves_seat = seat;
     e->moves_valid = 1;
-    return n;
+    return e->nmoves;
 }
 
 int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves) {
@@ -579,17 +749,22 @@ static void push_choices(fuda_engine *e, const fuda_state *s) {
         }
 }
 
-/* The body of apply, inside the transaction. */
-static int apply_move(fuda_engine *e, int seat, const char *move) {
+typedef struct apply_args { int seat; const char *move; } apply_args;
+
+/* The body of apply, inside the transaction: the play hook, or a claim
+ * decision (and the resolve hook when it was the last one awaited). */
+static int apply_body(fuda_engine *e, void *ud) {
+    const apply_args *a = (const apply_args *)ud;
     if (!e->st.claim_open) {
         if (!push_hook(e, FUDA_HOOK_PLAY)) return -1;
-        lua_pushinteger(e->L, seat);
-        lua_pushstring(e->L, move);
-        return run_hook(e, "play", 2, 0);
+        lua_pushinteger(e->L, a->seat);
+        lua_pushstring(e->L, a->move);
+        call_hook(e, "play", 2, 0);
+        return 0;
     }
-    int id = fuda_symtab_intern(e->syms, move, strlen(move));
-    if (id < 0 || fuda_claim_decide(&e->st, seat - 1, id) < 0) {
-        fuda_engine_seterr(e, "cannot record the decision of seat %d", seat);
+    int id = fuda_symtab_intern(e->syms, a->move, strlen(a->move));
+    if (id < 0 || fuda_claim_decide(&e->st, a->seat - 1, id) < 0) {
+        fuda_engine_seterr(e, "cannot record the decision of seat %d", a->seat);
         return -1;
     }
     if (e->st.claim_pending) return 0;
@@ -602,7 +777,8 @@ static int apply_move(fuda_engine *e, int seat, const char *move) {
         return -1;
     }
     push_choices(e, &closing);
-    return run_hook(e, "resolve", 1, 0);
+    call_hook(e, "resolve", 1, 0);
+    return 0;
 }
 
 /* Apply, or with keep 0 only try: run the move and put everything back. */
@@ -616,16 +792,18 @@ static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
         fuda_engine_seterr(e, "seat %d is not to act now", seat);
         return -1;
     }
-    if (load_moves(e, seat) < 0) return -1;
-    if (find_move(e, move) < 0) {
-        fuda_engine_seterr(e, "'%s' is not a legal move of seat %d now", move, seat);
+    char *copy = strdup(move); /* move may point into e->moves, which the hooks refill */
+    if (!copy) { fuda_engine_seterr(e, "out of memory"); return -1; }
+    if (load_moves(e, seat) < 0) { free(copy); return -1; }
+    if (find_move(e, copy) < 0) {
+        fuda_engine_seterr(e, "'%.*s' is not a legal move of seat %d now", FUDA_MAX_MOVE_LEN, copy, seat);
+        free(copy);
         return -1;
     }
-    char *copy = strdup(move);
-    if (!copy) { fuda_engine_seterr(e, "out of memory"); return -1; }
     txn t;
     txn_begin(e, &t);
-    int rc = apply_move(e, seat, copy);
+    apply_args a = {seat, copy};
+    int rc = engine_pcall(e, apply_body, &a);
     if (rc == 0) rc = check_progress(e, copy);
     if (rc == 0 && keep) {
         e->st.move_no++;
@@ -650,6 +828,59 @@ int fuda_engine_try(fuda_engine *e, int seat, const char *move) {
     return apply_or_try(e, seat, move, 0);
 }
 
+typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args;
+
+/* The body of a Lua bot: bots[name](g, seat, moves) -> its choice, copied
+ * into e->bot_move. */
+static int bot_body(fuda_engine *e, void *ud) {
+    bot_args *a = (bot_args *)ud;
+    lua_State *L = e->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    lua_getfield(L, -1, "bots");
+    if (!lua_istable(L, -1) || lua_getfield(L, -1, a->name) != LUA_TFUNCTION) {
+        fuda_engine_seterr(e, "%s has no bot '%s'", e->name, a->name);
+        return -1;
+    }
+    lua_pushinteger(L, a->seat);
+    lua_createtable(L, e->nmoves, 0);
+    for (int i = 0; i < e->nmoves; i++) {
+        lua_pushstring(L, e->moves[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    call_hook(e, a->label, 2, 1);
+    free(e->bot_move);
+    e->bot_move = NULL;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        size_t len;
+        const char *s = lua_tolstring(L, -1, &len);
+        if (len <= FUDA_MAX_MOVE_LEN) e->bot_move = strdup(s);
+    }
+    return 0;
+}
+
+static int lua_bot(fuda_engine *e, int seat, const char *name) {
+    bot_args a = {seat, name, ""};
+    snprintf(a.label, sizeof a.label, "bot '%.60s'", name);
+    txn t;
+    txn_begin(e, &t);
+    int rc = engine_pcall(e, bot_body, &a);
+    int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
+    txn_undo(e, &t); /* a bot may not change the game */
+    if (rc < 0) return -1;
+    if (changed) {
+        fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, name);
+        return -1;
+    }
+    e->moves_valid = 1; /* same state, same list */
+    if (!e->bot_move || find_move(e, e->bot_move) < 0) {
+        fuda_engine_seterr(e, "%s: bot '%s' chose %s%.*s%s, which is not a legal move", e->file, name,
+                           e->bot_move ? "'" : "", FUDA_MAX_MOVE_LEN, e->bot_move ? e->bot_move : "no move",
+                           e->bot_move ? "'" : "");
+        return -1;
+    }
+    return 0;
+}
+
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
     if (bad_seat(e, seat)) return -1;
     int n = load_moves(e, seat);
@@ -658,49 +889,12 @@ int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **mov
         fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
         return -1;
     }
-    const char *pick = NULL;
     if (!name || strcmp(name, "random") == 0) {
-        pick = e->moves[fuda_rng_below(&e->bot_rng, (uint32_t)n)];
-    } else {
-        lua_State *L = e->L;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
-        lua_getfield(L, -1, "bots");
-        lua_remove(L, -2);
-        if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-            lua_pop(L, 2);
-            fuda_engine_seterr(e, "%s has no bot '%s'", e->name, name);
-            return -1;
-        }
-        lua_remove(L, -2);
-        lua_pushinteger(L, seat);
-        lua_createtable(L, n, 0);
-        for (int i = 0; i < n; i++) {
-            lua_pushstring(L, e->moves[i]);
-            lua_rawseti(L, -2, i + 1);
-        }
-        txn t;
-        txn_begin(e, &t);
-        if (run_hook(e, name, 2, 1) < 0) { txn_undo(e, &t); return -1; }
-        int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
-        txn_undo(e, &t); /* a bot may not change the game */
-        if (changed) {
-            lua_pop(L, 1);
-            fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, name);
-            return -1;
-        }
-        e->moves_valid = 1; /* same state, same list */
-        const char *s = lua_tostring(L, -1);
-        free(e->bot_move);
-        e->bot_move = s ? strdup(s) : NULL;
-        lua_pop(L, 1);
-        if (!e->bot_move || find_move(e, e->bot_move) < 0) {
-            fuda_engine_seterr(e, "%s: bot '%s' chose '%s', which is not a legal move", e->file, name,
-                               e->bot_move ? e->bot_move : "nil");
-            return -1;
-        }
-        pick = e->moves[find_move(e, e->bot_move)];
+        *move = e->moves[fuda_rng_below(&e->bot_rng, (uint32_t)n)];
+        return 0;
     }
-    *move = pick;
+    if (lua_bot(e, seat, name) < 0) return -1;
+    *move = e->moves[find_move(e, e->bot_move)];
     return 0;
 }
 
@@ -749,6 +943,27 @@ static char *generic_view(fuda_engine *e, int seat) {
     return b.s;
 }
 
+typedef struct view_args { int seat; char *text; } view_args;
+
+static int view_body(fuda_engine *e, void *ud) {
+    view_args *a = (view_args *)ud;
+    push_hook(e, FUDA_HOOK_VIEW);
+    lua_pushinteger(e->L, a->seat);
+    call_hook(e, "view", 1, 1);
+    int t = lua_type(e->L, -1);
+    if (t != LUA_TSTRING && t != LUA_TNUMBER && t != LUA_TNIL) {
+        fuda_engine_seterr(e, "%s: view must return a string, got %s", e->file, luaL_typename(e->L, -1));
+        return -1;
+    }
+    const char *s = lua_tostring(e->L, -1);
+    a->text = strdup(s ? s : "");
+    if (!a->text) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
 char *fuda_engine_view(fuda_engine *e, int seat) {
     if (!e->started) {
         fuda_engine_seterr(e, "no match is running");
@@ -758,19 +973,17 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return NULL;
     }
-    if (!push_hook(e, FUDA_HOOK_VIEW)) return generic_view(e, seat);
-    lua_pushinteger(e->L, seat);
+    if (e->ref_hook[FUDA_HOOK_VIEW] == LUA_NOREF) return generic_view(e, seat);
     txn t;
     txn_begin(e, &t);
-    if (run_hook(e, "view", 1, 1) < 0) {
-        txn_undo(e, &t);
+    view_args a = {seat, NULL};
+    int rc = engine_pcall(e, view_body, &a);
+    txn_undo(e, &t); /* a view never changes the game */
+    if (rc < 0) {
+        free(a.text);
         return NULL;
     }
-    txn_undo(e, &t); /* a view never changes the game */
-    const char *s = lua_tostring(e->L, -1);
-    char *r = strdup(s ? s : "");
-    lua_pop(e->L, 1);
-    return r;
+    return a.text;
 }
 
 char *fuda_engine_scoresheet(fuda_engine *e) {

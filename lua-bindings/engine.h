@@ -26,6 +26,7 @@ typedef struct fuda_config {
     const char *const *search_path;
     size_t mem_limit; /* bytes the Lua state may use; 0: FUDA_DEFAULT_MEM */
     long instr_limit; /* VM instructions one hook call may run; 0: FUDA_DEFAULT_INSTR */
+    long time_limit;  /* ms one hook call (or a load) may take; 0: FUDA_DEFAULT_TIME */
     const char *exe;  /* argv[0] or /proc/self/exe path, to find built-in variants */
     int paranoid;     /* 1: verify the whole core state (card conservation...) after every
                        * hook call; a failure refuses the move like a script error */
@@ -33,6 +34,7 @@ typedef struct fuda_config {
 
 #define FUDA_DEFAULT_MEM ((size_t)256 << 20)
 #define FUDA_DEFAULT_INSTR 20000000L
+#define FUDA_DEFAULT_TIME 2000L
 
 /* Event callback: seat is the only seat that may see the text, or 0 for
  * everybody. text is valid during the call only. */

@@ -337,21 +337,37 @@ static const luaL_Reg match_methods[] = {
 };
 
 /* A new engine configured like the host, wrapped in a fuda.Match (pushed). */
-static match_ud *new_match(lua_State *L) {
+/* A new match object on the stack, with the host's limits, or those of the
+ * `limits` table at index lim (0: none): { memory = MiB, instructions =, time = ms }. */
+static match_ud *new_match(lua_State *L, int lim) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &HOSTCFG_KEY);
-    const fuda_config *cfg = (const fuda_config *)lua_touserdata(L, -1);
+    fuda_config cfg = { 0 };
+    if (lua_touserdata(L, -1)) cfg = *(const fuda_config *)lua_touserdata(L, -1);
     lua_pop(L, 1);
+    if (lim && lua_getfield(L, lim, "limits") == LUA_TTABLE) {
+        lua_getfield(L, -1, "memory");
+        lua_Integer mem = luaL_optinteger(L, -1, 0);
+        luaL_argcheck(L, mem >= 0 && mem <= (1 << 20), 1, "limits.memory is MiB from 1 to 1048576");
+        if (mem) cfg.mem_limit = (size_t)mem << 20;
+        lua_getfield(L, -2, "instructions");
+        cfg.instr_limit = (long)luaL_optinteger(L, -1, cfg.instr_limit);
+        lua_getfield(L, -3, "time");
+        cfg.time_limit = (long)luaL_optinteger(L, -1, cfg.time_limit);
+        luaL_argcheck(L, cfg.instr_limit >= 0 && cfg.time_limit >= 0, 1, "limits must not be negative");
+        lua_pop(L, 3);
+    }
+    if (lim) lua_pop(L, 1);
     match_ud *m = (match_ud *)lua_newuserdatauv(L, sizeof *m, 0);
     memset(m, 0, sizeof *m);
     m->tag = FUDA_TAG_MATCH;
     luaL_setmetatable(L, FUDA_MATCH_T);
-    m->e = fuda_engine_new(cfg);
+    m->e = fuda_engine_new(&cfg);
     if (!m->e) luaL_error(L, "out of memory");
     fuda_engine_on_event(m->e, on_event, m);
     return m;
 }
 
-/* fuda.match{ variant =, seats =, seed =, options = { k = v } } */
+/* fuda.match{ variant =, seats =, seed =, options = { k = v }, limits = { ... } } */
 static int l_match(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_getfield(L, 1, "variant");
@@ -377,7 +393,7 @@ static int l_match(lua_State *L) {
         }
     }
     lua_pop(L, 1);
-    match_ud *m = new_match(L);
+    match_ud *m = new_match(L, 1);
     if (fuda_engine_load(m->e, variant, sets, nsets) < 0 ||
         fuda_engine_start(m->e, seats, (uint64_t)seed) < 0) {
         lua_pushstring(L, fuda_engine_error(m->e));
@@ -391,7 +407,7 @@ static int l_match(lua_State *L) {
 static int l_replay(lua_State *L) {
     const char *log = luaL_checkstring(L, 1);
     long upto = (long)luaL_optinteger(L, 2, -1);
-    match_ud *m = new_match(L);
+    match_ud *m = new_match(L, 0);
     if (fuda_engine_replay(m->e, log, upto) < 0) {
         lua_pushstring(L, fuda_engine_error(m->e));
         free_match(m);
@@ -402,7 +418,7 @@ static int l_replay(lua_State *L) {
 
 /* fuda.list() -> names of the built-in variants */
 static int l_list(lua_State *L) {
-    match_ud *m = new_match(L);
+    match_ud *m = new_match(L, 0);
     char **names;
     int n = fuda_engine_list(m->e, &names);
     lua_createtable(L, n > 0 ? n : 0, 0);

@@ -17,6 +17,13 @@
 
 #define FUDA_MAX_OPTS 64
 
+/* What one script may make the engine keep, beyond the memory cap. */
+#define FUDA_MAX_MOVES 50000      /* moves in one list */
+#define FUDA_MAX_MOVE_LEN 256     /* bytes of one move */
+#define FUDA_MAX_EVENTS 10000     /* events (say, tell, tally) in one move */
+#define FUDA_MAX_TALLIES 1000     /* different tally names in an engine's life */
+#define FUDA_MAX_TALLY_LEN 64
+
 /* Every fuda userdata starts with one of these tags, so checking an argument's
  * type is one comparison (no metatable lookup by name). */
 enum {
@@ -44,7 +51,7 @@ static inline void *fuda_testud(lua_State *L, int idx, unsigned tag) {
 /* The hooks, cached as registry references when a variant loads. */
 enum { FUDA_HOOK_SETUP, FUDA_HOOK_DEAL, FUDA_HOOK_MOVES, FUDA_HOOK_PLAY, FUDA_HOOK_RESOLVE,
        FUDA_HOOK_VIEW, FUDA_NHOOKS };
-#define FUDA_ERRLEN 2048
+#define FUDA_ERRLEN 8192
 
 typedef struct fuda_opt {
     char *name;
@@ -79,8 +86,18 @@ struct fuda_engine {
     char **search;   /* search folders, NULL-terminated, owned */
     char *exe;
     size_t mem_used, mem_limit;
+    size_t cmem_used;          /* C-side memory the script made the engine keep (events, notes,
+                                * tallies, moves, log, symbols): counts against mem_limit */
     long instr_limit, instr_left;
-    int in_hook;
+    long time_limit;           /* ms one call under the limits may take */
+    long long deadline;        /* when the running call's time is up (monotonic ms) */
+    int in_hook;               /* a call under the limits is running */
+    int limit_hit;             /* FUDA_LIMIT_* hit in the running call, or 0 */
+    unsigned alloc_ticks;
+    int collected;             /* the allocator let Lua collect before refusing */
+    const void *place_src;     /* where the script last was: for limit messages */
+    char place_file[64];
+    int place_line;
     int paranoid;              /* check the core state after every hook */
     char err[FUDA_ERRLEN];
 
@@ -123,8 +140,12 @@ struct fuda_engine {
     fuda_tally *tallies; int ntallies, captallies;
     int count_hooks;
 
-    /* moves cache */
+    const char *calling;       /* the hook a protected call is in, for messages */
+    size_t sym_bytes;          /* bytes of symbols the script stored (in cmem_used) */
+
+    /* moves cache: pointers into mvtext, a copy of the hook's strings */
     const char **moves; int nmoves, capmoves;
+    char *mvtext; size_t capmvtext;
     int moves_seat; uint32_t moves_stamp; int moves_valid;
     uint32_t stamp;            /* bumps on every state change */
     char *bot_move;
@@ -147,11 +168,25 @@ const char *fuda_sym_text(fuda_engine *e, int id);
 int fuda_pile_read(lua_State *L, int idx, fuda_card *buf, int max); /* a fuda.Pile's cards */
 
 /* sandbox.c */
-lua_State *fuda_sandbox_state(fuda_engine *e);
+enum { FUDA_LIMIT_INSTRUCTIONS = 1, FUDA_LIMIT_TIME, FUDA_LIMIT_MEMORY };
+lua_State *fuda_sandbox_state(fuda_engine *e);  /* NULL when out of memory */
 lua_State *fuda_sandbox_host_state(void);
 void fuda_sandbox_env(lua_State *L);  /* pushes a fresh strict environment table */
-void fuda_sandbox_limit(fuda_engine *e, int on);
 int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres);  /* limits + messages */
+/* C library work of `steps` units (about one VM instruction each) done for the
+ * running script: may raise the instruction or time limit (never returns then). */
+void fuda_sandbox_tick(lua_State *L, long steps);
+/* The place of the function at idx (a script's hook about to be called) is
+ * where the script is, until the count hook knows better. */
+void fuda_sandbox_note_function(fuda_engine *e, int idx);
+/* Push "file:line: <limit> exceeded (<figure>)" for e->limit_hit. */
+void fuda_sandbox_limit_message(fuda_engine *e);
+/* Load text as a chunk (text only) in pieces under the limits; like lua_load. */
+int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *name);
+/* Count bytes of C-side memory kept for the script; raises the memory limit
+ * (a Lua error) when over it. Give back with fuda_sandbox_cfree. */
+void fuda_sandbox_cmem(lua_State *L, fuda_engine *e, size_t bytes);
+void fuda_sandbox_cfree(fuda_engine *e, size_t bytes);
 fuda_engine *fuda_engine_of(lua_State *L);
 
 /* loader.c */

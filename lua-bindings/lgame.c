@@ -45,9 +45,16 @@ const char *fuda_sym_text(fuda_engine *e, int id) {
     return s ? s : "";
 }
 
+/* The symbol id of the string at idx; a new symbol counts against the
+ * script's memory (the table lives as long as the match). */
 static int intern(lua_State *L, fuda_engine *e, int idx) {
     size_t len;
     const char *s = lua_tolstring(L, idx, &len);
+    if (len <= FUDA_SYMTAB_MAXLEN && fuda_symtab_lookup(e->syms, s, len) < 0) {
+        size_t cost = len + 1 + 32; /* the text, its offset and hash slots */
+        fuda_sandbox_cmem(L, e, cost);
+        e->sym_bytes += cost;
+    }
     int id = fuda_symtab_intern(e->syms, s, len);
     if (id < 0) luaL_error(L, "string too long to store in the game state (at most %d bytes)",
                            FUDA_SYMTAB_MAXLEN);

@@ -117,6 +117,7 @@ static int c_loadfile(lua_State *L) {
     }
     fuda_sandbox_env(L);
     lua_setupvalue(L, -2, 1);
+    fuda_sandbox_note_function(fuda_engine_of(L), -1); /* until it runs, the script is at its top */
     return 1;
 }
 
@@ -304,7 +305,8 @@ static void take_bots(fuda_engine *e, int d) {
     e->nbotnames = 0;
     for (int i = 1; e->botnames && i <= n; i++) {
         lua_rawgeti(L, -1, i);
-        e->botnames[e->nbotnames++] = strdup(lua_tostring(L, -1));
+        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (name && (e->botnames[e->nbotnames] = strdup(name)) != NULL) e->nbotnames++;
         lua_pop(L, 1);
     }
     lua_pop(L, 2);

@@ -21,24 +21,39 @@ local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = tru
 local cache, loading = {}, {}
 local dirs = {}   -- folders of the files being run, innermost last (fuda.variant looks there first)
 
+-- The keys of t sorted: strings first (in byte order), then the others by
+-- their text.
 local function sorted_keys(t)
-  local ks = {}
-  for k in pairs(t) do ks[#ks + 1] = k end
-  table.sort(ks, function(a, b) return tostring(a) < tostring(b) end)
-  return ks
+  local strs, others = {}, {}
+  for k in pairs(t) do
+    if type(k) == "string" then strs[#strs + 1] = k else others[#others + 1] = k end
+  end
+  table.sort(strs)
+  if #others > 0 then
+    table.sort(others, function(a, b) return tostring(a) < tostring(b) end)
+    for _, k in ipairs(others) do strs[#strs + 1] = k end
+  end
+  return strs
+end
+
+-- The lines of a file without comments, read once per file.
+local sources = {}
+local function code_lines(path)
+  if sources[path] == nil then
+    local lines, src = {}, C.source(path)
+    for line in ((src or "") .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = line:gsub("%-%-.*$", "") end
+    sources[path] = lines
+  end
+  return sources[path]
 end
 
 -- Line of the first "name =" in the file, for messages about table fields.
 local function line_of(path, name)
-  local src = C.source(path)
-  if not src or type(name) ~= "string" then return nil end
-  local n = 1
-  for line in (src .. "\n"):gmatch("(.-)\n") do
-    local code = line:gsub("%-%-.*$", "")
+  if type(name) ~= "string" or not name:find("^[%a_][%w_]*$") then return nil end
+  for n, code in ipairs(code_lines(path)) do
     if code:find("%f[%w_]" .. name .. "%s*=") or code:find("%[%s*[\"']" .. name .. "[\"']%s*%]%s*=") then
       return n
     end
-    n = n + 1
   end
   return nil
 end
@@ -66,15 +81,21 @@ local function suggest(name, names)
   return best and (" (did you mean '" .. best .. "'?)") or ""
 end
 
--- An error collector for one file.
+-- An error collector for one file: the first MAX_ERRORS problems, and how
+-- many more there were.
+local MAX_ERRORS = 10
 local function errors(path)
-  local list = {}
+  local list, more = {}, 0
   local self = {}
+  -- msg: the message, or a function making it (not called once the list is full)
   function self.add(field, msg)
+    if #list >= MAX_ERRORS then more = more + 1 return end
+    if type(msg) == "function" then msg = msg() end
     local l = line_of(path, field)
     list[#list + 1] = path .. ":" .. (l or 1) .. ": " .. msg
   end
   function self.raise()
+    if more > 0 then list[#list + 1] = path .. ": ... and " .. more .. " more problems" end
     if #list > 0 then error(table.concat(list, "\n"), 0) end
   end
   return self
@@ -194,9 +215,11 @@ local function check_fields(err, t)
   for _, k in ipairs(sorted_keys(t)) do
     local want = KNOWN[k]
     if not want then
-      local names = sorted_keys(KNOWN)
-      err.add(k, "unknown field '" .. tostring(k) .. "'" .. suggest(tostring(k), names) ..
-        " (fields: " .. table.concat(names, ", ") .. ")")
+      err.add(k, function()
+        local names = sorted_keys(KNOWN)
+        return "unknown field '" .. tostring(k) .. "'" .. suggest(tostring(k), names) ..
+          " (fields: " .. table.concat(names, ", ") .. ")"
+      end)
     elseif want ~= "any" and type(t[k]) ~= want then
       err.add(k, "'" .. k .. "' must be a " .. want .. ", got " .. type(t[k]))
     end
@@ -210,7 +233,12 @@ local function check_fields(err, t)
     end
   end
   for name, bot in pairs(type(t.bots) == "table" and t.bots or {}) do
-    if type(bot) ~= "function" then err.add(name, "bot '" .. tostring(name) .. "' must be a function") end
+    if type(name) ~= "string" then err.add("bots", "bots: a bot's name must be a string, got " .. type(name))
+    elseif type(bot) ~= "function" then err.add(name, "bot '" .. name .. "' must be a function") end
+  end
+  local expect = type(t.check) == "table" and rawget(t.check, "expect")
+  for i, name in ipairs(type(expect) == "table" and expect or {}) do
+    if type(name) ~= "string" then err.add("expect", "check.expect[" .. i .. "] must be a string (a tally name)") end
   end
 end
 
@@ -259,7 +287,11 @@ function load_variant(name, fromdir, chain)
   dirs[#dirs + 1] = dirname(path)
   local ok, t = pcall(chunk)
   dirs[#dirs] = nil
-  if not ok then loading[path] = nil error(t, 0) end
+  if not ok then
+    loading[path] = nil
+    if type(t) ~= "string" then t = path .. ": raised an error object that is a " .. type(t) .. " value" end
+    error(t, 0)
+  end
   if type(t) ~= "table" then
     loading[path] = nil
     error(path .. ": a variant file must return a table, it returned " .. type(t), 0)

@@ -1,15 +1,25 @@
-/* sandbox.c -- where variant scripts run: a Lua state with a memory cap, an
- * instruction budget per hook call, and environments that hold only the fuda
- * API and the safe parts of base, string, table, math and utf8.
+/* sandbox.c -- where variant scripts run: a Lua state with a memory cap, and
+ * for every call into it (a hook, a load, a bot) an instruction budget and a
+ * time limit; environments that hold only the fuda API and the safe parts of
+ * base, string, table, math and utf8.
  *
  * Not there: io, os, debug, package/require, coroutine (a coroutine would run
  * outside the instruction hook), collectgarbage, dofile/loadfile, string.dump,
- * and loading bytecode (load takes text only). math.random is the running
- * game's seeded generator. Reading or assigning a global the script did not
- * get from the environment is an error naming it. */
+ * loading bytecode (load takes text only), __gc metamethods (finalizers run
+ * with hooks off, so no limit could stop one), and the string metatable.
+ * math.random is the running game's seeded generator. Reading or assigning a
+ * global the script did not get from the environment is an error naming it.
+ *
+ * How the limits see everything: the VM counts instructions (a count hook);
+ * C library work that can take long reports itself through
+ * fuda_sandbox_tick (fuda's own pattern matcher, load's reader); every
+ * allocation growing the state past the cap, or after the time is up, fails.
+ * A limit once hit stays hit until the outermost call returns: the script's
+ * own pcall cannot catch it, and every message names the script's place. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <lualib.h>
 #include "lfuda.h"
 
@@ -17,6 +27,7 @@ static const char ENGINE_KEY = 'e';
 static const char PROTO_KEY = 'p';
 static const char STRICT_KEY = 'm';
 #define INSTR_STEP 1000
+#define LOAD_PIECE 65536 /* load reads its text in pieces this long, checking the limits */
 
 fuda_engine *fuda_engine_of(lua_State *L) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &ENGINE_KEY);
@@ -25,7 +36,36 @@ fuda_engine *fuda_engine_of(lua_State *L) {
     return e;
 }
 
-/* Allocator that refuses to grow past e->mem_limit. */
+/* Milliseconds on a clock that never jumps. */
+static long long now_ms(void) {
+    struct timespec ts;
+#ifdef CLOCK_MONOTONIC_COARSE
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/* A limit is hit where the stack cannot be read (inside an allocation): mark
+ * it, and trap the next VM instruction, where the count hook raises the error
+ * with the script's place. */
+static void hit_later(fuda_engine *e, int kind) {
+    e->limit_hit = kind;
+    lua_sethook(e->L, count_hook, LUA_MASKCOUNT, 1);
+}
+
+/* Allocator of an engine's state. While a call runs under the limits: growth
+ * past e->mem_limit (counting what the script made the C side keep,
+ * e->cmem_used) first fails once, so that Lua collects all garbage and tries
+ * again; if it is still past, that hits the memory limit. A look at the clock
+ * every 256 growths finds the time limit. Either is raised at the next VM
+ * instruction; until then the state may pass the cap by at most a sixteenth,
+ * and past that (a single huge allocation) Lua gets NULL and raises a memory
+ * error at once. Outside the limited calls the engine's own bookkeeping always
+ * gets its memory. */
 static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     fuda_engine *e = (fuda_engine *)ud;
     if (ptr == NULL) osize = 0;
@@ -34,22 +74,125 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         e->mem_used -= osize;
         return NULL;
     }
-    if (nsize > osize && e->mem_used + (nsize - osize) > e->mem_limit) return NULL;
+    if (nsize > osize && e->in_hook) {
+        size_t after = e->mem_used + e->cmem_used + (nsize - osize);
+        if (after > e->mem_limit) {
+            if (!e->collected && !e->limit_hit) {
+                e->collected = 1; /* Lua collects garbage and asks again */
+                return NULL;
+            }
+            if (!e->limit_hit) hit_later(e, FUDA_LIMIT_MEMORY);
+            if (after > e->mem_limit + e->mem_limit / 16) return NULL;
+        } else if (!e->limit_hit && (++e->alloc_ticks & 255) == 0 && now_ms() > e->deadline) {
+            hit_later(e, FUDA_LIMIT_TIME);
+        }
+    }
     void *p = realloc(ptr, nsize);
-    if (p) e->mem_used += nsize - osize;
+    if (p) {
+        e->mem_used += nsize - osize;
+        e->collected = 0;
+    }
     return p;
 }
 
+/* Remember where the script is ("file:line: "), for a limit that is hit
+ * where no stack can be read (a failed allocation). */
+static int note_place(fuda_engine *e, lua_State *L, lua_Debug *ar) {
+    if (!lua_getinfo(L, "Sl", ar) || ar->currentline <= 0) return 0;
+    if (ar->source[0] == '=' && strcmp(ar->source, "=loader") == 0) return 0; /* not the script's */
+    if (ar->source != e->place_src) {
+        e->place_src = ar->source;
+        snprintf(e->place_file, sizeof e->place_file, "%s", ar->short_src);
+    }
+    e->place_line = ar->currentline;
+    return 1;
+}
+
+void fuda_sandbox_note_function(fuda_engine *e, int idx) {
+    lua_Debug ar;
+    lua_pushvalue(e->L, idx);
+    if (!lua_getinfo(e->L, ">S", &ar) || ar.linedefined < 0) return;
+    if (ar.source != e->place_src) {
+        e->place_src = ar.source;
+        snprintf(e->place_file, sizeof e->place_file, "%s", ar.short_src);
+    }
+    e->place_line = ar.linedefined > 0 ? ar.linedefined : 1; /* a main chunk: its first line */
+}
+
+/* The innermost Lua function on the stack is where the script is. */
+static void find_place(fuda_engine *e, lua_State *L) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (note_place(e, L, &ar)) return;
+    }
+}
+
+/* Mark limit `kind` hit and raise the error that names it. */
+static int limit_raise(lua_State *L, fuda_engine *e, int kind) {
+    if (!e->limit_hit) e->limit_hit = kind;
+    fuda_sandbox_limit_message(e);
+    return lua_error(L);
+}
+
+/* Raise if the call is over its instruction budget or its time. */
+static void check_limits(lua_State *L, fuda_engine *e) {
+    if (e->limit_hit) limit_raise(L, e, e->limit_hit);
+    if (e->instr_left < 0) limit_raise(L, e, FUDA_LIMIT_INSTRUCTIONS);
+    if (now_ms() > e->deadline) limit_raise(L, e, FUDA_LIMIT_TIME);
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     fuda_engine *e = fuda_engine_of(L);
     if (!e || !e->in_hook) return;
     e->instr_left -= INSTR_STEP;
+    note_place(e, L, ar);
     /* Once over, every later step raises again, so a script's own pcall
      * cannot swallow the error and go on. */
-    if (e->instr_left < 0)
-        luaL_error(L, "instruction limit exceeded (%I instructions in one hook call)",
-                   (lua_Integer)e->instr_limit);
+    check_limits(L, e);
+}
+
+void fuda_sandbox_tick(lua_State *L, long steps) {
+    fuda_engine *e = fuda_engine_of(L);
+    if (!e || !e->in_hook) return;
+    e->instr_left -= steps;
+    if (e->limit_hit || e->instr_left < 0 || now_ms() > e->deadline) {
+        find_place(e, L);
+        check_limits(L, e);
+    }
+}
+
+void fuda_sandbox_cmem(lua_State *L, fuda_engine *e, size_t bytes) {
+    if (e->in_hook && e->mem_used + e->cmem_used + bytes > e->mem_limit)
+        lua_gc(L, LUA_GCCOLLECT, 0); /* garbage does not count */
+    if (e->in_hook && e->mem_used + e->cmem_used + bytes > e->mem_limit) {
+        find_place(e, L);
+        limit_raise(L, e, FUDA_LIMIT_MEMORY);
+    }
+    e->cmem_used += bytes;
+}
+
+void fuda_sandbox_cfree(fuda_engine *e, size_t bytes) {
+    e->cmem_used -= bytes < e->cmem_used ? bytes : e->cmem_used;
+}
+
+/* Push the message of the limit that was hit: "file:line: what (figure)". */
+void fuda_sandbox_limit_message(fuda_engine *e) {
+    lua_State *L = e->L;
+    char where[sizeof e->place_file + 24] = "";
+    if (e->place_line > 0) snprintf(where, sizeof where, "%s:%d: ", e->place_file, e->place_line);
+    switch (e->limit_hit) {
+    case FUDA_LIMIT_INSTRUCTIONS:
+        lua_pushfstring(L, "%sinstruction limit exceeded (%I instructions in one hook call)", where,
+                        (lua_Integer)e->instr_limit);
+        break;
+    case FUDA_LIMIT_TIME:
+        lua_pushfstring(L, "%stime limit exceeded (%I ms in one hook call)", where,
+                        (lua_Integer)e->time_limit);
+        break;
+    default:
+        lua_pushfstring(L, "%smemory limit exceeded (%I MiB for the game's scripts)", where,
+                        (lua_Integer)(e->mem_limit >> 20));
+    }
 }
 
 /* ---- replacements for unsafe or global-state functions ---- */
@@ -70,6 +213,37 @@ static int l_random(lua_State *L) {
     return 1;
 }
 
+/* lua_load's reader over a string, in pieces, so that a huge text is
+ * parsed under the limits. */
+typedef struct text_reader { const char *s; size_t left; } text_reader;
+
+static const char *read_piece(lua_State *L, void *ud, size_t *size) {
+    text_reader *r = (text_reader *)ud;
+    if (r->left == 0) return NULL;
+    *size = r->left < LOAD_PIECE ? r->left : LOAD_PIECE;
+    fuda_sandbox_tick(L, (long)*size);
+    r->s += *size;
+    r->left -= *size;
+    return r->s - *size;
+}
+
+int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *name) {
+    if (len >= 4 && text[0] == 0x1b) { /* LUA_SIGNATURE: refuse without reading on */
+        lua_pushfstring(L, "%s: binary chunks are not allowed", name[0] == '=' || name[0] == '@'
+                        ? name + 1 : name);
+        return LUA_ERRSYNTAX;
+    }
+    text_reader r = {text, len};
+    return lua_load(L, read_piece, &r, name, "t");
+}
+
+/* A limit that was hit stays hit: pcall, xpcall and load do not catch the
+ * instruction or time limit or a memory error, so a script cannot go on. */
+static int limit_hit(lua_State *L, int status) {
+    fuda_engine *e = fuda_engine_of(L);
+    return status == LUA_ERRMEM || (e && e->in_hook && e->limit_hit);
+}
+
 /* load(chunk [, name [, mode [, env]]]): text only, env defaults to a fresh
  * sandbox environment. */
 static int l_load(lua_State *L) {
@@ -82,7 +256,9 @@ static int l_load(lua_State *L) {
         lua_pushliteral(L, "load: binary chunks are not allowed");
         return 2;
     }
-    if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
+    int status = fuda_sandbox_load(L, s, len, name);
+    if (status != LUA_OK) {
+        if (limit_hit(L, status)) return lua_error(L);
         lua_pushnil(L);
         lua_insert(L, -2);
         return 2;
@@ -93,11 +269,21 @@ static int l_load(lua_State *L) {
     return 1;
 }
 
-/* A limit that was hit stays hit: pcall and xpcall do not catch the
- * instruction limit or a memory error, so a script cannot go on after them. */
-static int limit_hit(lua_State *L, int status) {
-    fuda_engine *e = fuda_engine_of(L);
-    return status == LUA_ERRMEM || (e && e->in_hook && e->instr_left < 0);
+/* setmetatable(t, mt), refusing a metatable with a __gc field: a finalizer
+ * runs with every hook off, when the collector likes, even while the state
+ * closes, so no limit could stop it. */
+static int l_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: a metatable with __gc is not allowed (finalizers "
+                              "cannot be limited)");
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
 }
 
 static int l_pcall(lua_State *L) {
@@ -206,6 +392,11 @@ static void build_proto(lua_State *L, int host) {
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, safe_funcs, 0);
+    if (!host) {
+        lua_getfield(L, -1, "setmetatable");
+        lua_pushcclosure(L, l_setmetatable, 1);
+        lua_setfield(L, -2, "setmetatable");
+    }
     if (host) {
         luaL_setfuncs(L, host_funcs, 0);
         lua_getglobal(L, "print");
@@ -252,7 +443,8 @@ void fuda_sandbox_env(lua_State *L) {
 }
 
 /* Open the standard libraries we copy from, then drop the dangerous ones from
- * the real globals too (the string metatable points at the real string). */
+ * the real globals too (the string metatable points at the real string
+ * table, so it is hidden: getmetatable("") gives the string "string"). */
 static void open_libs(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -264,16 +456,36 @@ static void open_libs(lua_State *L) {
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
     lua_pop(L, 1);
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_pushliteral(L, "string");
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
 }
 
+static int init_state(lua_State *L) {
+    int host = lua_toboolean(L, 1);
+    open_libs(L);
+    fuda_game_types(L);
+    build_proto(L, host);
+    return 0;
+}
+
+/* A new state with the libraries and the prototype environment; NULL when
+ * out of memory (nothing is left allocated then). */
 static lua_State *new_state(fuda_engine *e, int host) {
     lua_State *L = e ? lua_newstate(limited_alloc, e) : luaL_newstate();
     if (!L) return NULL;
     lua_pushlightuserdata(L, e);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &ENGINE_KEY);
-    open_libs(L);
-    fuda_game_types(L);
-    build_proto(L, host);
+    lua_pushcfunction(L, init_state);
+    lua_pushboolean(L, host);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        lua_close(L);
+        return NULL;
+    }
     if (e) lua_sethook(L, count_hook, LUA_MASKCOUNT, INSTR_STEP);
     return L;
 }
@@ -283,25 +495,53 @@ lua_State *fuda_sandbox_state(fuda_engine *e) { return new_state(e, 0); }
 /* A host state: unlimited, standard print. Used by fuda run and the REPL. */
 lua_State *fuda_sandbox_host_state(void) { return new_state(NULL, 1); }
 
-/* Call the function below nargs arguments with the instruction budget armed.
- * On error the message (a string) is left on the stack and LUA_ERR* returned;
- * a memory error becomes a message naming the cap. */
+/* Call the function below nargs arguments with the limits armed (unless a
+ * call under them is running already: then it shares that call's budget).
+ * On error the message (a string) is left on the stack and LUA_ERR* returned:
+ * a limit that was hit becomes "file:line: <limit> exceeded (<figure>)". */
 int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) {
+    lua_State *L = e->L;
     int outer = e->in_hook;
     if (!outer) {
         e->in_hook = 1;
         e->instr_left = e->instr_limit;
+        e->deadline = now_ms() + e->time_limit;
+        e->limit_hit = 0;
+        e->place_line = 0;
     }
-    int rc = lua_pcall(e->L, nargs, nres, 0);
-    if (!outer) e->in_hook = 0;
-    if (rc == LUA_ERRMEM) {
-        lua_pop(e->L, 1);
-        lua_pushfstring(e->L, "memory limit exceeded (%d MiB for the game's scripts)",
-                        (int)(e->mem_limit >> 20));
-    } else if (rc != LUA_OK && !lua_isstring(e->L, -1)) {
-        const char *t = luaL_typename(e->L, -1);
-        lua_pop(e->L, 1);
-        lua_pushfstring(e->L, "(error object is a %s value)", t);
+    int rc = lua_pcall(L, nargs, nres, 0);
+    if (outer) {
+        if (rc != LUA_OK && (e->limit_hit || rc == LUA_ERRMEM)) {
+            lua_pop(L, 1);
+            if (!e->limit_hit) e->limit_hit = FUDA_LIMIT_MEMORY;
+            fuda_sandbox_limit_message(e);
+        } else if (rc != LUA_OK && lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER) {
+            const char *t = luaL_typename(L, -1);
+            lua_pop(L, 1);
+            lua_pushfstring(L, "(error object is a %s value)", t);
+        }
+        return rc;
+    }
+    e->in_hook = 0;
+    if (rc == LUA_OK && !e->limit_hit && now_ms() > e->deadline) { /* done, but too late */
+        lua_pop(L, nres == LUA_MULTRET ? 0 : nres);
+        e->limit_hit = FUDA_LIMIT_TIME;
+        lua_pushnil(L);
+        rc = LUA_ERRRUN;
+    }
+    if (e->limit_hit) lua_sethook(L, count_hook, LUA_MASKCOUNT, INSTR_STEP);
+    if (rc != LUA_OK && (e->limit_hit || rc == LUA_ERRMEM)) {
+        lua_pop(L, 1);
+        if (!e->limit_hit) e->limit_hit = FUDA_LIMIT_MEMORY;
+        fuda_sandbox_limit_message(e);
+    } else if (rc != LUA_OK && lua_type(L, -1) != LUA_TSTRING) {
+        const char *t = lua_type(L, -1) == LUA_TNUMBER ? NULL : luaL_typename(L, -1);
+        if (t) {
+            lua_pop(L, 1);
+            lua_pushfstring(L, "(error object is a %s value)", t);
+        } else {
+            lua_tostring(L, -1);
+        }
     }
     return rc;
 }

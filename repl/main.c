@@ -119,7 +119,7 @@ int fuda_is_command(const char *name) { return find_command(name) != NULL; }
 /* ---- messages ---- */
 
 static void print_general_help(FILE *f) {
-    fputs("usage: fuda [--max-memory MIB] [--max-instructions N] [COMMAND [ARGS...]]\n"
+    fputs("usage: fuda [--max-memory MIB] [--max-instructions N] [--max-time MS] [COMMAND [ARGS...]]\n"
           "\n"
           "fuda plays card games whose rules are Lua scripts. With no command it starts\n"
           "an interactive session: type Lua, or any command below.\n"
@@ -133,8 +133,9 @@ static void print_general_help(FILE *f) {
           "Limits for game scripts (a script going past one gets an error, the program goes on):\n"
           "  --max-memory MIB        memory of one game's Lua state (default 256)\n"
           "  --max-instructions N    Lua instructions in one hook call (default 20000000)\n"
+          "  --max-time MS           milliseconds one hook call or load may take (default 2000)\n"
           "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR,\n"
-          "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS (the limits above).\n",
+          "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME (the limits above).\n",
           f);
 }
 
@@ -365,15 +366,18 @@ static const char *exe_path(const char *argv0, char *buf, size_t size) {
 }
 
 /* The sandbox limits: options before the command (fuda --max-memory 64 sim
- * ...) or the environment (FUDA_MAX_MEMORY in MiB, FUDA_MAX_INSTRUCTIONS).
+ * ...) or the environment (FUDA_MAX_MEMORY in MiB, FUDA_MAX_INSTRUCTIONS,
+ * FUDA_MAX_TIME in ms).
  * Returns how many arguments it took, or -1 after a usage error. */
 static int limits(int argc, char **argv, fuda_config *cfg) {
     const char *mem = getenv("FUDA_MAX_MEMORY"), *ins = getenv("FUDA_MAX_INSTRUCTIONS");
+    const char *ms = getenv("FUDA_MAX_TIME");
     int used = 0;
     while (used + 2 < argc + 1 && argc > used + 1) {
         const char *a = argv[used + 1];
         if (strcmp(a, "--max-memory") == 0) mem = argv[used + 2];
         else if (strcmp(a, "--max-instructions") == 0) ins = argv[used + 2];
+        else if (strcmp(a, "--max-time") == 0) ms = argv[used + 2];
         else break;
         used += 2;
     }
@@ -385,6 +389,10 @@ static int limits(int argc, char **argv, fuda_config *cfg) {
     if (ins && *ins) {
         if (fuda_args_long(NULL, "--max-instructions", ins, 1000, 1L << 40, &v) != 0) return -1;
         cfg->instr_limit = v;
+    }
+    if (ms && *ms) {
+        if (fuda_args_long(NULL, "--max-time", ms, 1, 3600L * 1000, &v) != 0) return -1;
+        cfg->time_limit = v;
     }
     return used;
 }

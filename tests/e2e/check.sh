@@ -35,9 +35,9 @@ broken cycle_b.lua "inheritance cycle: cycle_b -> cycle_a -> cycle_b"
 expect "a load error says the script does not load" has "$OUT" '^check: FAILED \(the script does not load\)$'
 
 # failures in play
-broken loop.lua "listed move 'draw' refused: instruction limit exceeded"
-broken memory.lua "listed move 'draw' refused: memory limit exceeded"
-broken rep_bomb.lua "listed move 'draw' refused: memory limit exceeded"
+broken loop.lua "listed move 'draw' refused: .*loop.lua:7: instruction limit exceeded \(20000000 instructions in one hook call\) \(in play\)"
+broken memory.lua "listed move 'draw' refused: .*memory.lua:7: memory limit exceeded \(256 MiB for the game's scripts\) \(in play\)"
+broken rep_bomb.lua "listed move 'draw' refused: .*rep_bomb.lua:[0-9]+: memory limit exceeded"
 broken os_execute.lua "listed move 'draw' refused: .*os_execute.lua:7: undeclared global 'os'"
 broken io_open.lua "listed move 'draw' refused: .*io_open.lua:7: undeclared global 'io'"
 broken bytecode.lua "listed move 'draw' refused: .*bytecode.lua:7: load: binary chunks are not allowed"

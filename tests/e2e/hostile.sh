@@ -1,0 +1,76 @@
+#!/bin/sh
+# hostile.sh -- scripts written to hurt the host (tests/hostile/load_*.lua and
+# the attacks of tests/variants/hostile.lua): each ends in a clear error naming
+# the script's file and line (for a limit: which limit and its figure), check
+# exits 1 with "check: FAILED", sim counts a failed match and goes on, play
+# and the REPL go on. Every run is bounded by `timeout`.
+. "$(dirname "$0")/lib/check.sh"
+export FUDA_PATH=tests/variants
+H=tests/hostile
+
+# loading: check says the script does not load, and why
+loads() {
+    file=$1 want=$2
+    shift 2
+    timeout 60 "$FUDA" "$@" check "$H/$file" -n 1 >"$OUT" 2>"$ERR" </dev/null
+    RC=$?
+    expect "$file: check exits 1" status 1
+    expect "$file: check FAILED" has "$OUT" '^check: FAILED \(the script does not load\)$'
+    expect "$file: $want" has "$OUT" "$want"
+}
+loads load_loop.lua "load_loop.lua:3: instruction limit exceeded \(20000000 instructions in one hook call\)$"
+loads load_loop.lua "load_loop.lua:3: time limit exceeded \(300 ms in one hook call\)$" \
+    --max-instructions 1099511627776 --max-time 300
+loads load_gc.lua "load_gc.lua:2: setmetatable: a metatable with __gc is not allowed"
+loads load_memory.lua "load_memory.lua:3: memory limit exceeded \(32 MiB for the game.s scripts\)$" --max-memory 32
+loads load_huge_source.lua "load_huge_source.lua:[0-9]: memory limit exceeded \(32 MiB" --max-memory 32
+loads load_huge_source.lua "load_huge_source.lua:2: instruction limit exceeded"
+loads load_meta_variant.lua "load_meta_variant.lua:2: no field "
+loads load_pairs_forever.lua "load_pairs_forever.lua:4: (instruction|memory) limit exceeded" --max-memory 32
+loads load_expect_len.lua "load_expect_len.lua:[34]: instruction limit exceeded"
+loads load_options_meta.lua "load_options_meta.lua:2: instruction limit exceeded"
+loads load_bot_names.lua "load_bot_names.lua:2: bots: a bot's name must be a string, got (number|table)"
+loads load_tostring.lua "load_tostring.lua:[0-9]+: "
+loads load_error_object.lua "load_error_object.lua: raised an error object that is a table value$"
+loads load_many_errors.lua "load_many_errors.lua: \.\.\. and 99990 more problems$"
+expect "many errors: only ten are listed" test "$(grep -c "unknown field 'field_" "$OUT")" -eq 10
+
+# in play: sim counts the failed match and goes on to the next
+timeout 60 "$FUDA" --max-memory 32 sim hostile -n 3 --option attack=notes >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "sim: exits 1" status 1
+expect "sim: three failed matches" has "$OUT" '^failed +3 matches'
+expect "sim: the first is named with the place" has "$ERR" 'match 1 \(seed 1\): tests/variants/hostile.lua:42: memory limit exceeded \(32 MiB'
+
+timeout 60 "$FUDA" --max-memory 32 check hostile -n 2 --option attack=symbols >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "check: exits 1" status 1
+expect "check: FAILED" has "$OUT" '^check: FAILED$'
+expect "check: names the limit and place" has "$OUT" "hostile.lua:43: memory limit exceeded \(32 MiB for the game.s scripts\) \(in play\)"
+
+timeout 60 "$FUDA" --max-time 200 --max-instructions 1099511627776 check hostile -n 2 --option attack=sort >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "check sort: exits 1" status 1
+expect "check sort: the time limit" has "$OUT" "hostile.lua:[0-9]+: time limit exceeded \(200 ms in one hook call\) \(in play\)"
+
+# a person's move that hits a limit is refused; the prompt asks again
+printf 'draw\nquit\ny\n' | timeout 60 "$FUDA" --max-memory 32 play hostile --option attack=events --seed 2 >"$OUT" 2>"$ERR"
+RC=$?
+expect "play: the refused move is explained" has "$OUT" "hostile.lua:45: too many events in one move \(at most 10000\)"
+expect "play: quitting works after it" status 0
+
+# the REPL goes on after a match whose bot hits a limit
+printf 'play hostile --option attack=gc --humans none\nreturn 40 + 2\n' | timeout 60 "$FUDA" >"$OUT" 2>"$ERR"
+RC=$?
+expect "REPL: the error is shown" has "$ERR" "hostile.lua:28: setmetatable: a metatable with __gc is not allowed"
+expect "REPL: the session goes on" has "$OUT" '^42$'
+
+# --max-time and FUDA_MAX_TIME
+timeout 20 "$FUDA" --max-time 0 list >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "a bad time limit is a usage error" status 2
+FUDA_MAX_TIME=250 FUDA_MAX_INSTRUCTIONS=1099511627776 timeout 60 "$FUDA" check "$H/load_loop.lua" -n 1 >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "env: FUDA_MAX_TIME sets the limit" has "$OUT" 'time limit exceeded \(250 ms in one hook call\)'
+
+finish

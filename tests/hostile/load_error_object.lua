@@ -1,0 +1,2 @@
+-- load_error_object.lua -- raises a table whose __tostring never returns.
+error(setmetatable({}, { __tostring = function() while true do end end }))
