@@ -153,6 +153,13 @@ void fuda_sandbox_env(lua_State *L);  /* pushes a fresh strict environment table
 void fuda_sandbox_limit(fuda_engine *e, int on);
 int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres);  /* limits + messages */
 fuda_engine *fuda_engine_of(lua_State *L);
+/* The C library did `steps` more units of work; may raise a Lua error (a
+ * limit) and not return. */
+void fuda_sandbox_tick(lua_State *L, long steps);
+
+/* lpattern.c: with the string library table on top of the stack, replace its
+ * find, match, gmatch and gsub by fuda's metered ones (same semantics). */
+void fuda_open_patterns(lua_State *L);
 
 /* loader.c */
 int fuda_loader_load(fuda_engine *e, const char *variant);  /* 0 or -1 with e->err */

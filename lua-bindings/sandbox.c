@@ -252,7 +252,8 @@ void fuda_sandbox_env(lua_State *L) {
 }
 
 /* Open the standard libraries we copy from, then drop the dangerous ones from
- * the real globals too (the string metatable points at the real string). */
+ * the real globals too and put in the metered pattern functions (the string
+ * metatable points at the real string). */
 static void open_libs(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -263,6 +264,7 @@ static void open_libs(lua_State *L) {
     lua_getglobal(L, "string");
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
+    fuda_open_patterns(L);
     lua_pop(L, 1);
 }
 
@@ -305,3 +307,6 @@ int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) {
     }
     return rc;
 }
+
+/* Placeholder: pattern matching reports its work here; no limit yet. */
+void fuda_sandbox_tick(lua_State *L, long steps) { (void)L; (void)steps; }
