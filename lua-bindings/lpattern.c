@@ -70,8 +70,8 @@ static void state_restart(pat_state *ms) {
 /* ---- single characters ---- */
 
 /* Whether c belongs to class %cl; a letter that names no class stands for
- * itself, and an upper-case class letter means the complement. (cl | 0x20
- * lowers exactly the ASCII letters, which is all the class letters need.) */
+ * itself, and an upper-case class letter means the complement. (cl | 0x20 is
+ * a class letter only if cl is that letter in either case.) */
 static int class_has(int cl, int c) {
     int in;
     switch (cl | 0x20) {

@@ -389,7 +389,7 @@ static void rand_repl(char *out, size_t cap) {
 
 static void test_random(void) {
     char s[32], p[256], expr[1024];
-    for (int i = 0; i < 12000; i++) {
+    for (int i = 0; i < 40000; i++) {
         size_t sl = rand_subject(s);
         int fn = (int)rnd(4);
         size_t pl = rand_pattern(p, fn != 2 || rnd(2));
