@@ -72,6 +72,11 @@ $(BUILD)/tests/%: tests/c/%.c tests/c/test.h $(BUILD)/libfudacore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libfudacore.a -lm
 
+# The pattern test compares lua-bindings/lpattern.c with the stock library.
+$(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/*.h core/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -o $@ tests/c/test_pattern.c lua-bindings/lpattern.c $(LUA_LIBS) -lm
+
 $(BUILD)/fuda-bench: tests/bench/bench.c $(BUILD)/libfudacore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libfudacore.a -lm

@@ -189,6 +189,10 @@ void fuda_sandbox_cmem(lua_State *L, fuda_engine *e, size_t bytes);
 void fuda_sandbox_cfree(fuda_engine *e, size_t bytes);
 fuda_engine *fuda_engine_of(lua_State *L);
 
+/* lpattern.c: with the string library table on top of the stack, replace its
+ * find, match, gmatch and gsub by fuda's metered ones (same semantics). */
+void fuda_open_patterns(lua_State *L);
+
 /* loader.c */
 int fuda_loader_load(fuda_engine *e, const char *variant);  /* 0 or -1 with e->err */
 int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n);

@@ -443,8 +443,9 @@ void fuda_sandbox_env(lua_State *L) {
 }
 
 /* Open the standard libraries we copy from, then drop the dangerous ones from
- * the real globals too (the string metatable points at the real string
- * table, so it is hidden: getmetatable("") gives the string "string"). */
+ * the real globals too, and put in fuda's metered pattern functions (the
+ * string metatable points at the real string table, so it is hidden:
+ * getmetatable("") gives the string "string"). */
 static void open_libs(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -455,6 +456,7 @@ static void open_libs(lua_State *L) {
     lua_getglobal(L, "string");
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
+    fuda_open_patterns(L);
     lua_pop(L, 1);
     lua_pushliteral(L, "");
     if (lua_getmetatable(L, -1)) {

@@ -10,8 +10,8 @@ local A = {}
 
 -- C functions the instruction count does not see: each must still be stopped
 function A.find() return string.find(string.rep("a", 4000), "a*a*a*a*a*a*b") end
-function A.gsub() return (string.rep("ab", 3000)):gsub("(a*b*)*c", "") end
-function A.match() return string.match(string.rep("(", 5000), "%b()*.-.-.-.-x") end
+function A.gsub() return (string.rep("a", 4000)):gsub("a*a*a*a*a*b", "") end
+function A.match() return string.match(string.rep("a", 4000), "a-a-a-a-a-b") end
 function A.load() return load(string.rep("x = 1 ", 6000000)) end
 function A.sort()
   local t = { 3, 1, 2 }
