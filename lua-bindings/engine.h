@@ -72,6 +72,7 @@ typedef struct fuda_variant_info {
     /* what the variant declares for fuda check (its `check` table) */
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
+    int check_invariant;     /* declares check.invariant (run after every action by a paranoid engine) */
     int nexpect;
     const char *const *expect; /* tallies that should occur (g:tally names) */
     int nhooks;
