@@ -4,8 +4,9 @@
  *
  * All-or-nothing: before a hook may change anything, the engine copies the
  * core state (a memcpy) and remembers how long the scoresheet and the event
- * list are; if the hook fails, or leaves a hand with nobody to act, both are
- * put back and the message is kept for fuda_engine_error. */
+ * list are; if the hook fails, or leaves a hand with nobody to act (or, in
+ * a paranoid engine, breaks the core state or the variant's check.invariant),
+ * both are put back and the message is kept for fuda_engine_error. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -28,7 +28,8 @@ typedef struct fuda_config {
     long instr_limit; /* VM instructions one hook call may run; 0: FUDA_DEFAULT_INSTR */
     const char *exe;  /* argv[0] or /proc/self/exe path, to find built-in variants */
     int paranoid;     /* 1: verify the whole core state (card conservation...) after every
-                       * hook call; a failure refuses the move like a script error */
+                       * hook call, and run the variant's check.invariant after every deal
+                       * and move; a failure refuses the move like a script error */
 } fuda_config;
 
 #define FUDA_DEFAULT_MEM ((size_t)256 << 20)
