@@ -206,19 +206,14 @@ static int run_invariant(fuda_engine *e, const char *after) {
     lua_pushvalue(L, -1);
     lua_getinfo(L, ">S", &ar); /* pops the copy; short_src lives in ar */
     fuda_game_push(e);
-    fuda_state *before = (fuda_state *)malloc(sizeof *before);
-    if (!before) {
-        lua_pop(L, 2);
-        fuda_engine_seterr(e, "out of memory");
-        return -1;
-    }
-    fuda_state_copy(before, &e->st);
+    fuda_state before;
+    fuda_state_copy(&before, &e->st);
     int nrows = e->nrows, nevs = e->nevs, rc = 0;
     if (fuda_sandbox_pcall(e, 1, 2) != LUA_OK) {
         fuda_engine_seterr(e, "%s (in check.invariant, after %s)", lua_tostring(L, -1), after);
         lua_pop(L, 1);
         rc = -1;
-    } else if (memcmp(before, &e->st, sizeof *before) != 0 || e->nrows != nrows || e->nevs != nevs) {
+    } else if (memcmp(&before, &e->st, sizeof before) != 0 || e->nrows != nrows || e->nevs != nevs) {
         fuda_engine_seterr(e, "%s:%d: check.invariant changed the game (it may only look at it)",
                            ar.short_src, ar.linedefined);
         lua_pop(L, 2);
@@ -232,7 +227,6 @@ static int run_invariant(fuda_engine *e, const char *after) {
     } else {
         lua_pop(L, 2);
     }
-    free(before);
     return rc;
 }
 
