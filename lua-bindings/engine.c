@@ -12,8 +12,9 @@
  *
  * All-or-nothing: before a hook may change anything, the engine copies the
  * core state (a memcpy) and remembers how long the scoresheet and the event
- * list are; if the hook fails, or leaves a hand with nobody to act, both are
- * put back and the message is kept for fuda_engine_error. */
+ * list are; if the hook fails, or leaves a hand with nobody to act (or, in
+ * a paranoid engine, breaks the core state or the variant's check.invariant),
+ * both are put back and the message is kept for fuda_engine_error. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,7 +297,43 @@ static int run_simple(fuda_engine *e, int h) {
     return engine_pcall(e, simple_body, &h);
 }
 
-/* After a hook ran inside a hand: somebody must be able to act. */
+/* The variant's check.invariant(g), under the limits of a hook: 0 when it
+ * returns anything but false, else -1 with "file:line: message" (the line
+ * of the error it raised, or where the function is defined when it returned
+ * false, with the text it returned second). It may not change the game. */
+static int run_invariant(fuda_engine *e, const char *after) {
+    lua_State *L = e->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_invariant);
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    lua_getinfo(L, ">S", &ar); /* pops the copy; short_src lives in ar */
+    fuda_game_push(e);
+    fuda_state before;
+    fuda_state_copy(&before, &e->st);
+    int nrows = e->nrows, nevs = e->nevs, rc = 0;
+    if (fuda_sandbox_pcall(e, 1, 2) != LUA_OK) {
+        fuda_engine_seterr(e, "%s (in check.invariant, after %s)", lua_tostring(L, -1), after);
+        lua_pop(L, 1);
+        rc = -1;
+    } else if (memcmp(&before, &e->st, sizeof before) != 0 || e->nrows != nrows || e->nevs != nevs) {
+        fuda_engine_seterr(e, "%s:%d: check.invariant changed the game (it may only look at it)",
+                           ar.short_src, ar.linedefined);
+        lua_pop(L, 2);
+        rc = -1;
+    } else if (lua_type(L, -2) == LUA_TBOOLEAN && !lua_toboolean(L, -2)) {
+        const char *why = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "it returned false";
+        fuda_engine_seterr(e, "%s:%d: check.invariant does not hold after %s: %s", ar.short_src,
+                           ar.linedefined, after, why);
+        lua_pop(L, 2);
+        rc = -1;
+    } else {
+        lua_pop(L, 2);
+    }
+    return rc;
+}
+
+/* After a hook ran inside a hand: somebody must be able to act; a paranoid
+ * engine also verifies the core state and the variant's invariant. */
 static int check_progress(fuda_engine *e, const char *after) {
     if (e->st.phase == FUDA_PHASE_PLAYING && fuda_state_actors(&e->st) == 0) {
         fuda_engine_seterr(e, "%s: after %s the hand goes on but no seat is to act (set g.turn, "
@@ -308,6 +345,7 @@ static int check_progress(fuda_engine *e, const char *after) {
         fuda_engine_seterr(e, "%s: the game state is inconsistent after %s: %s", e->file, after, msg);
         return -1;
     }
+    if (e->paranoid && e->ref_invariant != LUA_NOREF) return run_invariant(e, after);
     return 0;
 }
 
@@ -345,7 +383,7 @@ static void close_state(fuda_engine *e) {
     free_variant(e);
     if (e->L) lua_close(e->L);
     e->L = NULL;
-    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = LUA_NOREF;
+    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = e->ref_invariant = LUA_NOREF;
     for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
     e->mem_used = 0;
 }
@@ -375,7 +413,7 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     for (int i = 0; e->search && i < n; i++) e->search[i] = strdup(cfg->search_path[i]);
     e->exe = exe_dir(cfg ? cfg->exe : NULL);
     e->syms = fuda_symtab_new();
-    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = LUA_NOREF;
+    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = e->ref_invariant = LUA_NOREF;
     for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
     if (!e->search || !e->syms) {
         fuda_engine_free(e);

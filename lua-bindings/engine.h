@@ -29,7 +29,8 @@ typedef struct fuda_config {
     long time_limit;  /* ms one hook call (or a load) may take; 0: FUDA_DEFAULT_TIME */
     const char *exe;  /* argv[0] or /proc/self/exe path, to find built-in variants */
     int paranoid;     /* 1: verify the whole core state (card conservation...) after every
-                       * hook call; a failure refuses the move like a script error */
+                       * hook call, and run the variant's check.invariant after every deal
+                       * and move; a failure refuses the move like a script error */
 } fuda_config;
 
 #define FUDA_DEFAULT_MEM ((size_t)256 << 20)
@@ -74,6 +75,7 @@ typedef struct fuda_variant_info {
     /* what the variant declares for fuda check (its `check` table) */
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
+    int check_invariant;     /* declares check.invariant (run after every action by a paranoid engine) */
     int nexpect;
     const char *const *expect; /* tallies that should occur (g:tally names) */
     int nhooks;

@@ -120,6 +120,7 @@ struct fuda_engine {
     int nbotnames;
     char **expect;
     int nexpect;
+    int ref_invariant;         /* check.invariant, LUA_NOREF if none: run by a paranoid engine */
 
     /* the match */
     fuda_symtab *syms;

@@ -2,6 +2,9 @@
  * (fuda.Pile) and variables (fuda.Vars): thin handles over the core state held
  * by the engine.
  *
+ * Once the match is over (g:end_match) its result is final: g:score,
+ * g:open_claim and giving a seat the turn raise an error.
+ *
  * A handle stores the engine and the match generation it was made in; using
  * it after its match ended (a new match, a new variant) fails with a message
  * instead of touching a state that is gone. */
@@ -301,6 +304,14 @@ static int g_random(lua_State *L) {
     return 1;
 }
 
+/* Once g:end_match() was called the result is final: what would change it
+ * (a score, a seat to act, a claim window) raises "file:line: g:CALL after
+ * g:end_match: ...", so the hook fails and the move is refused. */
+static void check_not_over(lua_State *L, fuda_engine *e, const char *call) {
+    if (e->st.phase == FUDA_PHASE_MATCH_OVER)
+        luaL_error(L, "%s after g:end_match: the match is over and its result is final", call);
+}
+
 static int g_open_claim(lua_State *L) {
     fuda_engine *e = check_game(L, 1);
     luaL_checkstring(L, 2);
@@ -315,6 +326,7 @@ static int g_open_claim(lua_State *L) {
     if (e->st.claim_open)
         return luaL_error(L, "open_claim: a claim window ('%s') is open already",
                           fuda_sym_text(e, e->st.claim_kind));
+    check_not_over(L, e, "g:open_claim");
     if (mask == 0) {
         lua_pushboolean(L, 0);
         return 1;
@@ -337,6 +349,7 @@ static int g_score(lua_State *L) {
     const char *note = luaL_optstring(L, 4, "");
     int col = check_col(L, 5);
     luaL_argcheck(L, pts > -1000000000 && pts < 1000000000, 3, "points out of range");
+    check_not_over(L, e, "g:score");
     int64_t t = (int64_t)e->st.total[col][s] + pts;
     if (t > INT32_MAX || t < INT32_MIN) return luaL_error(L, "score: total out of range");
     e->st.total[col][s] = (int32_t)t;
@@ -398,10 +411,11 @@ static const luaL_Reg game_methods[] = {
     {NULL, NULL}
 };
 
-enum { F_SEATS = 1, F_TURN, F_DIR, F_HAND_NO, F_MOVE_NO, F_OPTIONS, F_VAR, F_SEAT, F_CLAIM };
+enum { F_SEATS = 1, F_TURN, F_DIR, F_HAND_NO, F_MOVE_NO, F_OPTIONS, F_VAR, F_SEAT, F_CLAIM, F_PHASE };
 static const char *const game_fields[] = {
-    "seats", "turn", "dir", "hand_no", "move_no", "options", "var", "seat", "claim", NULL
+    "seats", "turn", "dir", "hand_no", "move_no", "options", "var", "seat", "claim", "phase", NULL
 };
+static const char *const phase_names[] = {"setup", "playing", "hand_over", "match_over"};
 
 /* g.key: a method (upvalue 1), else a field (upvalue 2 maps names to F_*). */
 static int game_index(lua_State *L) {
@@ -424,6 +438,7 @@ static int game_index(lua_State *L) {
     case F_CLAIM:
         if (s->claim_open) lua_pushstring(L, fuda_sym_text(e, s->claim_kind)); else lua_pushnil(L);
         break;
+    case F_PHASE: lua_pushstring(L, phase_names[s->phase & 3]); break;
     default: return luaL_error(L, "the game has no field '%s'", luaL_tolstring(L, 2, NULL));
     }
     return 1;
@@ -433,6 +448,7 @@ static int game_newindex(lua_State *L) {
     fuda_engine *e = check_game(L, 1);
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "turn") == 0) {
+        if (!lua_isnil(L, 3)) check_not_over(L, e, "setting g.turn");
         e->st.turn = (int8_t)(lua_isnil(L, 3) ? -1 : check_seat(L, e, 3));
     } else if (strcmp(k, "dir") == 0) {
         lua_Integer d = luaL_checkinteger(L, 3);

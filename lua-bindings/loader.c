@@ -312,7 +312,8 @@ static void take_bots(fuda_engine *e, int d) {
     lua_pop(L, 2);
 }
 
-/* The variant's check table: max_moves, zero_sum, expect = { names }. */
+/* The variant's check table: max_moves, zero_sum, expect = { names },
+ * invariant (a function kept in the registry for a paranoid engine). */
 static void take_check(fuda_engine *e, int d) {
     lua_State *L = e->L;
     lua_getfield(L, d, "check");
@@ -321,6 +322,9 @@ static void take_check(fuda_engine *e, int d) {
     lua_getfield(L, c, "zero_sum");
     e->info.check_zero_sum = lua_toboolean(L, -1);
     lua_pop(L, 1);
+    if (lua_getfield(L, c, "invariant") == LUA_TFUNCTION) e->ref_invariant = luaL_ref(L, LUA_REGISTRYINDEX);
+    else lua_pop(L, 1);
+    e->info.check_invariant = e->ref_invariant != LUA_NOREF;
     if (lua_getfield(L, c, "expect") == LUA_TTABLE) {
         int n = (int)luaL_len(L, -1);
         e->expect = (char **)calloc((size_t)n + 1, sizeof(char *));

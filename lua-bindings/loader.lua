@@ -224,10 +224,10 @@ local function check_fields(err, t)
       err.add(k, "'" .. k .. "' must be a " .. want .. ", got " .. type(t[k]))
     end
   end
-  local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table" }
+  local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function" }
   for k, v in pairs(type(t.check) == "table" and t.check or {}) do
     if not CHECK[k] then
-      err.add(k, "check: unknown field '" .. tostring(k) .. "' (fields: expect, max_moves, zero_sum)")
+      err.add(k, "check: unknown field '" .. tostring(k) .. "' (fields: expect, invariant, max_moves, zero_sum)")
     elseif value_type(v) ~= CHECK[k] then
       err.add(k, "check." .. k .. " must be " .. (CHECK[k] == "integer" and "an integer" or "a " .. CHECK[k]))
     end

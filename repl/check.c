@@ -9,8 +9,10 @@
  *   - a move that is not listed is refused and changes nothing;
  *   - a match ends within the variant's check.max_moves (default 100000);
  *   - with check.zero_sum, every column of totals sums to 0;
- *   - the match's log replayed in a fresh engine gives the same state (else
- *     the script depends on something outside the game state).
+ *   - the match played again in a fresh engine (a new Lua state), asking the
+ *     same bots, goes the same way: the same state before every action (else
+ *     the rules depend on something outside the game state) and the same
+ *     choice of every bot (else the bot does: pairs order, upvalues).
  *
  * Then it reports what was exercised: matches and moves per seat count, hook
  * calls, moves by verb, the variant's tallies and the expected ones that never
@@ -37,7 +39,7 @@
 #define CHECK_DEFAULT_MATCHES 2000
 #define CHECK_MAX_JOBS 64
 #define CHECK_DEFAULT_MAX_MOVES 100000L
-#define CHECK_REPLAYS 500   /* replay every match up to this many, else a sample */
+#define CHECK_REPLAYS 500   /* play again every match up to this many, else a sample */
 #define CHECK_TRY_MIN 20    /* matches whose every listed move is tried, at least */
 #define CHECK_TRY_SHARE 20  /* ... or one in this many (5%) */
 #define CHECK_VIEW_MOVES 1000 /* views after every action of those, in their first moves */
@@ -125,6 +127,15 @@ typedef struct failure {
     char *note;     /* more about it (the replay of the log differs too), or NULL */
 } failure;
 
+/* A move of the match: its seat, its text, the hash of the state in which
+ * the bots chose it (the state before its action) and of the list of moves
+ * the seat had there. */
+typedef struct match_move {
+    int seat;
+    char *move;
+    uint64_t before, list;
+} match_move;
+
 typedef struct checker {
     fuda_config cfg; /* paranoid */
     const check_args *a;
@@ -140,6 +151,7 @@ typedef struct checker {
     int nown;
     /* what was exercised */
     long matches, moves, tried, tries, illegal, replays, views;
+    long rebots; /* bot choices made again in a fresh engine */
     long seat_matches[FUDA_MAX_SEATS + 1], seat_moves[FUDA_MAX_SEATS + 1];
     counts verbs, listed;
     counts raw; /* the engines' tallies ("hook NAME" and the variant's), summed at the end */
@@ -151,17 +163,30 @@ typedef struct checker {
     int nseats;
     const char *bots[FUDA_MAX_SEATS + 1];
     fuda_state before; /* the state before the action */
-    /* the state hash after each move of the match, to find where a replay parts */
-    uint64_t *hashes;
-    long nhashes, caphashes;
+    /* the moves of the match, each with the state hash before its action, to
+     * play the match again in a fresh engine */
+    match_move *rec;
+    long nrec, caprec;
     /* a copy of one seat's moves */
     char **mv;
     int nmv, capmv;
+    uint64_t lists[FUDA_MAX_SEATS + 1]; /* hash of each acting seat's moves in this action */
     int failed;
     failure f;
 } checker;
 
-static void record_hash(checker *c);
+static void record(checker *c, int seat, const char *move, uint64_t before);
+
+/* A hash of a list of moves, in order (FNV-1a, a 0 byte after each). */
+static uint64_t list_hash(const char *const *mv, int n) {
+    uint64_t h = 14695981039346656037ULL;
+    for (int i = 0; i < n; i++)
+        for (const unsigned char *p = (const unsigned char *)mv[i];; p++) {
+            h = (h ^ *p) * 1099511628211ULL;
+            if (!*p) break;
+        }
+    return h;
+}
 
 /* Record the failure of the current match; returns -1. The log is saved by
  * the caller (finish_failure). `at_fault_applied`: the action at fault was
@@ -291,6 +316,7 @@ static int check_seat(checker *c, int seat, int thorough, const fuda_state *befo
     int n = copy_moves(c, seat);
     if (n < 0) return -1;
     if (n == 0) return fail_at(c, 0, "seat %d must act but has no legal move (moves returned an empty list)", seat);
+    c->lists[seat] = list_hash((const char *const *)c->mv, n);
     for (int i = 0; i < n; i++) counts_add(&c->listed, c->mv[i], verb_len(c->mv[i]), 1);
     if (thorough) {
         fuda_engine_count_hooks(c->e, 0); /* the counts are of the matches as played */
@@ -350,6 +376,7 @@ static int step(checker *c, int thorough) {
     unsigned actors = fuda_engine_actors(c->e);
     if (actors == 0) return fail_at(c, 0, "the hand is on but no seat must act");
     fuda_state_copy(&c->before, fuda_engine_state(c->e));
+    uint64_t hash = fuda_engine_hash(c->e);
     for (int seat = 1; seat <= c->nseats; seat++)
         if ((actors & (1u << (seat - 1))) && check_seat(c, seat, thorough, &c->before) < 0) return -1;
     char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
@@ -375,7 +402,7 @@ static int step(checker *c, int thorough) {
         }
         c->moves++;
         c->seat_moves[c->nseats]++;
-        record_hash(c);
+        record(c, seat, chosen[seat], hash);
         counts_add(&c->verbs, chosen[seat], verb_len(chosen[seat]), 1);
         r = check_zero_sum(c);
     }
@@ -384,45 +411,125 @@ static int step(checker *c, int thorough) {
     return r;
 }
 
-/* ---- replay ---- */
+/* ---- playing a match again ---- */
 
-static void record_hash(checker *c) {
-    if (c->nhashes == c->caphashes) {
-        c->caphashes = c->caphashes ? c->caphashes * 2 : 1024;
-        c->hashes = (uint64_t *)realloc(c->hashes, (size_t)c->caphashes * sizeof *c->hashes);
-        if (!c->hashes) {
-            fputs("fuda: out of memory\n", stderr);
-            exit(1);
-        }
+static void record(checker *c, int seat, const char *move, uint64_t before) {
+    if (c->nrec == c->caprec) {
+        c->caprec = c->caprec ? c->caprec * 2 : 1024;
+        c->rec = fuda_xrealloc(c->rec, (size_t)c->caprec * sizeof *c->rec);
     }
-    c->hashes[c->nhashes++] = fuda_engine_hash(c->e);
+    match_move *p = &c->rec[c->nrec++];
+    p->seat = seat;
+    p->move = fuda_xstrdup(move);
+    p->before = before;
+    p->list = c->lists[seat];
 }
 
-/* Does replaying the first k moves of log in a fresh engine reach the state
- * the match had after move k? */
-static int replay_agrees(checker *c, const char *log, long k) {
+static void forget_moves(checker *c) {
+    for (long k = 0; k < c->nrec; k++) free(c->rec[k].move);
+    c->nrec = 0;
+}
+
+static const char depends[] = "the script depends on something outside the game state (pairs order, "
+                              "state kept in upvalues or tables across calls)";
+
+/* The match played again went another way than the match after `k` of its
+ * moves (0: in setup or the first deal); the failure names move k. `how`
+ * says what happened, `err` the engine's message or NULL. Returns -1. */
+static int rerun_parts(checker *c, long k, const char *how, const char *err) {
+    char where[96];
+    if (k > 0) snprintf(where, sizeof where, "; the replay first parts from the match at move %ld", k);
+    else snprintf(where, sizeof where, "; the replay parts from the match before the first move (setup or deal)");
+    if (err) fail_at(c, 1, "replaying the match in a fresh engine %s (%s): %s%s", how, err, depends, where);
+    else fail_at(c, 1, "replaying the match in a fresh engine %s: %s%s", how, depends, where);
+    c->f.move = k;
+    c->f.to = k > 0 ? k - 1 : 0;
+    return -1;
+}
+
+/* Bot `name` of seat chose, at move k+1 of the match played again, `again`
+ * (NULL: it failed with err) where the match had rec[k]. Returns -1. */
+static int bot_differs(checker *c, long k, const char *name, int seat, const char *again, const char *err) {
+    const char *was = c->rec[k].move;
+    static const char why[] = "the bot depends on something outside the game state: the order pairs "
+                              "visits a table, or state kept in upvalues or tables across calls and matches";
+    if (again)
+        fail_at(c, 1, "bot '%s' of seat %d is not deterministic: asked again in a fresh engine at move %ld, "
+                "it chose '%s', not '%s' as in the match (%s)", name, seat, k + 1, again, was, why);
+    else
+        fail_at(c, 1, "bot '%s' of seat %d is not deterministic: asked again in a fresh engine at move %ld, "
+                "where it chose '%s' in the match, it failed: %s (%s)", name, seat, k + 1, was, err, why);
+    c->f.move = k + 1;
+    c->f.to = k;
+    return -1;
+}
+
+/* One action of the match played again in r, from move *k of the match:
+ * ask the bots of the seats that must act, compare their choices with the
+ * match, apply the match's moves. 0 or -1 (failure recorded). */
+static int rerun_step(checker *c, fuda_engine *r, long *k) {
+    if (*k >= c->nrec || fuda_engine_hash(r) != c->rec[*k].before)
+        return rerun_parts(c, *k, "comes to another state", NULL);
+    unsigned actors = fuda_engine_actors(r);
+    long first = *k;
+    for (int seat = 1; seat <= c->nseats; seat++) {
+        if (!(actors & (1u << (seat - 1)))) continue;
+        if (*k >= c->nrec || c->rec[*k].seat != seat)
+            return rerun_parts(c, first, "comes to another state", NULL);
+        const char *const *list;
+        int n = fuda_engine_moves(r, seat, &list);
+        if (n < 0) return rerun_parts(c, *k, "goes another way", fuda_engine_error(r));
+        if (list_hash(list, n) != c->rec[*k].list) {
+            fail_at(c, 1, "replaying the match in a fresh engine, the moves hook lists other moves for seat %d "
+                    "at move %ld (or in another order): %s", seat, *k + 1, depends);
+            c->f.move = *k + 1;
+            c->f.to = *k;
+            return -1;
+        }
+        const char *mv;
+        c->rebots++;
+        if (fuda_engine_bot(r, seat, c->bots[seat], &mv) != 0)
+            return bot_differs(c, *k, c->bots[seat], seat, NULL, fuda_engine_error(r));
+        if (strcmp(mv, c->rec[*k].move) != 0) return bot_differs(c, *k, c->bots[seat], seat, mv, NULL);
+        (*k)++;
+    }
+    for (long j = first; j < *k; j++)
+        if (fuda_engine_apply(r, c->rec[j].seat, c->rec[j].move) != 0)
+            return rerun_parts(c, j + 1, "goes another way", fuda_engine_error(r));
+    return 0;
+}
+
+/* Play the match again in a fresh engine (a new Lua state) with the same
+ * seed and bots, and compare it with the match as played: the state before
+ * every action, every bot's choice, the end. 0 when all agree, else -1 with
+ * the failure recorded (the first difference). */
+static int rerun_match(checker *c) {
     fuda_engine *r = fuda_engine_new(&c->cfg);
     if (!r) {
         fputs("fuda: out of memory\n", stderr);
         exit(1);
     }
-    int ok = fuda_engine_replay(r, log, k) == 0 && fuda_engine_move_count(r) == k &&
-             (k == 0 || fuda_engine_hash(r) == c->hashes[k - 1]);
-    fuda_engine_free(r);
-    return ok;
-}
-
-/* The first move after which a replay of log parts from the match (1-based),
- * by bisection over the recorded hashes; 0 if none is found. */
-static long first_divergence(checker *c, const char *log) {
-    long lo = 0, hi = c->nhashes; /* agrees after lo moves; hi: not known to agree */
-    if (hi == 0 || replay_agrees(c, log, hi)) return 0;
-    while (hi - lo > 1) {
-        long mid = lo + (hi - lo) / 2;
-        if (replay_agrees(c, log, mid)) lo = mid;
-        else hi = mid;
+    c->replays++;
+    long k = 0;
+    int rc = 0;
+    if (fuda_engine_load(r, c->a->m.variant, c->a->m.opts, c->a->m.nopts) != 0 ||
+        fuda_engine_start(r, c->nseats, c->seed) != 0)
+        rc = rerun_parts(c, 0, "does not start", fuda_engine_error(r));
+    while (rc == 0) {
+        int phase = fuda_engine_phase(r);
+        if (phase == FUDA_PHASE_MATCH_OVER) break;
+        if (phase == FUDA_PHASE_HAND_OVER) {
+            if (fuda_engine_next_hand(r) != 0) rc = rerun_parts(c, k, "goes another way", fuda_engine_error(r));
+        } else if (phase != FUDA_PHASE_PLAYING) {
+            rc = rerun_parts(c, k, "comes to another state", NULL);
+        } else {
+            rc = rerun_step(c, r, &k);
+        }
     }
-    return hi;
+    if (rc == 0 && (k != c->nrec || fuda_engine_hash(r) != fuda_engine_hash(c->e)))
+        rc = rerun_parts(c, k, "ends in another state", NULL);
+    fuda_engine_free(r);
+    return rc;
 }
 
 /* The match's log, with the seats and seed even if the match did not start. */
@@ -439,8 +546,9 @@ static char *match_log(const checker *c) {
     return fuda_buf_take(&b);
 }
 
-/* Replay the match so far in a fresh engine; NULL if it comes to the same
- * state, else what differs (malloc'd). */
+/* Replay the log of the match so far in a fresh engine (after a failure:
+ * does the saved log lead where the failure was?); NULL if it comes to the
+ * same state, else what differs (malloc'd). */
 static char *replay_differs(checker *c) {
     char *log = match_log(c);
     fuda_engine *r = fuda_engine_new(&c->cfg);
@@ -449,13 +557,11 @@ static char *replay_differs(checker *c) {
         exit(1);
     }
     fuda_buf b = FUDA_BUF_INIT;
-    c->replays++;
-    static const char why[] = "the script depends on something outside the game state (pairs order, "
-                              "state kept in upvalues or tables across calls)";
     if (fuda_engine_replay(r, log, -1) != 0)
-        fuda_buf_addf(&b, "replaying the match in a fresh engine goes another way (%s): %s", fuda_engine_error(r), why);
+        fuda_buf_addf(&b, "replaying its log in a fresh engine goes another way (%s): %s", fuda_engine_error(r),
+                      depends);
     else if (fuda_engine_hash(r) != fuda_engine_hash(c->e))
-        fuda_buf_addf(&b, "replaying the match in a fresh engine ends in another state: %s", why);
+        fuda_buf_addf(&b, "replaying its log in a fresh engine ends in another state: %s", depends);
     fuda_engine_free(r);
     free(log);
     return b.p; /* NULL when nothing was added */
@@ -469,7 +575,7 @@ static int play_match(checker *c, long i) {
     choose_bots(c, i);
     int thorough = i < c->try_matches;
     c->tried += thorough;
-    c->nhashes = 0;
+    forget_moves(c);
     fuda_engine *e = c->e;
     if (fuda_engine_start(e, c->nseats, c->seed) != 0) {
         char *err = engine_err(c);
@@ -503,26 +609,7 @@ static int play_match(checker *c, long i) {
     c->seat_matches[c->nseats]++;
     /* one match in each block of replay_every, at an offset that moves from
      * block to block, so the sample meets every seat count and kind of bots */
-    if ((i + i / c->replay_every) % c->replay_every == 0) {
-        char *why = replay_differs(c);
-        if (why) {
-            char *log = match_log(c);
-            long k = first_divergence(c, log);
-            free(log);
-            long played = fuda_engine_move_count(e);
-            if (k > 0) {
-                fail_at(c, 1, "%s; the replay first parts from the match at move %ld", why, k);
-                c->f.move = k;
-                c->f.to = k - 1;
-            } else {
-                fail_at(c, 1, "%s", why);
-                c->f.move = played;
-                c->f.to = played;
-            }
-            free(why);
-            return -1;
-        }
-    }
+    if ((i + i / c->replay_every) % c->replay_every == 0 && rerun_match(c) < 0) return -1;
     return 0;
 }
 
@@ -647,8 +734,8 @@ static void print_json(checker *c) {
                c->seat_moves[n]);
         first = 0;
     }
-    printf("], \"tried_matches\": %ld, \"tries\": %ld, \"illegal_tries\": %ld, \"views\": %ld, \"replays\": %ld",
-           c->tried, c->tries, c->illegal, c->views, c->replays);
+    printf("], \"tried_matches\": %ld, \"tries\": %ld, \"illegal_tries\": %ld, \"views\": %ld, \"replays\": %ld"
+           ", \"bot_moves_again\": %ld", c->tried, c->tries, c->illegal, c->views, c->replays, c->rebots);
     counts hooks = { 0 }, tallies = { 0 };
     split_tallies(c, &hooks, &tallies);
     json_counts("hooks", &hooks);
@@ -738,7 +825,8 @@ static void print_text(checker *c) {
             printf("seats %d   %ld matches, %ld moves\n", n, c->seat_matches[n], c->seat_moves[n]);
     printf("tried     every listed move in %ld matches (%ld tries), %ld illegal moves refused\n",
            c->tried, c->tries, c->illegal);
-    printf("replayed  %ld matches in a fresh engine, same state\n", c->replays);
+    printf("replayed  %ld matches in a fresh engine, same state; the bots chose the same %ld moves again\n",
+           c->replays, c->rebots);
     counts hooks = { 0 }, tallies = { 0 };
     split_tallies(c, &hooks, &tallies);
     print_counts_text("hooks", &hooks);
@@ -873,7 +961,7 @@ static void *worker_main(void *arg) {
 static void merge(checker *c, const checker *w) {
     if (w != c) {
         c->matches += w->matches, c->moves += w->moves, c->tried += w->tried, c->tries += w->tries;
-        c->illegal += w->illegal, c->replays += w->replays, c->views += w->views;
+        c->illegal += w->illegal, c->replays += w->replays, c->views += w->views, c->rebots += w->rebots;
         for (int n = 0; n <= FUDA_MAX_SEATS; n++) {
             c->seat_matches[n] += w->seat_matches[n];
             c->seat_moves[n] += w->seat_moves[n];
@@ -900,7 +988,8 @@ static void free_failure(failure *f) {
 static void free_worker(checker *w) {
     for (int i = 0; i < w->nmv; i++) free(w->mv[i]);
     free(w->mv);
-    free(w->hashes);
+    forget_moves(w);
+    free(w->rec);
     counts_free(&w->verbs);
     counts_free(&w->listed);
     counts_free(&w->raw);

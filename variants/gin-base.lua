@@ -561,6 +561,19 @@ return {
 
   check = {
     zero_sum = false,
+    -- A hand that brings a total to the target ends the match: while the match goes on, no total
+    -- may be there (a house rule that adds points after the base decided would break this).
+    invariant = function(g)
+      if g.phase == "match_over" then return true end
+      local target = g.options.target
+      for s = 1, g.seats do
+        local t = g:total(s)
+        if t >= target then
+          return false, ("seat %d has %d points, the target is %d, but the match goes on"):format(s, t, target)
+        end
+      end
+      return true
+    end,
     expect = {
       "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
       "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie", "hand:void",

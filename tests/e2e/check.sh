@@ -51,6 +51,61 @@ broken pairs_order.lua "^check: replaying the match in a fresh engine .*: the sc
 broken upvalue.lua "^check: replaying the match in a fresh engine .*: the script depends on something outside the game state.*; the replay first parts from the match at move [0-9]"
 expect "a runtime failure names the match, seed, seats and move" has "$OUT" '^  match 1, seed 1, 2 seats, move [0-9]+$'
 
+# bots asked again in a fresh engine: a bot that walks a set with pairs, a bot that counts its
+# calls in an upvalue (its moves replay fine from the log); with -j 2 too
+why="\(the bot depends on something outside the game state: the order pairs visits a table, or state kept in upvalues or tables across calls and matches\)"
+broken bot_pairs.lua "^check: bot 'first' of seat [1-4] is not deterministic: asked again in a fresh engine at move [0-9]+, it chose 'play [0-9AJQK]+[shdc]', not 'play [0-9AJQK]+[shdc]' as in the match $why\$"
+expect "bot_pairs: a match of the variant's bots fails (not one of the random bots, 1 to 3)" has "$OUT" \
+    '^  match ([4-9]|[12][0-9]|30), seed ([4-9]|[12][0-9]|30), [234] seats, move [0-9]+$'
+broken bot_upvalue.lua "^check: bot 'counter' of seat [1-4] is not deterministic: asked again in a fresh engine at move [0-9]+, it chose '[^']+', not '[^']+' as in the match $why\$"
+expect "bot_upvalue: a match after the first one of its engine fails" has "$OUT" '^  match 5, seed 5, 3 seats, move [0-9]+$'
+n=$(sed -n 's/^  match 5, seed 5, 3 seats, move \([0-9]*\)$/\1/p' "$OUT")
+expect "bot_upvalue: the replay command stands just before the move" has "$OUT" \
+    "^  replay to just before the failure: fuda play $B/bot_upvalue.lua --replay \./fuda-check-bot_upvalue-5\.log --to $((n - 1))\$"
+expect "bot_upvalue: no note (the log replays to the same state)" hasnt "$OUT" '^  also, '
+"$FUDA" play "$B/bot_upvalue.lua" --replay ./fuda-check-bot_upvalue-5.log --humans none >"$TMP/replay" 2>&1 </dev/null
+expect "bot_upvalue: its saved log replays to the end" has "$TMP/replay" "^replayed [0-9]+ moves of "
+run check "$B/bot_upvalue.lua" -n 30 -j 2
+expect "bot_upvalue -j 2: exit 1" status 1
+expect "bot_upvalue -j 2: the same message" has "$OUT" "^check: bot 'counter' of seat [1-4] is not deterministic: asked again in a fresh engine at move [0-9]+, it chose '[^']+', not '[^']+' as in the match $why\$"
+run check "$B/bot_pairs.lua" -n 30 -j 3
+expect "bot_pairs -j 3: exit 1" status 1
+expect "bot_pairs -j 3: the same message" has "$OUT" "^check: bot 'first' of seat [1-4] is not deterministic: asked again in a fresh engine at move [0-9]+, it chose 'play [^']+', not 'play [^']+' as in the match $why\$"
+broken moves_order.lua "^check: replaying the match in a fresh engine, the moves hook lists other moves for seat [12] at move [0-9]+ \(or in another order\): the script depends on something outside the game state"
+run check "$B/bot_upvalue.lua" -n 30 --bots random
+expect "bot_upvalue with random bots only passes" status 0
+
+# a result changed after the base game decided it: by the engine's rule (the scores of a match
+# are final once g:end_match was called), and by gin-base's check.invariant (the spade-double
+# house rule as first written)
+broken score_after_end.lua "^check: seat 1: listed move 'play [0-9AJQK]+[shdc]' refused: .*score_after_end\.lua:8: g:score after g:end_match: the match is over and its result is final \(in play\)\$"
+broken spades_double.lua "^check: seat [12]: listed move '(knock|gin) [0-9AJQK]+[shdc]' refused: .*gin-base\.lua:[0-9]+: check\.invariant does not hold after (knock|gin) [0-9AJQK]+[shdc]: seat [12] has [0-9]+ points, the target is 100, but the match goes on\$"
+run check "$ROOT/docs/examples/gin-spades-double.lua" -n 4
+expect "the spade-double example passes" status 0
+expect "the spade-double example: check: OK" has "$OUT" '^check: OK \(4 matches, [0-9]+ moves\)$'
+
+# check.invariant: declared by a variant, run after every action of check (not by sim)
+cat >"$TMP/inv.lua" <<'LUA'
+return {
+  extends = "tiny",
+  check = { max_moves = 30000, invariant = function(g) return g:total(1) < 20, "seat 1 has 20 points or more" end },
+}
+LUA
+run check "$TMP/inv.lua" -n 30
+expect "an invariant that fails: exit 1" status 1
+expect "an invariant that fails: its file, line and reason" has "$OUT" \
+    "^check: .*$TMP/inv\.lua:3: check\.invariant does not hold after [^:]+: seat 1 has 20 points or more\$"
+run sim "$TMP/inv.lua" -n 30
+expect "sim does not run the invariant" status 0
+cat >"$TMP/inv_type.lua" <<'LUA'
+return {
+  extends = "tiny",
+  check = { invariant = true },
+}
+LUA
+run check "$TMP/inv_type.lua"
+expect "check.invariant must be a function" has "$OUT" "inv_type\.lua:3: check\.invariant must be a function\$"
+
 # the saved log and the replay command of a failure
 run check "$B/no_moves.lua" -n 30 --seed 1
 expect "the log is saved in the current folder" has "$OUT" '^  log saved to \./fuda-check-no_moves-1\.log$'
@@ -106,6 +161,7 @@ assert [s["seats"] for s in d["seats"]] == [2, 3, 4] and all(s["matches"] == 8 f
 assert d["hooks"]["setup"] == 24 and d["hooks"]["play"] > 0 and d["hooks"]["resolve"] > 0
 assert set(d["verbs"]) == {"draw", "play", "snap", "pass"} and sum(d["verbs"].values()) == d["moves"]
 assert d["tallies"]["snap"] == d["verbs"]["snap"] and d["never"] == [] and d["replays"] == 24
+assert d["bot_moves_again"] == d["moves"], (d["bot_moves_again"], d["moves"])
 ' "$OUT"
 fi
 
@@ -116,6 +172,8 @@ cp "$OUT" "$TMP/tiny1"
 expect "the report counts matches and moves per seat count" has "$OUT" '^seats 3   8 matches, [0-9]+ moves$'
 expect "the report counts hook calls" has "$OUT" '^  resolve +[0-9]+$'
 expect "the report counts moves by verb" has "$OUT" '^  snap +[0-9]+$'
+expect "the report counts the matches played again" has "$OUT" \
+    '^replayed  24 matches in a fresh engine, same state; the bots chose the same [0-9]+ moves again$'
 expect "the report ends with check: OK" sh -c "tail -n 1 '$OUT' | grep -Eq '^check: OK \(24 matches, [0-9]+ moves\)\$'"
 run check tiny -n 24
 expect "the same arguments give the same report" cmp -s "$OUT" "$TMP/tiny1"
