@@ -322,6 +322,8 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
     return 0;
 }
 
+void fuda_engine_unload(fuda_engine *e) { close_state(e); }
+
 const fuda_variant_info *fuda_engine_info(const fuda_engine *e) {
     return e->loaded ? &e->info : NULL;
 }

@@ -163,6 +163,7 @@ void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
 /* engine.c */
 void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...);
 void fuda_engine_cache_hooks(fuda_engine *e);
+void fuda_engine_unload(fuda_engine *e);  /* back to no variant loaded (the error is kept) */
 int fuda_engine_event(fuda_engine *e, int seat, const char *text);
 int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char *note);
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
