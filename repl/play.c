@@ -230,11 +230,11 @@ static int save_log(table *t, const char *path) {
     }
     char *log = fuda_engine_log(t->e);
     if (!log) return engine_failed(t);
-    FILE *f = fopen(path, "w");
-    int ok = f && fputs(log, f) >= 0;
-    if (f && fclose(f) != 0) ok = 0;
-    if (ok) printf("saved the log to %s (%ld moves)\n", path, fuda_engine_move_count(t->e));
-    else printf("could not save the log to %s\n", path);
+    char why[128];
+    if (fuda_write_file(path, log, strlen(log), why, sizeof why) == 0)
+        printf("saved the log to %s (%ld moves)\n", path, fuda_engine_move_count(t->e));
+    else
+        printf("could not save the log to %s: %s (the match goes on)\n", path, why);
     free(log);
     return GO_ON;
 }
