@@ -49,7 +49,10 @@ const char *fuda_engine_error(const fuda_engine *e);
 /* Load a variant by name ("gin": searched in the folders) or by path (a name
  * with a '/' or ending in ".lua"), with overrides "name=value" (value parsed
  * by the option's type: integer, boolean true/false/on/off/yes/no, string).
- * Replaces any loaded variant and ends any match. */
+ * Replaces any loaded variant and ends any match. The variant named here is
+ * the user's own and may be any path (still a regular file of at most 4 MiB);
+ * what its script names (extends, fuda.import, fuda.variant) must lie inside
+ * the search folders or this variant's folder (see loader.c). */
 int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts);
 
 typedef struct fuda_option_info {
