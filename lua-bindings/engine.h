@@ -52,7 +52,10 @@ const char *fuda_engine_error(const fuda_engine *e);
 /* Load a variant by name ("gin": searched in the folders) or by path (a name
  * with a '/' or ending in ".lua"), with overrides "name=value" (value parsed
  * by the option's type: integer, boolean true/false/on/off/yes/no, string).
- * Replaces any loaded variant and ends any match. */
+ * Replaces any loaded variant and ends any match. The variant named here is
+ * the user's own and may be any path (still a regular file of at most 4 MiB);
+ * what its script names (extends, fuda.import, fuda.variant) must lie inside
+ * the search folders or this variant's folder (see loader.c). */
 int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts);
 
 typedef struct fuda_option_info {
@@ -150,10 +153,23 @@ const fuda_state *fuda_engine_state(const fuda_engine *e);
 uint64_t fuda_engine_hash(const fuda_engine *e);
 
 /* The log of this match as text (variant, options, seats, seed, every move);
- * fuda_engine_replay loads such a text into e (loading the variant, starting
- * the match) and applies its first `upto` moves (-1: all). Caller frees the log. */
+ * caller frees it. */
 char *fuda_engine_log(const fuda_engine *e);
+/* Replay a log into e: load its variant (a path in it is taken as the user's
+ * own, like the command line's), start the match and apply its first `upto`
+ * moves (-1: all). The text (len bytes) is read strictly; on failure the
+ * message is "NAME:LINE: message" (a NUL byte, a malformed or out-of-range
+ * number, an unknown variant or option, a seat that cannot act, an illegal
+ * move...), and e is left with no variant loaded and its tallies as they
+ * were (events already delivered stay delivered). A text that is malformed
+ * anywhere is refused before e is touched at all. */
+int fuda_engine_replay_text(fuda_engine *e, const char *name, const char *text, size_t len, long upto);
+/* The same for a NUL-terminated text, named "log" in messages. */
 int fuda_engine_replay(fuda_engine *e, const char *log, long upto);
+/* The same for the log file at path (named so in messages): a regular file
+ * of at most 16 MiB, read without blocking ("cannot read log 'PATH': not a
+ * regular file"). */
+int fuda_engine_replay_file(fuda_engine *e, const char *path, long upto);
 /* Number of moves in the match so far. */
 long fuda_engine_move_count(const fuda_engine *e);
 

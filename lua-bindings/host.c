@@ -504,6 +504,12 @@ int fuda_host_run(fuda_host *h, const char *path, int argc, char **argv, const c
         *err = h->out;
         return -1;
     }
+    if (!lua_checkstack(L, argc + 8)) { /* the arguments go on the stack as ... */
+        lua_settop(L, 0);
+        set_out(h, "too many arguments for a Lua script");
+        *err = h->out;
+        return -1;
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref_env);
     lua_createtable(L, argc, 1);
     lua_pushstring(L, path);

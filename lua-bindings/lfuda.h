@@ -182,7 +182,8 @@ void fuda_sandbox_tick(lua_State *L, long steps);
 void fuda_sandbox_note_function(fuda_engine *e, int idx);
 /* Push "file:line: <limit> exceeded (<figure>)" for e->limit_hit. */
 void fuda_sandbox_limit_message(fuda_engine *e);
-/* Load text as a chunk (text only) in pieces under the limits; like lua_load. */
+/* Load text as a chunk (text only) in pieces under the limits; like lua_load,
+ * but a limit hit while parsing is raised, not returned. */
 int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *name);
 /* Count bytes of C-side memory kept for the script; raises the memory limit
  * (a Lua error) when over it. Give back with fuda_sandbox_cfree. */
@@ -203,6 +204,7 @@ void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
 /* engine.c */
 void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...);
 void fuda_engine_cache_hooks(fuda_engine *e);
+void fuda_engine_unload(fuda_engine *e);  /* back to no variant loaded (the error is kept) */
 int fuda_engine_event(fuda_engine *e, int seat, const char *text);
 int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char *note);
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,

@@ -2,17 +2,36 @@
  * helpers of the Lua loader (loader.lua, compiled in), and taking a loaded
  * definition into the engine (options, variable slots, bots, info).
  *
- * Search order for a name: the folder of the variant that extends it, the
+ * Search order for a name: the folder of the variant that names it, the
  * configured folders, FUDA_PATH (colon-separated), <exe dir>/variants,
- * <exe dir>/../share/fuda/variants, <exe dir>/../variants. A name may only hold letters, digits, '-'
- * and '_'; anything with a '/' or ending in ".lua" is a path. */
+ * <exe dir>/../share/fuda/variants, <exe dir>/../variants. A name may only
+ * hold letters, digits, '-' and '_'; anything with a '/' or ending in ".lua"
+ * is a path.
+ *
+ * Who names the file decides what it may be. The variant the user names (on
+ * the command line, in a host script, in a log) is trusted: a name is looked
+ * up in the folders, a path is taken as it is. What a script names (extends,
+ * fuda.import, fuda.variant) must be a file whose real path (symbolic links
+ * resolved) lies inside a search folder or the folder of the user's variant;
+ * a path is taken relative to the naming script's folder and may not be
+ * absolute. A name that breaks the rule gets the same message as a missing
+ * one: nothing is told about what lies outside. Either way only a regular
+ * file of at most FUDA_MAX_VARIANT_BYTES is read (file.c: a FIFO or a device
+ * is refused, never waited on), once, and kept in memory: C.source answers
+ * from that copy. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "lfuda.h"
+#include "file.h"
 
 static const char LOADER_KEY = 'l';
+static const char TOP_KEY = 't';     /* real path of the user's variant's folder */
+static const char SOURCES_KEY = 's'; /* display path -> text of each file loaded */
 
 static const char loader_src[] =
 #include "loader_lua.h"
@@ -32,13 +51,11 @@ static int good_name(const char *name) {
     return 1;
 }
 
-static int readable(const char *path) { return access(path, R_OK) == 0; }
-
-/* Try dir[/sub]/name.lua. */
-static int try_dir(const char *dir, const char *sub, const char *name, char *out, size_t n) {
+/* dir[/sub]/name.lua into out; 0 if it does not fit. */
+static int name_path(const char *dir, const char *sub, const char *name, char *out, size_t n) {
     if (!dir || !*dir) return 0;
-    snprintf(out, n, "%s%s%s/%s.lua", dir, sub ? "/" : "", sub ? sub : "", name);
-    return readable(out);
+    int len = snprintf(out, n, "%s%s%s/%s.lua", dir, sub ? "/" : "", sub ? sub : "", name);
+    return len > 0 && (size_t)len < n;
 }
 
 /* Calls fn(dir, ud) for each search folder in order; stops when fn returns 1. */
@@ -64,53 +81,204 @@ int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *
     return 0;
 }
 
-struct find_ctx { const char *sub, *name; char *out; size_t n; char searched[1024]; };
+/* ---- the names the user gives ---- */
+
+struct find_ctx { const char *sub, *name; char *out; size_t n; };
 
 static int find_in(const char *dir, void *ud) {
     struct find_ctx *c = (struct find_ctx *)ud;
-    size_t len = strlen(c->searched);
-    if (len + strlen(dir) + 3 < sizeof c->searched)
-        snprintf(c->searched + len, sizeof c->searched - len, "%s%s", len ? ", " : "", dir);
-    return try_dir(dir, c->sub, c->name, c->out, c->n);
+    struct stat st;
+    return name_path(dir, c->sub, c->name, c->out, c->n) && stat(c->out, &st) == 0;
 }
 
 int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n) {
     if (is_path(name)) {
-        snprintf(path, n, "%s", name);
-        return readable(path) ? 0 : -1;
+        struct stat st;
+        if ((size_t)snprintf(path, n, "%s", name) >= n) return -1;
+        return stat(path, &st) == 0 ? 0 : -1;
     }
     if (!good_name(name)) return -1;
-    struct find_ctx c = {sub, name, path, n, ""};
+    struct find_ctx c = {sub, name, path, n};
     return fuda_loader_each_dir(e, find_in, &c) ? 0 : -1;
 }
 
-/* C.find(name, sub, fromdir) -> path | nil, message */
-static int c_find(lua_State *L) {
-    fuda_engine *e = fuda_engine_of(L);
-    const char *name = luaL_checkstring(L, 1);
-    const char *sub = luaL_optstring(L, 2, NULL);
-    const char *from = luaL_optstring(L, 3, NULL);
-    char path[4096];
-    if (!is_path(name) && good_name(name) && try_dir(from, sub, name, path, sizeof path)) {
-        lua_pushstring(L, path);
-        return 1;
+/* ---- the names a script gives: confined to the search path ---- */
+
+typedef struct roots { char **dir; int n; } roots;
+
+static int add_root(const char *dir, void *ud) {
+    roots *r = (roots *)ud;
+    char *real = realpath(dir, NULL);
+    if (!real) return 0;
+    char **p = (char **)realloc(r->dir, (size_t)(r->n + 1) * sizeof *p);
+    if (!p) { free(real); return 0; }
+    r->dir = p;
+    r->dir[r->n++] = real;
+    return 0;
+}
+
+static void free_roots(roots *r) {
+    for (int i = 0; i < r->n; i++) free(r->dir[i]);
+    free(r->dir);
+}
+
+/* The real paths of the search folders and of the user's variant's folder. */
+static void get_roots(lua_State *L, fuda_engine *e, roots *r) {
+    r->dir = NULL, r->n = 0;
+    fuda_loader_each_dir(e, add_root, r);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &TOP_KEY) == LUA_TSTRING) add_root(lua_tostring(L, -1), r);
+    lua_pop(L, 1);
+}
+
+/* Is the real path `real` inside one of the folders? */
+static int inside(const roots *r, const char *real) {
+    for (int i = 0; i < r->n; i++) {
+        size_t len = strlen(r->dir[i]);
+        if (strncmp(real, r->dir[i], len) == 0 &&
+            (real[len] == '/' || (len > 0 && r->dir[i][len - 1] == '/')))
+            return 1;
     }
-    if (fuda_loader_find(e, name, sub, path, sizeof path) == 0) {
+    return 0;
+}
+
+/* If path resolves into the roots, push it and its real path and return 1. */
+static int push_if_inside(lua_State *L, const roots *r, const char *path) {
+    char *real = realpath(path, NULL);
+    int ok = real && inside(r, real);
+    if (ok) {
         lua_pushstring(L, path);
-        return 1;
+        lua_pushstring(L, real);
     }
+    free(real);
+    return ok;
+}
+
+/* Remember the folder of the user's variant: what it names may come from there. */
+static void set_top(lua_State *L, const char *path) {
+    const char *slash = strrchr(path, '/');
+    if (!slash) lua_pushliteral(L, ".");
+    else if (slash == path) lua_pushliteral(L, "/");
+    else lua_pushlstring(L, path, (size_t)(slash - path));
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &TOP_KEY);
+}
+
+static int not_found(lua_State *L, const char *name, const char *sub) {
     lua_pushnil(L);
-    if (is_path(name)) lua_pushfstring(L, "cannot read variant file '%s'", name);
-    else if (!good_name(name)) lua_pushfstring(L, "variant '%s' not found (a name holds letters, digits, - and _)", name);
-    else lua_pushfstring(L, "variant '%s' not found%s (see `fuda list`; FUDA_PATH adds folders)",
-                         name, sub ? " in lib/" : "");
+    if (is_path(name))
+        lua_pushfstring(L, "variant file '%s' not found in the variant search path (a script may "
+                        "load only files in its own folder or the search folders)", name);
+    else if (!good_name(name))
+        lua_pushfstring(L, "variant '%s' not found (a name holds letters, digits, - and _)", name);
+    else
+        lua_pushfstring(L, "variant '%s' not found%s (see `fuda list`; FUDA_PATH adds folders)",
+                        name, sub ? " in lib/" : "");
     return 2;
 }
 
-/* C.loadfile(path) -> chunk with a fresh sandbox environment | nil, message */
+/* A file named by the user: path, real path (the path itself when it does
+ * not resolve: reading it will say why). */
+static int find_trusted(lua_State *L, fuda_engine *e, const char *name, const char *sub) {
+    char path[PATH_MAX];
+    if (fuda_loader_find(e, name, sub, path, sizeof path) != 0) {
+        if (!is_path(name)) return not_found(L, name, sub);
+        lua_pushstring(L, name);
+        lua_pushstring(L, name);
+        return 2;
+    }
+    char *real = realpath(path, NULL);
+    lua_pushstring(L, path);
+    lua_pushstring(L, real ? real : path);
+    free(real);
+    set_top(L, path);
+    return 2;
+}
+
+struct confined_ctx { lua_State *L; const roots *r; const char *sub, *name; char path[PATH_MAX]; };
+
+static int find_confined_in(const char *dir, void *ud) {
+    struct confined_ctx *c = (struct confined_ctx *)ud;
+    return dir && name_path(dir, c->sub, c->name, c->path, sizeof c->path) && push_if_inside(c->L, c->r, c->path);
+}
+
+/* A file named by a script from folder `from` (NULL: the user's variant's). */
+static int find_confined(lua_State *L, fuda_engine *e, const char *name, size_t len,
+                         const char *sub, const char *from) {
+    if (strlen(name) != len) { /* a NUL inside the name */
+        lua_pushnil(L);
+        lua_pushliteral(L, "variant names and paths may not hold NUL bytes");
+        return 2;
+    }
+    roots r;
+    get_roots(L, e, &r);
+    const char *top = lua_rawgetp(L, LUA_REGISTRYINDEX, &TOP_KEY) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    struct confined_ctx c = {L, &r, sub, name, ""};
+    int found = 0;
+    if (is_path(name)) {
+        if (!from) from = top;
+        int n = name[0] != '/' && from ? snprintf(c.path, sizeof c.path, "%s/%s", from, name) : -1;
+        found = n > 0 && (size_t)n < sizeof c.path && push_if_inside(L, &r, c.path);
+    } else if (good_name(name)) {
+        found = find_confined_in(from, &c) || fuda_loader_each_dir(e, find_confined_in, &c) ||
+                find_confined_in(top, &c);
+    }
+    free_roots(&r);
+    if (!found) return not_found(L, name, sub);
+    return 2;
+}
+
+/* C.find(name, sub, fromdir, trusted) -> path, real path | nil, message */
+static int c_find(lua_State *L) {
+    fuda_engine *e = fuda_engine_of(L);
+    size_t len;
+    const char *name = luaL_checklstring(L, 1, &len);
+    const char *sub = luaL_optstring(L, 2, NULL);
+    const char *from = luaL_optstring(L, 3, NULL);
+    int trusted = lua_toboolean(L, 4);
+    lua_settop(L, 4);
+    return trusted ? find_trusted(L, e, name, sub) : find_confined(L, e, name, len, sub, from);
+}
+
+/* Push text[0..len) as a string (run protected: pushing may raise). */
+static int push_text(lua_State *L) {
+    lua_pushlstring(L, (const char *)lua_touserdata(L, 1), (size_t)lua_tointeger(L, 2));
+    return 1;
+}
+
+/* C.loadfile(path, real) -> chunk with a fresh sandbox environment | nil,
+ * message. Reads real (at most FUDA_MAX_VARIANT_BYTES, a regular file only),
+ * names the chunk "@path" and keeps the text for C.source. */
 static int c_loadfile(lua_State *L) {
     const char *path = luaL_checkstring(L, 1);
-    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
+    const char *real = luaL_optstring(L, 2, path);
+    char why[128];
+    size_t len;
+    char *text = fuda_file_read(real, FUDA_MAX_VARIANT_BYTES, &len, why, sizeof why);
+    if (!text) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "cannot read variant file '%s': %s", path, why);
+        return 2;
+    }
+    lua_settop(L, 2);
+    lua_pushcfunction(L, push_text);
+    lua_pushlightuserdata(L, text);
+    lua_pushinteger(L, (lua_Integer)len);
+    int rc = lua_pcall(L, 2, 1, 0);
+    free(text);
+    if (rc != LUA_OK) return lua_error(L);
+    int t = lua_gettop(L);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &SOURCES_KEY); /* created by push_loader */
+    lua_pushvalue(L, t);
+    lua_setfield(L, -2, path);
+    lua_pop(L, 1);
+    const char *s = lua_tolstring(L, t, &len);
+    if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) s += 3, len -= 3; /* a UTF-8 mark */
+    if (len && *s == '#') { /* a "#!" first line: skipped, its newline kept */
+        const char *nl = memchr(s, '\n', len);
+        len = nl ? len - (size_t)(nl - s) : 0;
+        s = nl ? nl : s;
+    }
+    const char *chunkname = lua_pushfstring(L, "@%s", path);
+    if (fuda_sandbox_load(L, s, len, chunkname) != LUA_OK) {
         lua_pushnil(L);
         lua_insert(L, -2);
         return 2;
@@ -121,20 +289,13 @@ static int c_loadfile(lua_State *L) {
     return 1;
 }
 
-/* C.source(path) -> text | nil (at most 1 MiB) */
+/* C.source(path) -> the text C.loadfile read from path | nil. Never reads. */
 static int c_source(lua_State *L) {
-    FILE *f = fopen(luaL_checkstring(L, 1), "rb");
-    if (!f) return 0;
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    char buf[4096];
-    size_t n, total = 0;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && total < (1u << 20)) {
-        luaL_addlstring(&b, buf, n);
-        total += n;
-    }
-    fclose(f);
-    luaL_pushresult(&b);
+    luaL_checkstring(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &SOURCES_KEY);
+    if (!lua_istable(L, -1)) return 0;
+    lua_pushvalue(L, 1);
+    lua_rawget(L, -2);
     return 1;
 }
 
@@ -147,6 +308,8 @@ static const luaL_Reg loader_helpers[] = {
 static void push_loader(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LOADER_KEY) == LUA_TTABLE) return;
     lua_pop(L, 1);
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &SOURCES_KEY);
     if (luaL_loadbufferx(L, loader_src, sizeof loader_src - 1, "=loader", "t") != LUA_OK)
         lua_error(L);
     luaL_newlib(L, loader_helpers);

@@ -3,9 +3,10 @@
 -- state declarations, hooks and bots, and applies option overrides.
 --
 -- Runs inside the engine's Lua state with the C helpers in C (see loader.c):
---   C.find(name, sub, fromdir) -> path | nil, message
---   C.loadfile(path)           -> chunk (text only, sandbox env) | nil, message
---   C.source(path)             -> file text | nil
+--   C.find(name, sub, fromdir, trusted) -> path, real path | nil, message
+--     (trusted: the user's own variant; else confined to the search path)
+--   C.loadfile(path, real)     -> chunk (text only, sandbox env) | nil, message
+--   C.source(path)             -> the text C.loadfile read | nil (never reads a file)
 -- Errors are raised as "file:line: message" strings, several joined by newlines.
 local C = ...
 
@@ -270,30 +271,31 @@ local function dirname(path)
   return path:match("^(.*)/[^/]*$") or "."
 end
 
--- Load (or fetch from the cache) the variant `name` (a name or a path).
-function load_variant(name, fromdir, chain)
-  local path, why = C.find(name, nil, fromdir)
-  if not path then error(why, 0) end
-  if cache[path] then return cache[path] end
+-- Load (or fetch from the cache) the variant `name` (a name or a path);
+-- `trusted` for the one the user names, else what a script names.
+function load_variant(name, fromdir, chain, trusted)
+  local path, real = C.find(name, nil, fromdir, trusted)
+  if not path then error(real, 0) end
+  if cache[real] then return cache[real] end
   chain = chain or {}
-  if loading[path] then
+  if loading[real] then
     chain[#chain + 1] = basename(path)
     error(path .. ":" .. (line_of(path, "extends") or 1) .. ": inheritance cycle: " .. table.concat(chain, " -> "), 0)
   end
-  local chunk, lerr = C.loadfile(path)
+  local chunk, lerr = C.loadfile(path, real)
   if not chunk then error(lerr, 0) end
-  loading[path] = true
+  loading[real] = true
   chain[#chain + 1] = basename(path)
   dirs[#dirs + 1] = dirname(path)
   local ok, t = pcall(chunk)
   dirs[#dirs] = nil
   if not ok then
-    loading[path] = nil
+    loading[real] = nil
     if type(t) ~= "string" then t = path .. ": raised an error object that is a " .. type(t) .. " value" end
     error(t, 0)
   end
   if type(t) ~= "table" then
-    loading[path] = nil
+    loading[real] = nil
     error(path .. ": a variant file must return a table, it returned " .. type(t), 0)
   end
   local err = errors(path)
@@ -303,8 +305,8 @@ function load_variant(name, fromdir, chain)
   if t.extends then
     local bok, b = pcall(load_variant, t.extends, dirname(path), chain)
     if not bok then
-      loading[path] = nil
-      if b:find("^variant '") then
+      loading[real] = nil
+      if b:find("^variant ") or b:find("^cannot read variant file") then
         error(path .. ":" .. (line_of(path, "extends") or 1) .. ": extends: " .. b, 0)
       end
       error(b, 0)
@@ -313,9 +315,9 @@ function load_variant(name, fromdir, chain)
   end
   local def = merge(err, path, basename(path), t, base)
   check_hooks(err, def)
-  loading[path] = nil
+  loading[real] = nil
   err.raise()
-  cache[path] = def
+  cache[real] = def
   cache[def.name] = cache[def.name] or def
   return def
 end
@@ -355,26 +357,26 @@ end
 
 local imports = {}
 local function import(name)
-  local path, why = C.find(name, "lib", dirs[#dirs])
-  if not path then error(why, 2) end
-  if imports[path] == nil then
-    local chunk, lerr = C.loadfile(path)
-    if not chunk then error(lerr, 0) end
-    imports[path] = chunk() or false
+  local path, real = C.find(name, "lib", dirs[#dirs])
+  if not path then error(real, 3) end -- 3: the script that called fuda.import
+  if imports[real] == nil then
+    local chunk, lerr = C.loadfile(path, real)
+    if not chunk then error(lerr, 3) end
+    imports[real] = chunk() or false
   end
-  return imports[path] or nil
+  return imports[real] or nil
 end
 
 local function variant(name)
   local def = cache[name]
   if def then return def end
   local ok, d = pcall(load_variant, name, dirs[#dirs])
-  if not ok then error(d, 2) end
+  if not ok then error(d, 3) end -- 3: the script that called fuda.variant
   return d
 end
 
 return {
-  load = function(name, sets) return override(load_variant(name), sets) end,
+  load = function(name, sets) return override(load_variant(name, nil, nil, true), sets) end,
   variant = variant,
   import = import,
   sorted_keys = sorted_keys,

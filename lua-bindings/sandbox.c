@@ -227,6 +227,13 @@ static const char *read_piece(lua_State *L, void *ud, size_t *size) {
     return r->s - *size;
 }
 
+/* A limit that was hit stays hit: pcall, xpcall and load do not catch the
+ * instruction or time limit or a memory error, so a script cannot go on. */
+static int limit_hit(lua_State *L, int status) {
+    fuda_engine *e = fuda_engine_of(L);
+    return status == LUA_ERRMEM || (e && e->in_hook && e->limit_hit);
+}
+
 int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *name) {
     if (len >= 4 && text[0] == 0x1b) { /* LUA_SIGNATURE: refuse without reading on */
         lua_pushfstring(L, "%s: binary chunks are not allowed", name[0] == '=' || name[0] == '@'
@@ -234,14 +241,9 @@ int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *na
         return LUA_ERRSYNTAX;
     }
     text_reader r = {text, len};
-    return lua_load(L, read_piece, &r, name, "t");
-}
-
-/* A limit that was hit stays hit: pcall, xpcall and load do not catch the
- * instruction or time limit or a memory error, so a script cannot go on. */
-static int limit_hit(lua_State *L, int status) {
-    fuda_engine *e = fuda_engine_of(L);
-    return status == LUA_ERRMEM || (e && e->in_hook && e->limit_hit);
+    int status = lua_load(L, read_piece, &r, name, "t");
+    if (status != LUA_OK && limit_hit(L, status)) lua_error(L); /* not a syntax error: stop */
+    return status;
 }
 
 /* load(chunk [, name [, mode [, env]]]): text only, env defaults to a fresh
@@ -256,9 +258,7 @@ static int l_load(lua_State *L) {
         lua_pushliteral(L, "load: binary chunks are not allowed");
         return 2;
     }
-    int status = fuda_sandbox_load(L, s, len, name);
-    if (status != LUA_OK) {
-        if (limit_hit(L, status)) return lua_error(L);
+    if (fuda_sandbox_load(L, s, len, name) != LUA_OK) {
         lua_pushnil(L);
         lua_insert(L, -2);
         return 2;

@@ -99,20 +99,3 @@ void fuda_match_args_free(fuda_match_args *m) {
     m->opts = NULL;
     m->nopts = m->nowned = 0;
 }
-
-char *fuda_read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fuda_buf b = FUDA_BUF_INIT;
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) fuda_buf_addn(&b, chunk, n);
-    int err = ferror(f);
-    fclose(f);
-    if (err) {
-        fuda_buf_free(&b);
-        errno = EIO;
-        return NULL;
-    }
-    return fuda_buf_take(&b);
-}

@@ -91,7 +91,14 @@ int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, un
 /* The variant's first own bot, or "random". */
 const char *fuda_default_bot(const fuda_variant_info *info);
 
-/* Read a whole file (malloc'd, NUL-terminated); NULL with errno set. */
+/* ---- files.c ---- */
+/* Read a whole file (malloc'd, NUL-terminated): a regular file of at most
+ * 16 MiB, never blocking; NULL with errno set. */
 char *fuda_read_file(const char *path);
+/* Write text[0..len) to path atomically: a temporary file in the same folder,
+ * flushed to disk, renamed over path (through a symbolic link, the file it
+ * names). 0, or -1 with the reason in err ("Permission denied", "not a
+ * regular file"); then path is as it was. */
+int fuda_write_file(const char *path, const char *text, size_t len, char *err, size_t errsize);
 
 #endif

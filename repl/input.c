@@ -31,18 +31,27 @@ static void read_word(const char **ps, fuda_buf *b) {
     *ps = s;
 }
 
+/* Linear in the length of the line: one buffer for the word being read,
+ * each word then copied at its size, the array grown by doubling. */
 int fuda_split_words(const char *line, char ***words) {
-    char **v = fuda_xrealloc(NULL, sizeof *v);
+    size_t cap = 8;
+    char **v = fuda_xrealloc(NULL, cap * sizeof *v);
     int n = 0;
     const char *s = line;
+    fuda_buf b = FUDA_BUF_INIT;
     for (;;) {
         while (is_blank((unsigned char)*s)) s++;
         if (!*s) break;
-        fuda_buf b = FUDA_BUF_INIT;
+        b.len = 0;
+        if (b.p) b.p[0] = '\0';
         read_word(&s, &b);
-        v = fuda_xrealloc(v, (size_t)(n + 2) * sizeof *v);
-        v[n++] = fuda_buf_take(&b);
+        if ((size_t)n + 2 > cap) {
+            cap *= 2;
+            v = fuda_xrealloc(v, cap * sizeof *v);
+        }
+        v[n++] = fuda_xstrdup(b.p ? b.p : "");
     }
+    fuda_buf_free(&b);
     v[n] = NULL;
     *words = v;
     return n;

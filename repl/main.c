@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -236,9 +237,21 @@ static char *exe_dir(const char *exe) {
     return d;
 }
 
+/* Is name a plain variant name (letters, digits, '-', '_')? Only such a name
+ * makes a document's path: `extends` comes from a script. */
+static int plain_name(const char *name) {
+    if (!*name) return 0;
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              *p == '-' || *p == '_'))
+            return 0;
+    return 1;
+}
+
 /* The rules document of variant `name` (malloc'd text), or NULL. */
 static char *find_rules_doc(const char *exe, const char *name) {
     static const char *const dirs[] = { "/docs/rules/", "/../share/fuda/docs/rules/", "/../docs/rules/" };
+    if (!plain_name(name)) return NULL;
     char *dir = exe_dir(exe);
     char *text = NULL;
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0] && !text; i++) {
@@ -327,6 +340,9 @@ static int cmd_run(int argc, char **argv, const fuda_config *cfg) {
         fuda_print_help("run");
         return FUDA_EXIT_OK;
     }
+    struct stat st; /* a device (/dev/zero) would be read forever, a FIFO waited on */
+    if (stat(argv[1], &st) == 0 && !S_ISREG(st.st_mode))
+        return fuda_fail("cannot run %s: not a regular file", argv[1]);
     fuda_host *h = fuda_host_new(cfg);
     if (!h) return fuda_fail("out of memory");
     const char *err = NULL;
@@ -376,10 +392,16 @@ static int limits(int argc, char **argv, fuda_config *cfg) {
     int used = 0;
     while (used + 2 < argc + 1 && argc > used + 1) {
         const char *a = argv[used + 1];
+        if (strcmp(a, "--max-memory") != 0 && strcmp(a, "--max-instructions") != 0 &&
+            strcmp(a, "--max-time") != 0)
+            break;
+        if (used + 2 >= argc) {
+            fuda_usage_error(NULL, "%s needs a value", a);
+            return -1;
+        }
         if (strcmp(a, "--max-memory") == 0) mem = argv[used + 2];
         else if (strcmp(a, "--max-instructions") == 0) ins = argv[used + 2];
-        else if (strcmp(a, "--max-time") == 0) ms = argv[used + 2];
-        else break;
+        else ms = argv[used + 2];
         used += 2;
     }
     long v;

@@ -230,11 +230,11 @@ static int save_log(table *t, const char *path) {
     }
     char *log = fuda_engine_log(t->e);
     if (!log) return engine_failed(t);
-    FILE *f = fopen(path, "w");
-    int ok = f && fputs(log, f) >= 0;
-    if (f && fclose(f) != 0) ok = 0;
-    if (ok) printf("saved the log to %s (%ld moves)\n", path, fuda_engine_move_count(t->e));
-    else printf("could not save the log to %s\n", path);
+    char why[128];
+    if (fuda_write_file(path, log, strlen(log), why, sizeof why) == 0)
+        printf("saved the log to %s (%ld moves)\n", path, fuda_engine_move_count(t->e));
+    else
+        printf("could not save the log to %s: %s (the match goes on)\n", path, why);
     free(log);
     return GO_ON;
 }
@@ -486,11 +486,8 @@ static int human_seats(const play_args *p, int nseats, unsigned *mask) {
 
 /* Load the log of --replay and replay it; 0 or FUDA_EXIT_FAIL. */
 static int replay_log(table *t, const play_args *p) {
-    char *log = fuda_read_file(p->replay);
-    if (!log) return fuda_fail("cannot read %s", p->replay);
-    int r = fuda_engine_replay(t->e, log, p->replay_to);
-    free(log);
-    if (r != 0) return fuda_fail("%s: %s", p->replay, fuda_engine_error(t->e));
+    if (fuda_engine_replay_file(t->e, p->replay, p->replay_to) != 0)
+        return fuda_fail("%s", fuda_engine_error(t->e));
     const fuda_variant_info *info = fuda_engine_info(t->e);
     if (p->m.variant && strcmp(p->m.variant, info->name) != 0 && strcmp(p->m.variant, info->file) != 0)
         return fuda_fail("%s is a log of %s, not %s", p->replay, info->name, p->m.variant);

@@ -4,7 +4,13 @@
  * evaluated the way lua.c does (expressions print their values, incomplete
  * statements continue on the next line). History is kept in ~/.fuda_history
  * when stdin is a terminal. Ctrl-C cancels the line being typed (and a Lua
- * statement being continued) and shows a new prompt. */
+ * statement being continued) and shows a new prompt.
+ *
+ * A statement that goes on over several lines is parsed again at each new
+ * line, as lua.c does, which costs time in the square of its length. So the
+ * session keeps the bytes parsed within PARSE_SLACK + PARSE_PER_BYTE times the
+ * bytes read: a statement that would go past is dropped with a message, and
+ * input of any shape is handled in time linear in its size. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +24,17 @@
 #define PROMPT "fuda> "
 #define PROMPT_MORE ">> "
 
+#define PARSE_SLACK ((size_t)64 << 20)
+#define PARSE_PER_BYTE 32
+
 enum { LINE_LUA, LINE_DONE, LINE_QUIT };
+
+/* Bytes read from the user and bytes given to the Lua parser so far. */
+typedef struct budget { size_t read, parsed; } budget;
+
+static int over_budget(const budget *b, size_t more) {
+    return b->parsed + more > PARSE_SLACK + PARSE_PER_BYTE * b->read;
+}
 
 /* ~/.fuda_history (malloc'd), or NULL without HOME. */
 static char *history_path(void) {
@@ -70,11 +86,17 @@ static void print_result(int status, const char *out) {
 
 /* Evaluate the Lua chunk that starts with `line`, reading more lines while it
  * is incomplete. Returns 0, or -1 when input ended inside the chunk. */
-static int eval_lua(fuda_host *h, const char *line, int echo) {
+static int eval_lua(fuda_host *h, const char *line, int echo, budget *bud) {
     fuda_buf chunk = FUDA_BUF_INIT;
     fuda_buf_adds(&chunk, line);
-    for (;;) {
+    for (int lines = 1;; lines++) {
         const char *out = NULL;
+        if (lines > 1 && over_budget(bud, chunk.len)) {
+            fuda_fail("a Lua statement going on for %d lines (%zu bytes) is too long to read at "
+                      "this prompt: dropped (put it in a file and use `run FILE`)", lines, chunk.len);
+            break;
+        }
+        bud->parsed += chunk.len;
         int status = fuda_host_eval(h, chunk.p, &out);
         if (status != 1) {
             print_result(status, out);
@@ -90,6 +112,7 @@ static int eval_lua(fuda_host *h, const char *line, int echo) {
             free(more);
             break;
         }
+        bud->read += strlen(more) + 1;
         fuda_buf_addc(&chunk, '\n');
         fuda_buf_adds(&chunk, more);
         free(more);
@@ -106,11 +129,13 @@ int fuda_cmd_repl(const fuda_config *cfg) {
     fuda_line_history_load(hist);
     if (tty) puts("fuda -- type Lua, or a command (help lists them); Ctrl-D quits.");
     int r = LINE_DONE;
+    budget bud = { 0, 0 };
     while (r != LINE_QUIT) {
         char *line = fuda_line_read(PROMPT, 0);
         if (!line) break; /* readline itself ends the line after Ctrl-D */
+        bud.read += strlen(line) + 1;
         r = line[strspn(line, " \t")] ? run_command_line(line, cfg) : LINE_DONE;
-        if (r == LINE_LUA && eval_lua(h, line, 0) != 0) r = LINE_QUIT;
+        if (r == LINE_LUA && eval_lua(h, line, 0, &bud) != 0) r = LINE_QUIT;
         free(line);
     }
     fuda_line_history_save(hist);

@@ -32,8 +32,14 @@ def until(pattern, limit=30.0):
             return got, None
         buf += chunk
 def send(line):
-    p.stdin.write(line.encode() + b"\n")
-    p.stdin.flush()
+    # The prompt seen may be the one of the line just sent, when the program
+    # has not printed the next yet; if that move ended the match the program
+    # is gone: the reads that follow see the end and the "Match over".
+    try:
+        p.stdin.write(line.encode() + b"\n")
+        p.stdin.flush()
+    except BrokenPipeError:
+        pass
 prompt = rb"\[seat \d\]> $|\? \[y/N\] $|^ *choice.*: $|Press Enter for the next hand\n"
 typed, over = 0, False
 while typed < 20000:
@@ -57,7 +63,10 @@ while typed < 20000:
     else:
         send("1")
     typed += 1
-p.stdin.close()
+try:
+    p.stdin.close()
+except BrokenPipeError:
+    pass
 p.wait()
 rest = buf + p.stdout.read()
 over = over or b"Match over" in rest

@@ -1,6 +1,7 @@
-/* fuzz_log.c -- libFuzzer target for the saved-log reader: replaying any text
- * must fail with a message or succeed, never crash, and leave the engine
- * usable. Variants come from tests/variants (FUDA_PATH set by the caller). */
+/* fuzz_log.c -- libFuzzer target for the saved-log reader: replaying any bytes
+ * (NULs too) must fail with a "fuzz:LINE: message" and leave the engine with
+ * no variant loaded, or succeed; never crash. Variants come from
+ * tests/variants (FUDA_PATH set by the caller). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +14,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!text) return 0;
     memcpy(text, data, size);
     text[size] = 0;
-    /* Only built-in names: a log naming a file path is refused below, so the
-     * fuzzer does not wander the file system. */
+    /* Only built-in names: a log naming a file path is skipped, so the fuzzer
+     * does not wander the file system (bytes after a NUL never reach the
+     * loader: the reader refuses the NUL first). */
     if (strstr(text, "/") || strstr(text, ".lua")) {
         free(text);
         return 0;
@@ -23,8 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuda_config cfg = {dirs, (size_t)64 << 20, 2000000L, NULL, 1};
     fuda_engine *e = fuda_engine_new(&cfg);
     if (!e) abort();
-    if (fuda_engine_replay(e, text, -1) < 0) {
-        if (!fuda_engine_error(e)[0]) abort();
+    if (fuda_engine_replay_text(e, "fuzz", text, size, -1) < 0) {
+        if (strncmp(fuda_engine_error(e), "fuzz:", 5) != 0) abort();
+        if (fuda_engine_info(e) != NULL) abort(); /* as before: nothing loaded */
     } else {
         char *log = fuda_engine_log(e);
         if (!log) abort();

@@ -1,0 +1,2 @@
+-- The same as a path.
+return { extends = "./outside.lua", title = "hostile" }

@@ -1,0 +1,3 @@
+-- fuda.import of an absolute path.
+local lib = fuda.import("/etc/passwd")
+return { extends = "tiny", title = "hostile" }
