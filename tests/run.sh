@@ -7,26 +7,65 @@
 # program (tests/e2e/*.sh, each given the fuda binary). Every suite prints its
 # own "N passed, N failed" line; a suite that crashes or prints no such line
 # counts as one failure.
+#
+# Every suite has a time limit, FUDA_SUITE_TIMEOUT seconds (300 unless set).
+# A suite still running then is stopped -- SIGTERM to its whole process group,
+# so the fuda processes it started stop too, SIGKILL 10 s later if it is still
+# there -- and counts as one failure: "FAIL NAME (timed out after N s)". The
+# closing line is printed all the same. Suites read nothing: stdin is /dev/null.
 BUILD=${1:-build}
 FUDA=${2:-./fuda}
+LIMIT=${FUDA_SUITE_TIMEOUT:-300}
+case $LIMIT in
+'' | *[!0-9]* | 0*)
+    echo "run.sh: FUDA_SUITE_TIMEOUT must be a whole number of seconds above 0, not '$LIMIT'" >&2
+    exit 2
+    ;;
+esac
 total_p=0
 total_f=0
 log=$(mktemp)
+pid=
 trap 'rm -f "$log"' EXIT
+# Interrupted (Ctrl-C): `timeout` runs the suite in a process group of its own,
+# out of reach of the terminal's signals, so pass the signal on to it.
+trap 'if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null; fi; exit 130' INT
+trap 'if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null; fi; exit 143' TERM
+
+# run_suite NAME COMMAND...: run the suite under the time limit; its output
+# goes to $log, its status to $rc; $timed_out is 1 if the limit stopped it.
+# `timeout` exits 124 (or 137 after SIGKILL) when it stopped the suite; a suite
+# exiting so by itself before the limit is not mistaken for one it stopped.
+limited() {
+    start=$(date +%s)
+    timeout -k 10 "$LIMIT" "$@" </dev/null >"$log" 2>&1 &
+    pid=$!
+    wait "$pid"
+    rc=$?
+    pid=
+    timed_out=0
+    if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+        [ $(($(date +%s) - start)) -ge "$LIMIT" ] && timed_out=1
+    fi
+}
 
 run_suite() {
     name=$1; shift
-    "$@" >"$log" 2>&1
-    rc=$?
+    limited "$@"
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
-    if [ -z "$line" ]; then
+    if [ "$timed_out" -eq 1 ]; then
+        p=0; f=1
+    elif [ -z "$line" ]; then
         p=0; f=1
     else
         p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
         f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
         [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
     fi
-    if [ "$f" -ne 0 ]; then
+    if [ "$timed_out" -eq 1 ]; then
+        echo "FAIL $name (timed out after $LIMIT s)"
+        sed 's/^/    /' "$log" | tail -n 40
+    elif [ "$f" -ne 0 ]; then
         echo "FAIL $name ($p passed, $f failed, exit $rc)"
         sed 's/^/    /' "$log" | tail -n 40
     else
