@@ -13,6 +13,10 @@
 # so the fuda processes it started stop too, SIGKILL 10 s later if it is still
 # there -- and counts as one failure: "FAIL NAME (timed out after N s)". The
 # closing line is printed all the same. Suites read nothing: stdin is /dev/null.
+#
+# FUDA_SUITES, if set, runs only the suites whose names (as printed: c/test_rng,
+# lua/gin_flow.lua, e2e/check.sh) match one of its space-separated shell
+# patterns, e.g. FUDA_SUITES="c/test_state lua/engine_* e2e/check.sh".
 BUILD=${1:-build}
 FUDA=${2:-./fuda}
 LIMIT=${FUDA_SUITE_TIMEOUT:-300}
@@ -49,8 +53,20 @@ limited() {
     fi
 }
 
+# selected NAME: is the suite NAME among FUDA_SUITES (all when it is unset)?
+selected() {
+    [ -z "${FUDA_SUITES:-}" ] && return 0
+    set -f # the patterns are matched against names, not expanded to files
+    for pat in $FUDA_SUITES; do
+        case $1 in $pat) set +f; return 0 ;; esac
+    done
+    set +f
+    return 1
+}
+
 run_suite() {
     name=$1; shift
+    selected "$name" || return 0
     limited "$@"
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     if [ "$timed_out" -eq 1 ]; then

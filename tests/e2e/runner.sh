@@ -3,8 +3,9 @@
 # fake suites in a scratch folder: a suite that hangs is stopped at the time
 # limit (FUDA_SUITE_TIMEOUT) with the fuda processes it started, reported as
 # "FAIL NAME (timed out after N s)", counted as a failure, and the suites after
-# it still run and the closing line still prints.
+# it still run and the closing line still prints; FUDA_SUITES picks suites.
 . "$(dirname "$0")/lib/check.sh"
+unset FUDA_SUITES # this runner's own selection is not the fake tree's
 
 RUN=$(pwd)/tests/run.sh
 T=$TMP/tree
@@ -59,6 +60,15 @@ expect "the closing line counts a hang as one failure" sh -c "tail -n 1 '$OUT' |
 child=$(cat "$T/child.pid")
 expect "the fuda started by the hanging suite is stopped" gone "$child"
 gone "$child" || kill -KILL "$child" # a broken runner must not leave it spinning
+
+# FUDA_SUITES: only the suites matching its patterns run
+cd "$T" || exit 1
+FUDA_SUITES="c/* e2e/b_* e2e/c_fails.sh" sh "$RUN" build "$FUDA" >"$OUT" 2>"$ERR"
+RC=$?
+cd - >/dev/null || exit 1
+expect "FUDA_SUITES: the failing suite chosen fails the run" status 1
+expect "FUDA_SUITES: only the chosen suites run" sh -c "grep -c '^ok \|^FAIL ' '$OUT' | grep -qx 2"
+expect "FUDA_SUITES: they are counted" sh -c "tail -n 1 '$OUT' | grep -q '^3 passed, 1 failed$'"
 
 # the limit must be a whole number of seconds
 cd "$T" || exit 1
