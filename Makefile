@@ -3,8 +3,12 @@
 #   make            install missing Debian packages, build ./fuda
 #   make play       ... and start a game of Gin Rummy against a bot
 #   make repl       ... and start the fuda REPL
-#   make test       ... and run every suite (ends with "N passed, N failed")
+#   make test       ... and run every suite (ends with "N passed, N failed");
+#                   a suite running past FUDA_SUITE_TIMEOUT seconds (300) is
+#                   stopped and fails; FUDA_SUITES="c/* lua/gin_*" runs some
 #   make asan       the test suite under AddressSanitizer and UBSan
+#   make mutants    mutation testing: each slip of tests/mutants.txt alone in a
+#                   scratch copy, and whether the suites catch it (minutes)
 #   make bench      meld searches/s and random-bot hands/s
 #   make lua-module build/fuda.so, for `require "fuda"` in a stock lua5.4
 #   make fuzz       the libFuzzer targets (FUZZ_SECONDS each)
@@ -38,7 +42,7 @@ REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 PIC_OBJ = $(CORE_SRC:%.c=$(BUILD)/pic/%.o) $(BIND_SRC:%.c=$(BUILD)/pic/%.o)
 
-.PHONY: all deps build play repl test asan bench install clean fuzz fuzz-build lua-module
+.PHONY: all deps build play repl test asan bench install clean fuzz fuzz-build lua-module mutants
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -102,6 +106,12 @@ asan:
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    build
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build-asan build-asan/fuda
+
+# Mutation testing: each slip of tests/mutants.txt applied alone to a scratch
+# copy of the tree, built and tested (minutes; not part of `make test`).
+mutants: all
+	@sh tools/deps.sh test
+	@sh tools/mutants.sh
 
 bench: all
 	@$(BUILD)/fuda-bench
