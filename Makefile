@@ -3,8 +3,12 @@
 #   make            install missing Debian packages, build ./fuda
 #   make play       ... and start a game of Gin Rummy against a bot
 #   make repl       ... and start the fuda REPL
-#   make test       ... and run every suite (ends with "N passed, N failed")
+#   make test       ... and run every suite (ends with "N passed, N failed");
+#                   a suite running past FUDA_SUITE_TIMEOUT seconds (300) is
+#                   stopped and fails; FUDA_SUITES="c/* lua/gin_*" runs some
 #   make asan       the test suite under AddressSanitizer and UBSan
+#   make mutants    mutation testing: each slip of tests/mutants.txt alone in a
+#                   scratch copy, and whether the suites catch it (minutes)
 #   make bench      meld searches/s and random-bot hands/s
 #   make lua-module build/fuda.so, for `require "fuda"` in a stock lua5.4
 #   make fuzz       the libFuzzer targets (FUZZ_SECONDS each)
@@ -19,6 +23,12 @@ WARN = -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS = $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
 ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SAN) -Icore -Ilua-bindings
+# Dependencies: every compile also writes the headers (and included .c files)
+# it read into a .d file, included below: an object next to itself
+# (build/core/card.d), a program built from one source in $(BUILD)/dep/.
+# -MP keeps make going when a header is deleted.
+DEPFLAGS = -MMD -MP
+DEPOUT = -MF $(BUILD)/dep/$(@:$(BUILD)/%=%).d -MT $@
 LDLIBS = $(LUA_LIBS) -lreadline -lpthread -lm
 JOBS ?= 2
 
@@ -30,8 +40,9 @@ CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
 BIND_OBJ = $(BIND_SRC:%.c=$(BUILD)/%.o)
 REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
+PIC_OBJ = $(CORE_SRC:%.c=$(BUILD)/pic/%.o) $(BIND_SRC:%.c=$(BUILD)/pic/%.o)
 
-.PHONY: all deps build play repl test asan bench install clean fuzz fuzz-build lua-module
+.PHONY: all deps build play repl test asan bench install clean fuzz fuzz-build lua-module mutants
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -46,31 +57,34 @@ deps:
 $(BUILD)/fuda: $(CORE_OBJ) $(BIND_OBJ) $(REPL_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/core/%.o: core/%.c core/*.h
+$(BUILD)/core/%.o: core/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/lua-bindings/%.o: lua-bindings/%.c core/*.h lua-bindings/*.h
+$(BUILD)/lua-bindings/%.o: lua-bindings/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
 
-# The variant loader is Lua, compiled into the program as a C string.
-$(BUILD)/lua-bindings/loader.o: $(BUILD)/gen/loader_lua.h
+# The variant loader is Lua, compiled into the program as a C string (named
+# here too: the header must exist before the first compile writes loader.d).
+$(BUILD)/lua-bindings/loader.o $(BUILD)/pic/lua-bindings/loader.o: $(BUILD)/gen/loader_lua.h
 $(BUILD)/gen/loader_lua.h: lua-bindings/loader.lua
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-$(BUILD)/repl/%.o: repl/%.c core/*.h lua-bindings/*.h repl/*.h
+$(BUILD)/repl/%.o: repl/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -c -o $@ $<
 
 $(BUILD)/libfudacore.a: $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/tests/%: tests/c/%.c tests/c/test.h $(BUILD)/libfudacore.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libfudacore.a -lm
+# A C test may #include a .c file of the program (test_input.c includes
+# repl/input.c): its .d file names it.
+$(BUILD)/tests/%: tests/c/%.c $(BUILD)/libfudacore.a
+	@mkdir -p $(dir $@) $(dir $(BUILD)/dep/$(@:$(BUILD)/%=%))
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(DEPOUT) -o $@ $< $(BUILD)/libfudacore.a -lm
 
 # The pattern test compares lua-bindings/lpattern.c with the stock library.
 $(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/*.h core/*.h
@@ -78,8 +92,8 @@ $(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/
 	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -o $@ tests/c/test_pattern.c lua-bindings/lpattern.c $(LUA_LIBS) -lm
 
 $(BUILD)/fuda-bench: tests/bench/bench.c $(BUILD)/libfudacore.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libfudacore.a -lm
+	@mkdir -p $(dir $@) $(BUILD)/dep
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(DEPOUT) -o $@ $< $(BUILD)/libfudacore.a -lm
 
 play: all
 	./fuda play gin
@@ -98,6 +112,12 @@ asan:
 	    build
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build-asan build-asan/fuda
 
+# Mutation testing: each slip of tests/mutants.txt applied alone to a scratch
+# copy of the tree, built and tested (minutes; not part of `make test`).
+mutants: all
+	@sh tools/deps.sh test
+	@sh tools/mutants.sh
+
 bench: all
 	@$(BUILD)/fuda-bench
 	@echo "== random-bot gin (rules in Lua): 300 matches"
@@ -108,9 +128,13 @@ bench: all
 # fuda as a C module for a stock lua5.4: require "fuda" gives the card and
 # meld functions and fuda.match (variants from FUDA_PATH).
 lua-module: $(BUILD)/fuda.so
-$(BUILD)/fuda.so: $(CORE_SRC) $(BIND_SRC) core/*.h lua-bindings/*.h $(BUILD)/gen/loader_lua.h
-	$(CC) $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -fPIC -shared -Icore -Ilua-bindings \
-	    -I$(BUILD)/gen $(LUA_CFLAGS) -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+$(BUILD)/fuda.so: $(PIC_OBJ)
+	$(CC) -shared -o $@ $(PIC_OBJ) -lm
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(DEPFLAGS) -fPIC -Icore -Ilua-bindings \
+	    -I$(BUILD)/gen $(LUA_CFLAGS) -c -o $@ $<
 
 # Fuzzing (libFuzzer, from Debian's clang): the card parser, what players
 # type, and the saved-log reader. `make fuzz` runs each for FUZZ_SECONDS;
@@ -119,22 +143,27 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L -Icore -Ilua-bindings -Irepl
 FUZZ_BIN = build-fuzz/fuzz_card build-fuzz/fuzz_input build-fuzz/fuzz_log
+FUZZ_CORE = $(CORE_SRC:%.c=build-fuzz/obj/%.o)
+FUZZ_BIND = $(BIND_SRC:%.c=build-fuzz/obj/%.o)
 
 fuzz-build:
 	@sh tools/deps.sh test
 	@$(MAKE) --no-print-directory $(FUZZ_BIN)
 
-build-fuzz/fuzz_card: tests/fuzz/fuzz_card.c $(CORE_SRC) core/*.h
+# Each source is compiled once into build-fuzz/obj/, with its .d file.
+build-fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
+build-fuzz/obj/lua-bindings/loader.o: $(BUILD)/gen/loader_lua.h
 
-build-fuzz/fuzz_input: tests/fuzz/fuzz_input.c repl/input.c $(CORE_SRC) core/*.h repl/*.h
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< repl/input.c $(CORE_SRC) -lm
+build-fuzz/fuzz_card: build-fuzz/obj/tests/fuzz/fuzz_card.o $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm
 
-build-fuzz/fuzz_log: tests/fuzz/fuzz_log.c $(CORE_SRC) $(BIND_SRC) core/*.h lua-bindings/*.h $(BUILD)/gen/loader_lua.h
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -o $@ $< $(CORE_SRC) $(BIND_SRC) $(LUA_LIBS) -lm
+build-fuzz/fuzz_input: build-fuzz/obj/tests/fuzz/fuzz_input.o build-fuzz/obj/repl/input.o $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm
+
+build-fuzz/fuzz_log: build-fuzz/obj/tests/fuzz/fuzz_log.o $(FUZZ_CORE) $(FUZZ_BIND)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ $(LUA_LIBS) -lm
 
 fuzz: fuzz-build
 	@for t in card input log; do \
@@ -154,3 +183,6 @@ install: all
 
 clean:
 	rm -rf build build-asan build-fuzz fuda
+
+# The dependency files written by the compiles above (none before the first).
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d build-fuzz/obj/*/*.d build-fuzz/obj/*/*/*.d)

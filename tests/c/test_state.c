@@ -1,7 +1,8 @@
 /* test_state.c -- unit tests for core/state.c: piles (create, find, names),
  * card creation and moves against a reference model, conservation under
  * random moves, the play hash, visibility, turn order, actors, the claim
- * window, sorting/shuffling and the consistency check on injected faults. */
+ * window, sorting/shuffling and the consistency check on injected faults (each
+ * invariant on both sides of its bound, card conservation with jokers). */
 #include "test.h"
 #include "state.h"
 
@@ -758,6 +759,103 @@ static void test_check_corruption(void) {
     fuda_symtab_free(syms);
 }
 
+/* Card conservation counts the joker too: it is the last card byte. */
+static void test_check_jokers(void) {
+    fuda_state s, t;
+    fuda_state_init(&s, 2, 1, NULL);
+    int stock = fuda_pile_new(&s, "stock", -1, FUDA_VIS_HIDDEN);
+    int hand = fuda_pile_new(&s, "hand", 0, FUDA_VIS_OWNER);
+    add(&s, stock, "Jk 5c Jk");
+    add(&s, hand, "Kc");
+    CHECK_EQ_INT(s.deck[FUDA_JOKER], 2);
+    CHECK(consistent(&s));
+    t = s;
+    t.deck[FUDA_JOKER] = 1;
+    expect_bad(&t, "card Jk: deck holds 1, piles hold 2");
+    t = s;
+    t.cards[0] = C("Kc"); /* a joker lost, a king made */
+    expect_bad(&t, "card Kc: deck holds 1, piles hold 2");
+    t = s;
+    t.cards[2] = C("7h"); /* a joker became a 7h the deck also counts: only the joker is off */
+    t.deck[C("7h")] = 1;
+    expect_bad(&t, "card Jk: deck holds 2, piles hold 1");
+}
+
+/* The bounds of the header, the claim window and the piles, each side. */
+static void test_check_bounds(void) {
+    fuda_state s, t;
+    fuda_state_init(&s, FUDA_MAX_SEATS, 1, NULL);
+    int p = fuda_pile_new(&s, "stock", -1, FUDA_VIS_TOP);
+    fuda_pile_new(&s, "hand", FUDA_MAX_SEATS - 1, FUDA_VIS_OWNER);
+    fuda_card full[FUDA_MAX_CARDS];
+    for (int i = 0; i < FUDA_MAX_CARDS; i++) full[i] = i < 208 ? fuda_card_make(i % 13 + 1, i / 13 % 4) : FUDA_JOKER;
+    CHECK_EQ_INT(fuda_pile_create_cards(&s, p, full, FUDA_MAX_CARDS), 0);
+    s.turn = FUDA_MAX_SEATS - 1;
+    s.dir = -1;
+    s.phase = FUDA_PHASE_MATCH_OVER;
+    s.out_mask = (1u << FUDA_MAX_SEATS) - 1;
+    s.var_type[FUDA_MAX_VARS - 1] = FUDA_VAR_BOOL;
+    s.var[FUDA_MAX_VARS - 1] = 1;
+    CHECK(consistent(&s)); /* every field at its largest allowed value */
+    t = s;
+    t.nseats = FUDA_MAX_SEATS + 1;
+    expect_bad(&t, "nseats is 9, not in 1..8");
+    t = s;
+    t.nseats = 0;
+    expect_bad(&t, "nseats is 0, not in 1..8");
+    t = s;
+    t.turn = -2;
+    expect_bad(&t, "turn is -2, not in -1..7");
+    t = s;
+    t.turn = FUDA_MAX_SEATS;
+    expect_bad(&t, "turn is 8, not in -1..7");
+    t = s;
+    t.dir = 2;
+    expect_bad(&t, "dir is 2, not +1 or -1");
+    t = s;
+    t.phase = FUDA_PHASE_MATCH_OVER + 1;
+    expect_bad(&t, "phase is 4, not a phase");
+    t = s;
+    t.nseats = 7;
+    t.turn = 6;
+    t.piles[1].owner = 6;
+    expect_bad(&t, "out_mask 0xff names seats beyond nseats 7");
+    t = s;
+    t.npiles = FUDA_MAX_PILES + 1;
+    expect_bad(&t, "npiles is 41, more than 40");
+    t = s;
+    t.ncards = FUDA_MAX_CARDS + 1;
+    expect_bad(&t, "ncards is 225, more than 224");
+    t = s;
+    t.piles[0].vis = FUDA_VIS_TOP + 1;
+    expect_bad(&t, "pile 'stock': vis 4 is not a visibility");
+    t = s;
+    t.piles[0].owner = -2;
+    expect_bad(&t, "pile 'stock': owner -2 is not a seat");
+    t = s;
+    memset(t.piles[0].name, 'x', FUDA_PILE_NAME);
+    expect_bad(&t, "pile 0: name is not NUL-terminated");
+    t = s;
+    t.var[FUDA_MAX_VARS - 1] = 2;
+    expect_bad(&t, "var 127 is a bool holding 2");
+    t = s;
+    t.var_type[FUDA_MAX_VARS - 1] = FUDA_VAR_SYM + 1;
+    expect_bad(&t, "var 127 has type 4, not a var type");
+    t = s;
+    t.claim_open = 2;
+    expect_bad(&t, "claim_open is 2, not 0 or 1");
+    t = s;
+    t.claim_eligible = (uint16_t)(1u << FUDA_MAX_SEATS);
+    expect_bad(&t, "claim_eligible 0x100 names seats beyond nseats 8");
+    /* a closed window is not checked for symbols; an open one is (no table: any id) */
+    t = s;
+    t.claim_kind = 12345;
+    CHECK(consistent(&t));
+    fuda_claim_open(&t, 7, 0x81);
+    fuda_claim_decide(&t, 7, 99);
+    CHECK(consistent(&t));
+}
+
 static void test_copy(void) {
     fuda_state s, t;
     abc(&s);
@@ -771,4 +869,5 @@ static void test_copy(void) {
 TEST_MAIN(test_init, test_pile_new_find, test_create_cards, test_move_forward, test_move_backward,
           test_move_within, test_move_errors, test_random_moves, test_pile_index, test_sort,
           test_shuffle, test_visibility, test_seat_next, test_actors_and_claims, test_hash_changes,
-          test_hash_ignores, test_hash_intern_order, test_check_corruption, test_copy)
+          test_hash_ignores, test_hash_intern_order, test_check_corruption, test_check_jokers,
+          test_check_bounds, test_copy)

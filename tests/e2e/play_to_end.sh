@@ -32,15 +32,13 @@ def until(pattern, limit=30.0):
             return got, None
         buf += chunk
 def send(line):
-    # The prompt seen may be the one of the line just sent, when the program
-    # has not printed the next yet; if that move ended the match the program
-    # is gone: the reads that follow see the end and the "Match over".
-    try:
-        p.stdin.write(line.encode() + b"\n")
-        p.stdin.flush()
-    except BrokenPipeError:
-        pass
-prompt = rb"\[seat \d\]> $|\? \[y/N\] $|^ *choice.*: $|Press Enter for the next hand\n"
+    p.stdin.write(line.encode() + b"\n")
+    p.stdin.flush()
+# Lock step: a line is typed only right after the prompt it answers has been
+# read, and fuda reads one line per prompt, so fuda never exits with a line
+# of ours unread (a write could then fail with a broken pipe). A prompt ends
+# the output ($) because fuda waits for the answer after printing it.
+prompt = rb"\[seat \d\]> $|\? \[y/N\] $|Press Enter for the next hand\n"
 typed, over = 0, False
 while typed < 20000:
     got, m = until(prompt)
@@ -48,25 +46,22 @@ while typed < 20000:
         over = b"Match over" in got
         break
     text = m.group(0)
-    if text.startswith(b"Press Enter"):
+    if text.startswith(b"Press Enter"):  # not a terminal: fuda goes on by itself
         continue
     if text.endswith(b"[y/N] "):
         send(rng.choice(["y", ""]))
-    elif text.endswith(b"> "):
+    else:
         send("moves")
         got, m2 = until(rb"legal moves: (.*)\n")
-        if m2 is None:  # the match ended with the previous move
-            over = b"Match over" in got
-            break
+        if m2 is None:
+            sys.exit("fuda ended after 'moves'; last output: %r" % got[-400:])
         moves = m2.group(1).decode().split(", ")
+        got, m3 = until(prompt)  # the same prompt again: the move answers it
+        if m3 is None or m3.group(0) != text:
+            sys.exit("no prompt after the legal moves; last output: %r" % got[-400:])
         send(rng.choice(moves))
-    else:
-        send("1")
     typed += 1
-try:
-    p.stdin.close()
-except BrokenPipeError:
-    pass
+p.stdin.close()
 p.wait()
 rest = buf + p.stdout.read()
 over = over or b"Match over" in rest

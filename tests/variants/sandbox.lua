@@ -1,4 +1,47 @@
--- sandbox.lua -- a variant whose moves try forbidden or runaway things.
+-- sandbox.lua -- a variant whose moves try forbidden or runaway things: the
+-- draw move does what the option `attack` names (tests/lua/engine_sandbox.lua
+-- lists each with the error it must raise; tests/e2e/limits.sh uses some).
+-- Those written in the play hook itself stay there: a limit hit in a function
+-- play calls would add play's position to the message limits.sh checks.
+-- The "names-*" attacks raise an
+-- error listing what a script can reach, so that the test can compare it with
+-- the allowed list.
+local function sorted_keys(t)
+  local names = {}
+  for k in pairs(t) do names[#names + 1] = tostring(k) end
+  table.sort(names)
+  return table.concat(names, " ")
+end
+
+local attacks = {
+  ["xpcall-loop"] = function()
+    while true do xpcall(function() while true do end end, function(m) return m end) end
+  end,
+  ["pcall-memory"] = function() pcall(string.rep, "x", 1 << 30) end,
+  debug = function() debug.getregistry() end,
+  package = function() package.loadlib("libc.so.6", "system") end,
+  require = function() require("os") end,
+  coroutine = function() coroutine.wrap(function() end)() end,
+  collectgarbage = function() collectgarbage("stop") end,
+  dofile = function() dofile("/etc/passwd") end,
+  loadfile = function() loadfile("/etc/passwd") end,
+  unstrict = function() setmetatable(_G, nil) undeclared_thing = 1 end,
+  ["bytecode-bt"] = function() assert(load("\27Lua", "x", "bt")) end,
+  ["bytecode-default"] = function() assert(load("\27Lua")) end,
+  ["load-env"] = function() load("return loadfile('/etc/passwd')")() end,
+  dump = function() string.dump(sorted_keys) end,
+  ["dump-method"] = function() local s = "" s.dump(sorted_keys) end,
+  ["dump-meta"] = function() getmetatable("").__index.dump(sorted_keys) end,
+  ["names-globals"] = function() error("globals: " .. sorted_keys(_G)) end,
+  ["names-string"] = function() error("string: " .. sorted_keys(string)) end,
+  ["names-string-meta"] = function() error("string metatable: " .. sorted_keys(getmetatable("").__index)) end,
+  ["names-math"] = function() error("math: " .. sorted_keys(math)) end,
+  ["names-table"] = function() error("table: " .. sorted_keys(table)) end,
+  ["names-utf8"] = function() error("utf8: " .. sorted_keys(utf8)) end,
+  ["names-fuda"] = function() error("fuda: " .. sorted_keys(fuda)) end,
+  ["names-string-mt"] = function() error("string mt: " .. sorted_keys(getmetatable(""))) end,
+}
+
 return {
   extends = "tiny",
   new_options = { attack = { "none", doc = "what the draw move tries" } },
@@ -15,6 +58,7 @@ return {
       if what == "global" then undeclared_thing = 1 end
       if what == "bytecode" then assert(load("\27Lua", "x", "b")) end
       if what == "half" then g:hand(seat):move_top(g:pile("field")) error("boom after moving a card") end
+      if attacks[what] then attacks[what]() end
     end
     return base.play(g, seat, move)
   end,
