@@ -235,11 +235,6 @@ static int limit_hit(lua_State *L, int status) {
 }
 
 int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *name) {
-    if (len >= 4 && text[0] == 0x1b) { /* LUA_SIGNATURE: refuse without reading on */
-        lua_pushfstring(L, "%s: binary chunks are not allowed", name[0] == '=' || name[0] == '@'
-                        ? name + 1 : name);
-        return LUA_ERRSYNTAX;
-    }
     text_reader r = {text, len};
     int status = lua_load(L, read_piece, &r, name, "t");
     if (status != LUA_OK && limit_hit(L, status)) lua_error(L); /* not a syntax error: stop */
@@ -273,16 +268,20 @@ static int l_load(lua_State *L) {
  * runs with every hook off, when the collector likes, even while the state
  * closes, so no limit could stop it. */
 static int l_setmetatable(lua_State *L) {
-    if (lua_type(L, 2) == LUA_TTABLE) {
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (t == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 2) != LUA_TNIL)
             return luaL_error(L, "setmetatable: a metatable with __gc is not allowed (finalizers "
                               "cannot be limited)");
         lua_pop(L, 1);
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
     return 1;
 }
 
@@ -393,8 +392,7 @@ static void build_proto(lua_State *L, int host) {
     lua_pop(L, 1);
     luaL_setfuncs(L, safe_funcs, 0);
     if (!host) {
-        lua_getfield(L, -1, "setmetatable");
-        lua_pushcclosure(L, l_setmetatable, 1);
+        lua_pushcfunction(L, l_setmetatable);
         lua_setfield(L, -2, "setmetatable");
     }
     if (host) {

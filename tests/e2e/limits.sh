@@ -7,7 +7,7 @@ export FUDA_PATH=tests/variants
 
 run --max-instructions 100000 sim sandbox --option attack=loop -n 3
 expect "loop: sim exits 1" status 1
-expect "loop: the error names the limit" has "$ERR" 'match 1 \(seed 1\): tests/variants/sandbox.lua:9: instruction limit exceeded \(100000 instructions in one hook call\) \(in play\)'
+expect "loop: the error names the limit" has "$ERR" 'match 1 \(seed 1\): tests/variants/sandbox.lua:52: instruction limit exceeded \(100000 instructions in one hook call\) \(in play\)'
 expect "loop: sim goes on and counts the failed matches" has "$OUT" '^failed +3 matches'
 
 run --max-memory 8 sim sandbox --option attack=memory -n 2
