@@ -281,15 +281,13 @@ static void call_hook(fuda_engine *e, const char *name, int nargs, int nres) {
     lua_call(e->L, nargs + 1, nres);
 }
 
-/* Inside a body: call hook h (if the variant has it) with integer args. */
-static void call_simple(fuda_engine *e, int h, int nints, const int *ints) {
-    if (!push_hook(e, h)) return;
-    for (int i = 0; i < nints; i++) lua_pushinteger(e->L, ints[i]);
-    call_hook(e, hook_names[h], nints, 0);
+/* Inside a body: call hook h (if the variant has it) with the game alone. */
+static void call_simple(fuda_engine *e, int h) {
+    if (push_hook(e, h)) call_hook(e, hook_names[h], 0, 0);
 }
 
 static int simple_body(fuda_engine *e, void *ud) {
-    call_simple(e, *(int *)ud, 0, NULL);
+    call_simple(e, *(int *)ud);
     return 0;
 }
 
@@ -586,11 +584,11 @@ static int start_body(fuda_engine *e, void *ud) {
         return -1;
     }
     e->in_setup = 1;
-    call_simple(e, FUDA_HOOK_SETUP, 0, NULL);
+    call_simple(e, FUDA_HOOK_SETUP);
     e->in_setup = 0;
     e->st.phase = FUDA_PHASE_PLAYING;
     e->st.hand_no = 1;
-    call_simple(e, FUDA_HOOK_DEAL, 0, NULL);
+    call_simple(e, FUDA_HOOK_DEAL);
     return 0;
 }
 
@@ -941,9 +939,9 @@ int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **mov
 
 /* ---- views ---- */
 
-typedef struct sbuf { char *s; size_t n, cap; } sbuf;
-
-static void sb_add(sbuf *b, const char *fmt, ...) {
+/* Append printf-style text to b (on failure to grow, the text is dropped;
+ * b->s stays a valid string once anything was added). */
+void fuda_sb_add(fuda_sbuf *b, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int need = vsnprintf(NULL, 0, fmt, ap);
@@ -962,25 +960,25 @@ static void sb_add(sbuf *b, const char *fmt, ...) {
 }
 
 static char *generic_view(fuda_engine *e, int seat) {
-    sbuf b = {NULL, 0, 0};
-    sb_add(&b, "");
+    fuda_sbuf b = {NULL, 0, 0};
+    fuda_sb_add(&b, "");
     const fuda_state *s = &e->st;
     for (int p = 0; p < s->npiles; p++) {
         const fuda_pile *pl = &s->piles[p];
-        if (pl->owner >= 0) sb_add(&b, "%s (seat %d):", pl->name, pl->owner + 1);
-        else sb_add(&b, "%s:", pl->name);
+        if (pl->owner >= 0) fuda_sb_add(&b, "%s (seat %d):", pl->name, pl->owner + 1);
+        else fuda_sb_add(&b, "%s:", pl->name);
         int shown = 0;
         for (int i = 0; i < pl->len; i++)
             if (fuda_pile_visible(s, p, i, seat - 1)) {
                 char nm[8];
                 fuda_card_name(fuda_pile_at(s, p, i), nm);
-                sb_add(&b, " {%s}", nm);
+                fuda_sb_add(&b, " {%s}", nm);
                 shown++;
             }
-        if (shown < pl->len) sb_add(&b, " (%d card%s)", pl->len, pl->len == 1 ? "" : "s");
-        sb_add(&b, "\n");
+        if (shown < pl->len) fuda_sb_add(&b, " (%d card%s)", pl->len, pl->len == 1 ? "" : "s");
+        fuda_sb_add(&b, "\n");
     }
-    if (s->turn >= 0) sb_add(&b, "turn: seat %d\n", s->turn + 1);
+    if (s->turn >= 0) fuda_sb_add(&b, "turn: seat %d\n", s->turn + 1);
     return b.s;
 }
 
@@ -1028,32 +1026,32 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
 }
 
 char *fuda_engine_scoresheet(fuda_engine *e) {
-    sbuf b = {NULL, 0, 0};
-    sb_add(&b, "");
+    fuda_sbuf b = {NULL, 0, 0};
+    fuda_sb_add(&b, "");
     if (!e->started) return b.s;
     int n = e->st.nseats, maxcol = 1;
     for (int i = 0; i < e->nrows; i++)
         if (e->rows[i].col > maxcol) maxcol = e->rows[i].col;
     for (int col = 1; col <= maxcol; col++) {
-        if (maxcol > 1) sb_add(&b, "column %d\n", col);
-        sb_add(&b, "hand ");
-        for (int k = 1; k <= n; k++) sb_add(&b, " seat %-2d", k);
-        sb_add(&b, "\n");
+        if (maxcol > 1) fuda_sb_add(&b, "column %d\n", col);
+        fuda_sb_add(&b, "hand ");
+        for (int k = 1; k <= n; k++) fuda_sb_add(&b, " seat %-2d", k);
+        fuda_sb_add(&b, "\n");
         int run[FUDA_MAX_SEATS] = {0};
         for (int i = 0; i < e->nrows; i++) {
             const fuda_row *r = &e->rows[i];
             if (r->col != col) continue;
             run[r->seat - 1] += r->points;
-            sb_add(&b, "%4d ", r->hand);
+            fuda_sb_add(&b, "%4d ", r->hand);
             for (int k = 1; k <= n; k++) {
-                if (k == r->seat) sb_add(&b, " %7d", run[k - 1]);
-                else sb_add(&b, " %7s", ".");
+                if (k == r->seat) fuda_sb_add(&b, " %7d", run[k - 1]);
+                else fuda_sb_add(&b, " %7s", ".");
             }
-            sb_add(&b, "   seat %d %+d%s%s\n", r->seat, r->points, r->note[0] ? ": " : "", r->note);
+            fuda_sb_add(&b, "   seat %d %+d%s%s\n", r->seat, r->points, r->note[0] ? ": " : "", r->note);
         }
-        sb_add(&b, "total");
-        for (int k = 1; k <= n; k++) sb_add(&b, " %7d", e->st.total[col - 1][k - 1]);
-        sb_add(&b, "\n");
+        fuda_sb_add(&b, "total");
+        for (int k = 1; k <= n; k++) fuda_sb_add(&b, " %7d", e->st.total[col - 1][k - 1]);
+        fuda_sb_add(&b, "\n");
     }
     return b.s;
 }

@@ -202,6 +202,8 @@ int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *
 void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
 
 /* engine.c */
+typedef struct fuda_sbuf { char *s; size_t n, cap; } fuda_sbuf; /* growing text; caller frees s */
+void fuda_sb_add(fuda_sbuf *b, const char *fmt, ...);
 void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...);
 void fuda_engine_cache_hooks(fuda_engine *e);
 void fuda_engine_unload(fuda_engine *e);  /* back to no variant loaded (the error is kept) */

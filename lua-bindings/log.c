@@ -19,37 +19,17 @@
 #include "lfuda.h"
 #include "file.h"
 
-typedef struct sbuf { char *s; size_t n, cap; } sbuf;
-
-static void sb_add(sbuf *b, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int need = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (need < 0) return;
-    if (b->n + (size_t)need + 1 > b->cap) {
-        size_t cap = (b->cap + (size_t)need + 1) * 2;
-        char *p = (char *)realloc(b->s, cap);
-        if (!p) return;
-        b->s = p, b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)need;
-}
-
 char *fuda_engine_log(const fuda_engine *e) {
-    sbuf b = {NULL, 0, 0};
-    sb_add(&b, "fuda-log 1\n");
+    fuda_sbuf b = {NULL, 0, 0};
+    fuda_sb_add(&b, "fuda-log 1\n");
     if (!e->loaded) return b.s;
-    sb_add(&b, "variant %s\n", e->variant_arg);
-    for (int i = 0; i < e->noptset; i++) sb_add(&b, "option %s\n", e->optset[i]);
+    fuda_sb_add(&b, "variant %s\n", e->variant_arg);
+    for (int i = 0; i < e->noptset; i++) fuda_sb_add(&b, "option %s\n", e->optset[i]);
     if (!e->started) return b.s;
-    sb_add(&b, "seats %d\nseed %llu\n", e->st.nseats, (unsigned long long)e->seed);
+    fuda_sb_add(&b, "seats %d\nseed %llu\n", e->st.nseats, (unsigned long long)e->seed);
     for (long i = 0; i < e->nlog; i++) {
-        if (e->log[i].seat) sb_add(&b, "%d %s\n", e->log[i].seat, e->log[i].text);
-        else sb_add(&b, "%s\n", e->log[i].text);
+        if (e->log[i].seat) fuda_sb_add(&b, "%d %s\n", e->log[i].seat, e->log[i].text);
+        else fuda_sb_add(&b, "%s\n", e->log[i].text);
     }
     return b.s;
 }
