@@ -57,11 +57,11 @@ deps:
 $(BUILD)/fuda: $(CORE_OBJ) $(BIND_OBJ) $(REPL_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/core/%.o: core/%.c
+$(BUILD)/core/%.o: core/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/lua-bindings/%.o: lua-bindings/%.c
+$(BUILD)/lua-bindings/%.o: lua-bindings/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
 
@@ -72,7 +72,7 @@ $(BUILD)/gen/loader_lua.h: lua-bindings/loader.lua
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-$(BUILD)/repl/%.o: repl/%.c
+$(BUILD)/repl/%.o: repl/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -c -o $@ $<
 
@@ -81,17 +81,19 @@ $(BUILD)/libfudacore.a: $(CORE_OBJ)
 	ar rcs $@ $^
 
 # A C test may #include a .c file of the program (test_input.c includes
-# repl/input.c): its .d file names it.
-$(BUILD)/tests/%: tests/c/%.c $(BUILD)/libfudacore.a
+# repl/input.c): its .d file names it. Every compile also depends on this
+# Makefile, so a change of flags or rules (or a tree built before the .d
+# files existed) rebuilds what it must.
+$(BUILD)/tests/%: tests/c/%.c $(BUILD)/libfudacore.a Makefile
 	@mkdir -p $(dir $@) $(dir $(BUILD)/dep/$(@:$(BUILD)/%=%))
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(DEPOUT) -o $@ $< $(BUILD)/libfudacore.a -lm
 
 # The pattern test compares lua-bindings/lpattern.c with the stock library.
-$(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/*.h core/*.h
+$(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/*.h core/*.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -o $@ tests/c/test_pattern.c lua-bindings/lpattern.c $(LUA_LIBS) -lm
 
-$(BUILD)/fuda-bench: tests/bench/bench.c $(BUILD)/libfudacore.a
+$(BUILD)/fuda-bench: tests/bench/bench.c $(BUILD)/libfudacore.a Makefile
 	@mkdir -p $(dir $@) $(BUILD)/dep
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(DEPOUT) -o $@ $< $(BUILD)/libfudacore.a -lm
 
