@@ -300,35 +300,40 @@ static int run_simple(fuda_engine *e, int h) {
  * returns anything but false, else -1 with "file:line: message" (the line
  * of the error it raised, or where the function is defined when it returned
  * false, with the text it returned second). It may not change the game. */
-static int run_invariant(fuda_engine *e, const char *after) {
+typedef struct invariant_args { const char *after; char where[96], label[160]; } invariant_args;
+
+/* The body of check.invariant(g) -> ok [, reason]: false refuses the action. */
+static int invariant_body(fuda_engine *e, void *ud) {
+    invariant_args *a = (invariant_args *)ud;
     lua_State *L = e->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_invariant);
     lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_invariant);
     lua_pushvalue(L, -1);
-    lua_getinfo(L, ">S", &ar); /* pops the copy; short_src lives in ar */
-    fuda_game_push(e);
+    lua_getinfo(L, ">S", &ar);
+    snprintf(a->where, sizeof a->where, "%s:%d", ar.short_src, ar.linedefined);
+    call_hook(e, a->label, 0, 2);
+    if (lua_type(L, -2) == LUA_TBOOLEAN && !lua_toboolean(L, -2)) {
+        const char *why = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "it returned false";
+        fuda_engine_seterr(e, "%s: check.invariant does not hold after %s: %s", a->where, a->after, why);
+        return -1;
+    }
+    return 0;
+}
+
+/* Run the variant's check.invariant, protected, under the limits; it may only
+ * look at the game. */
+static int run_invariant(fuda_engine *e, const char *after) {
     fuda_state before;
     fuda_state_copy(&before, &e->st);
-    int nrows = e->nrows, nevs = e->nevs, rc = 0;
-    if (fuda_sandbox_pcall(e, 1, 2) != LUA_OK) {
-        fuda_engine_seterr(e, "%s (in check.invariant, after %s)", lua_tostring(L, -1), after);
-        lua_pop(L, 1);
-        rc = -1;
-    } else if (memcmp(&before, &e->st, sizeof before) != 0 || e->nrows != nrows || e->nevs != nevs) {
-        fuda_engine_seterr(e, "%s:%d: check.invariant changed the game (it may only look at it)",
-                           ar.short_src, ar.linedefined);
-        lua_pop(L, 2);
-        rc = -1;
-    } else if (lua_type(L, -2) == LUA_TBOOLEAN && !lua_toboolean(L, -2)) {
-        const char *why = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "it returned false";
-        fuda_engine_seterr(e, "%s:%d: check.invariant does not hold after %s: %s", ar.short_src,
-                           ar.linedefined, after, why);
-        lua_pop(L, 2);
-        rc = -1;
-    } else {
-        lua_pop(L, 2);
+    int nrows = e->nrows, nevs = e->nevs;
+    invariant_args a = {after, "", ""};
+    snprintf(a.label, sizeof a.label, "check.invariant, after %.120s", after);
+    if (engine_pcall(e, invariant_body, &a) < 0) return -1;
+    if (memcmp(&before, &e->st, sizeof before) != 0 || e->nrows != nrows || e->nevs != nevs) {
+        fuda_engine_seterr(e, "%s: check.invariant changed the game (it may only look at it)", a.where);
+        return -1;
     }
-    return rc;
+    return 0;
 }
 
 /* After a hook ran inside a hand: somebody must be able to act; a paranoid
