@@ -336,8 +336,7 @@ static const luaL_Reg match_methods[] = {
     {NULL, NULL}
 };
 
-/* A new engine configured like the host, wrapped in a fuda.Match (pushed). */
-/* A new match object on the stack, with the host's limits, or those of the
+/* A new engine wrapped in a fuda.Match, pushed on the stack, with the host's limits, or those of the
  * `limits` table at index lim (0: none): { memory = MiB, instructions =, time = ms }. */
 static match_ud *new_match(lua_State *L, int lim) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &HOSTCFG_KEY);
