@@ -165,6 +165,8 @@ void fuda_open_meld(lua_State *L);    /* adds fuda.rules to the table on top */
 void fuda_game_types(lua_State *L);   /* registers fuda.Game/Pile/Vars metatables */
 void fuda_game_push(fuda_engine *e);  /* pushes e's Game userdata */
 void fuda_game_reset(fuda_engine *e); /* new match: new Game userdata, pile cache */
+/* Registry key of string.format (for g:say(fmt, ...)). */
+extern const char fuda_format_key;
 const char *fuda_sym_text(fuda_engine *e, int id);
 int fuda_pile_read(lua_State *L, int idx, fuda_card *buf, int max); /* a fuda.Pile's cards */
 

@@ -381,17 +381,38 @@ static int g_end_match(lua_State *L) {
     return 0;
 }
 
+/* The text of an event, for g:say(text) and g:tell(seat, text): the string at
+ * idx, or with more arguments after it string.format(text, ...) -- formatted
+ * only when somebody reads events (a player, a host script, a paranoid
+ * engine, which also catches a bad format in fuda check); *skip is set
+ * when nobody does. */
+static const char *event_text(lua_State *L, fuda_engine *e, int idx, int *skip) {
+    const char *fmt = luaL_checkstring(L, idx);
+    *skip = 0;
+    if (lua_gettop(L) == idx) return fmt;
+    if (!e->ev_fn && !e->paranoid) {
+        *skip = 1;
+        return fmt;
+    }
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &fuda_format_key);
+    lua_insert(L, idx);
+    lua_call(L, lua_gettop(L) - idx, 1);
+    return luaL_checkstring(L, -1);
+}
+
 static int g_say(lua_State *L) {
     fuda_engine *e = check_game(L, 1);
-    if (fuda_engine_event(e, 0, luaL_checkstring(L, 2)) < 0) return luaL_error(L, "say: out of memory");
+    int skip;
+    const char *text = event_text(L, e, 2, &skip);
+    if (!skip && fuda_engine_event(e, 0, text) < 0) return luaL_error(L, "say: out of memory");
     return 0;
 }
 
 static int g_tell(lua_State *L) {
     fuda_engine *e = check_game(L, 1);
-    int s = check_seat(L, e, 2);
-    if (fuda_engine_event(e, s + 1, luaL_checkstring(L, 3)) < 0)
-        return luaL_error(L, "tell: out of memory");
+    int s = check_seat(L, e, 2), skip;
+    const char *text = event_text(L, e, 3, &skip);
+    if (!skip && fuda_engine_event(e, s + 1, text) < 0) return luaL_error(L, "tell: out of memory");
     return 0;
 }
 
@@ -621,7 +642,13 @@ static void new_type(lua_State *L, const char *name, const luaL_Reg *methods,
     lua_setfield(L, -2, "__metatable");
 }
 
+const char fuda_format_key = 'f';
+
 void fuda_game_types(lua_State *L) {
+    lua_getglobal(L, "string");
+    lua_getfield(L, -1, "format");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &fuda_format_key);
+    lua_pop(L, 1);
     new_type(L, FUDA_GAME_T, game_methods, game_index, game_newindex, game_fields);
     lua_pop(L, 1);
     new_type(L, FUDA_PILE_T, pile_methods, p_index, NULL, NULL);

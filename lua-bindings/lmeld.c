@@ -183,6 +183,26 @@ static int l_discards(lua_State *L) {
     return 1;
 }
 
+/* R:discard_list(hand) -> cards, after: two lists in the hand's order, the
+ * cards and the deadwood left after discarding each (R:discards as lists:
+ * no table keyed by card to build or look up). */
+static int l_discard_list(lua_State *L) {
+    fuda_meld_rules *r = check_rules(L, 1);
+    fuda_card h[FUDA_MELD_MAX_HAND];
+    int out[FUDA_MELD_MAX_HAND];
+    int n = read_hand(L, 2, h);
+    if (fuda_meld_discards(r, h, n, out) < 0) hand_error(L);
+    lua_createtable(L, n, 0);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        fuda_push_card(L, h[i]);
+        lua_rawseti(L, -3, i + 1);
+        lua_pushinteger(L, out[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 2;
+}
+
 /* R:layoff(knocker, defender [, { allow = true, defender_rules = R2 }]) */
 static int l_layoff(lua_State *L) {
     fuda_meld_rules *rk = check_rules(L, 1), *rd = rk;
@@ -239,7 +259,7 @@ static int l_accepts(lua_State *L) {
 }
 
 static const luaL_Reg rules_methods[] = {
-    {"deadwood", l_deadwood}, {"melds", l_melds}, {"discards", l_discards},
+    {"deadwood", l_deadwood}, {"melds", l_melds}, {"discards", l_discards}, {"discard_list", l_discard_list},
     {"layoff", l_layoff}, {"accepts", l_accepts}, {NULL, NULL}
 };
 
