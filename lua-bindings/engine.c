@@ -88,43 +88,32 @@ int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char
     return 0;
 }
 
-/* Room for n moves in e->moves. */
-static int grow_list(fuda_engine *e, int n) {
-    const char **p = (const char **)realloc(e->moves, (size_t)n * sizeof *p);
-    if (!p) return -1;
-    e->moves = p;
-    e->capmoves = n;
-    return 0;
-}
-
-/* Room for n bytes of move texts in e->mvtext. */
-static int grow_text(fuda_engine *e, size_t n) {
-    char *p = (char *)realloc(e->mvtext, n);
-    if (!p) return -1;
-    e->mvtext = p;
-    e->capmvtext = n;
-    return 0;
-}
-
-/* Append a log entry taking ownership of text (a move of seat, or with seat
- * 0 a whole line such as "next"). On failure text is freed. */
-static int log_take(fuda_engine *e, int seat, char *text) {
+/* Append a log entry: a move (seat, id), or with seat 0 a whole line such as
+ * "next" whose text (malloc'd) the log then owns; on failure text is freed. */
+static int log_push(fuda_engine *e, int seat, int id, char *text) {
     if (e->nlog >= e->caplog) {
-        long ncap = e->caplog ? e->caplog * 2 : 64;
+        long ncap = e->caplog ? e->caplog * 2 : 256;
         void *p = realloc(e->log, (size_t)ncap * sizeof *e->log);
         if (!p) { free(text); return -1; }
         e->log = (fuda_logmove *)p;
         e->caplog = ncap;
     }
     e->log[e->nlog].seat = seat;
+    e->log[e->nlog].id = id;
     e->log[e->nlog++].text = text;
-    e->cmem_used += kept_size(text, sizeof *e->log);
+    e->cmem_used += sizeof *e->log + (text ? strlen(text) + 1 : 0);
     return 0;
 }
 
-static int log_add(fuda_engine *e, int seat, const char *text) {
-    char *t = strdup(text);
-    return t ? log_take(e, seat, t) : -1;
+static int log_move(fuda_engine *e, int seat, int id) { return log_push(e, seat, id, NULL); }
+
+static int log_add(fuda_engine *e, const char *line) {
+    char *t = strdup(line);
+    return t ? log_push(e, 0, -1, t) : -1;
+}
+
+const char *fuda_log_text(const fuda_engine *e, long i) {
+    return e->log[i].text ? e->log[i].text : e->mvtab[e->log[i].id];
 }
 
 /* Drop events from index n on (a failed move's), or deliver them all. */
@@ -179,10 +168,26 @@ static void rows_drop(fuda_engine *e, int n) {
 
 static void log_clear(fuda_engine *e) {
     for (long i = 0; i < e->nlog; i++) {
-        fuda_sandbox_cfree(e, kept_size(e->log[i].text, sizeof *e->log));
+        fuda_sandbox_cfree(e, sizeof *e->log + (e->log[i].text ? strlen(e->log[i].text) + 1 : 0));
         free(e->log[i].text);
     }
     e->nlog = 0;
+}
+
+/* C-side bytes kept for one interned move (its text, its slot, and about
+ * what the two Lua tables hold for it, which Lua counts itself). */
+static size_t move_size(const char *text) { return strlen(text) + 1 + sizeof(char *); }
+
+/* Forget the match's moves (a new match starts). */
+static void moves_clear(fuda_engine *e) {
+    for (int i = 0; i < e->nmvtab; i++) {
+        fuda_sandbox_cfree(e, move_size(e->mvtab[i]));
+        free(e->mvtab[i]);
+    }
+    e->nmvtab = 0;
+    e->nmoves = 0;
+    e->moves_valid = 0;
+    e->bot_id = -1;
 }
 
 /* ---- a transaction around hook calls ---- */
@@ -378,8 +383,8 @@ static void free_match(fuda_engine *e) {
     rows_drop(e, 0);
     events_drop(e, 0);
     log_clear(e);
+    moves_clear(e);
     e->started = 0;
-    e->moves_valid = 0;
 }
 
 static void close_state(fuda_engine *e) {
@@ -388,6 +393,7 @@ static void close_state(fuda_engine *e) {
     if (e->L) lua_close(e->L);
     e->L = NULL;
     e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = e->ref_invariant = LUA_NOREF;
+    e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
     for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
     e->mem_used = 0;
 }
@@ -418,6 +424,8 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     e->exe = exe_dir(cfg ? cfg->exe : NULL);
     e->syms = fuda_symtab_new();
     e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = e->ref_invariant = LUA_NOREF;
+    e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
+    e->bot_id = -1;
     for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
     if (!e->search || !e->syms) {
         fuda_engine_free(e);
@@ -438,7 +446,7 @@ void fuda_engine_free(fuda_engine *e) {
     fuda_symtab_free(e->syms);
     fuda_engine_clear_tallies(e);
     free(e->tallies);
-    free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->mvtext); free(e->bot_move);
+    free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->mvids); free(e->mvtab);
     free(e);
 }
 
@@ -581,8 +589,18 @@ static int new_symbols(fuda_engine *e) {
     return 0;
 }
 
+/* Replace the Lua table at registry ref *ref by a new empty one. */
+static void new_ref_table(lua_State *L, int *ref) {
+    if (*ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, *ref);
+    *ref = LUA_NOREF;
+    lua_newtable(L);
+    *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
 static int start_body(fuda_engine *e, void *ud) {
     (void)ud;
+    new_ref_table(e->L, &e->ref_mvids);
+    new_ref_table(e->L, &e->ref_mvstrs);
     fuda_game_reset(e);
     if (init_vars(e) < 0) {
         fuda_engine_seterr(e, "out of memory");
@@ -648,7 +666,7 @@ int fuda_engine_next_hand(fuda_engine *e) {
         txn_undo(e, &t);
         return -1;
     }
-    log_add(e, 0, "next");
+    log_add(e, "next");
     events_flush(e);
     return 0;
 }
@@ -683,65 +701,117 @@ static int good_move_text(const char *s, size_t len) {
     return 1;
 }
 
-/* Inside a body, the list on top of the stack: check it, then copy it into
- * e->moves (one buffer of texts, and pointers into it). */
+/* Inside a body: the id of the move string on top of the stack (popped),
+ * interning it on first sight; the match's id table is at index ids. -1
+ * (with the message) when the text is no fit move; `index` names its place
+ * in the hook's list. */
+static int move_id(fuda_engine *e, int ids, int index) {
+    lua_State *L = e->L;
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, ids) == LUA_TNUMBER) {
+        int id = (int)lua_tointeger(L, -1);
+        lua_pop(L, 2);
+        return id;
+    }
+    lua_pop(L, 1);
+    size_t len;
+    const char *m = lua_tolstring(L, -1, &len);
+    if (!good_move_text(m, len) || strlen(m) != len) {
+        fuda_engine_seterr(e, "%s: moves returned a bad move at index %d (a move is 1 to %d "
+                           "characters, none of them a control character)", e->file, index,
+                           FUDA_MAX_MOVE_LEN);
+        return -1;
+    }
+    if (grow((void **)&e->mvtab, &e->capmvtab, e->nmvtab, sizeof *e->mvtab) < 0 ||
+        !(e->mvtab[e->nmvtab] = strdup(m))) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    int id = e->nmvtab++; /* kept (and freed with the match) even if Lua fails below */
+    fuda_sandbox_cmem(L, e, move_size(m));
+    lua_pushvalue(L, -1);
+    lua_pushinteger(L, id);
+    lua_rawset(L, ids);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvstrs);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, id + 1);
+    lua_pop(L, 1);
+    return id;
+}
+
+/* Push the Lua string of move id. */
+static void push_move(fuda_engine *e, int id) {
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_mvstrs);
+    lua_rawgeti(e->L, -1, id + 1);
+    lua_remove(e->L, -2);
+}
+
+/* Inside a body, the list on top of the stack: check it, and keep it as ids
+ * in e->mvids (the strings are interned: see move_id). */
 static int take_moves(fuda_engine *e) {
     lua_State *L = e->L;
-    if (!lua_istable(L, -1)) {
+    int list = lua_gettop(L);
+    if (!lua_istable(L, list)) {
         fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file, luaL_typename(L, -1));
         return -1;
     }
-    lua_Unsigned n = lua_rawlen(L, -1);
+    lua_Unsigned n = lua_rawlen(L, list);
     if (n > FUDA_MAX_MOVES) {
         fuda_engine_seterr(e, "%s: moves listed %llu moves (at most %d)", e->file, (unsigned long long)n,
                            FUDA_MAX_MOVES);
         return -1;
     }
-    size_t total = 0;
+    if ((int)n > e->capmvids) {
+        int *p = (int *)realloc(e->mvids, (size_t)n * sizeof *p);
+        if (!p) {
+            fuda_engine_seterr(e, "out of memory");
+            return -1;
+        }
+        e->mvids = p;
+        e->capmvids = (int)n;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvids);
+    int ids = lua_gettop(L);
     for (int i = 1; i <= (int)n; i++) {
-        size_t len;
-        if (lua_rawgeti(L, -1, i) != LUA_TSTRING) {
+        if (lua_rawgeti(L, list, i) != LUA_TSTRING) {
             fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
                                luaL_typename(L, -1), i);
             return -1;
         }
-        const char *m = lua_tolstring(L, -1, &len);
-        if (!good_move_text(m, len)) {
-            fuda_engine_seterr(e, "%s: moves returned a bad move at index %d (a move is 1 to %d "
-                               "characters, none of them a control character)", e->file, i,
-                               FUDA_MAX_MOVE_LEN);
-            return -1;
-        }
-        total += len + 1;
-        lua_pop(L, 1);
+        int id = move_id(e, ids, i);
+        if (id < 0) return -1;
+        e->mvids[i - 1] = id;
     }
-    if ((n > (lua_Unsigned)e->capmoves && grow_list(e, (int)n) < 0) ||
-        (total > e->capmvtext && grow_text(e, total) < 0)) {
-        fuda_engine_seterr(e, "out of memory");
-        return -1;
-    }
-    char *p = e->mvtext;
-    for (int i = 1; i <= (int)n; i++) {
-        size_t len;
-        lua_rawgeti(L, -1, i);
-        const char *m = lua_tolstring(L, -1, &len);
-        memcpy(p, m, len + 1);
-        e->moves[i - 1] = p;
-        p += len + 1;
-        lua_pop(L, 1);
-    }
+    lua_settop(L, list);
     e->nmoves = (int)n;
     return 0;
 }
 
-static int moves_body(fuda_engine *e, void *ud) {
+/* Inside a body: the moves hook for seat, its list kept in e->mvids. */
+static int list_moves(fuda_engine *e, int seat) {
+    e->nmoves = 0;
+    e->moves_valid = 0;
     push_hook(e, FUDA_HOOK_MOVES);
-    lua_pushinteger(e->L, *(int *)ud);
+    lua_pushinteger(e->L, seat);
     call_hook(e, "moves", 1, 1);
-    return take_moves(e);
+    if (take_moves(e) < 0) return -1;
+    lua_pop(e->L, 1);
+    e->moves_seat = seat;
+    e->moves_valid = 1;
+    return 0;
 }
 
-/* Fill e->moves from the moves hook for seat. */
+static int moves_body(fuda_engine *e, void *ud) {
+    return list_moves(e, *(int *)ud);
+}
+
+/* Does the seat need the moves hook: it must act, and the list is not known? */
+static int moves_needed(fuda_engine *e, int seat) {
+    return !(e->moves_valid && e->moves_seat == seat) &&
+           (fuda_state_actors(&e->st) & (1u << (seat - 1)));
+}
+
+/* Fill e->mvids from the moves hook for seat. */
 static int load_moves(fuda_engine *e, int seat) {
     if (e->moves_valid && e->moves_seat == seat) return e->nmoves;
     e->nmoves = 0;
@@ -754,13 +824,13 @@ static int load_moves(fuda_engine *e, int seat) {
     txn t;
     txn_begin(e, &t);
     if (engine_pcall(e, moves_body, &seat) < 0) {
-        e->nmoves = 0;
         txn_undo(e, &t);
+        e->nmoves = 0;
         return -1;
     }
     if (e->paranoid && memcmp(&t.st, &e->st, sizeof t.st) != 0) {
-        e->nmoves = 0;
         txn_undo(e, &t);
+        e->nmoves = 0;
         fuda_engine_seterr(e, "%s: the moves hook changed the game state (it must only list moves)", e->file);
         return -1;
     }
@@ -773,14 +843,31 @@ int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves) {
     if (bad_seat(e, seat)) return -1;
     int n = load_moves(e, seat);
     if (n < 0) return -1;
+    if (n > e->capmoves) {
+        const char **p = (const char **)realloc(e->moves, (size_t)n * sizeof *p);
+        if (!p) {
+            fuda_engine_seterr(e, "out of memory");
+            return -1;
+        }
+        e->moves = p;
+        e->capmoves = n;
+    }
+    for (int i = 0; i < n; i++) e->moves[i] = e->mvtab[e->mvids[i]];
     *moves = e->moves;
     return n;
 }
 
+/* The id of `move` if it is in the current list, else -1. */
 static int find_move(fuda_engine *e, const char *move) {
     for (int i = 0; i < e->nmoves; i++)
-        if (strcmp(e->moves[i], move) == 0) return i;
+        if (strcmp(e->mvtab[e->mvids[i]], move) == 0) return e->mvids[i];
     return -1;
+}
+
+static int listed(const fuda_engine *e, int id) {
+    for (int i = 0; i < e->nmoves; i++)
+        if (e->mvids[i] == id) return 1;
+    return 0;
 }
 
 /* Push the choices of a closing window: { [seat] = move, ... }. */
@@ -793,22 +880,20 @@ static void push_choices(fuda_engine *e, const fuda_state *s) {
         }
 }
 
-typedef struct apply_args { int seat; const char *move; } apply_args;
-
-/* The body of apply, inside the transaction: the play hook, or a claim
+/* Inside a body: move `id` of seat, a listed one: the play hook, or a claim
  * decision (and the resolve hook when it was the last one awaited). */
-static int apply_body(fuda_engine *e, void *ud) {
-    const apply_args *a = (const apply_args *)ud;
+static int play_move(fuda_engine *e, int seat, int id) {
     if (!e->st.claim_open) {
         if (!push_hook(e, FUDA_HOOK_PLAY)) return -1;
-        lua_pushinteger(e->L, a->seat);
-        lua_pushstring(e->L, a->move);
+        lua_pushinteger(e->L, seat);
+        push_move(e, id);
         call_hook(e, "play", 2, 0);
         return 0;
     }
-    int id = fuda_symtab_intern(e->syms, a->move, strlen(a->move));
-    if (id < 0 || fuda_claim_decide(&e->st, a->seat - 1, id) < 0) {
-        fuda_engine_seterr(e, "cannot record the decision of seat %d", a->seat);
+    const char *text = e->mvtab[id];
+    int sym = fuda_symtab_intern(e->syms, text, strlen(text));
+    if (sym < 0 || fuda_claim_decide(&e->st, seat - 1, sym) < 0) {
+        fuda_engine_seterr(e, "cannot record the decision of seat %d", seat);
         return -1;
     }
     if (e->st.claim_pending) return 0;
@@ -825,8 +910,15 @@ static int apply_body(fuda_engine *e, void *ud) {
     return 0;
 }
 
-/* Apply, or with keep 0 only try: run the move and put everything back. */
-static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
+typedef struct apply_args { int seat, id; } apply_args;
+
+static int apply_body(fuda_engine *e, void *ud) {
+    const apply_args *a = (const apply_args *)ud;
+    return play_move(e, a->seat, a->id);
+}
+
+/* Can seat move now? 0, or -1 with the message. */
+static int may_act(fuda_engine *e, int seat) {
     if (bad_seat(e, seat)) return -1;
     if (e->st.phase != FUDA_PHASE_PLAYING) {
         fuda_engine_seterr(e, e->st.phase == FUDA_PHASE_HAND_OVER ? "the hand is over" : "the match is over");
@@ -836,32 +928,40 @@ static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
         fuda_engine_seterr(e, "seat %d is not to act now", seat);
         return -1;
     }
-    char *copy = strdup(move); /* move may point into e->moves, which the hooks refill */
-    if (!copy) { fuda_engine_seterr(e, "out of memory"); return -1; }
-    if (load_moves(e, seat) < 0) { free(copy); return -1; }
-    if (find_move(e, copy) < 0) {
-        fuda_engine_seterr(e, "'%.*s' is not a legal move of seat %d now", FUDA_MAX_MOVE_LEN, copy, seat);
-        free(copy);
-        return -1;
-    }
-    txn t;
-    txn_begin(e, &t);
-    apply_args a = {seat, copy};
-    int rc = engine_pcall(e, apply_body, &a);
-    if (rc == 0) rc = check_progress(e, copy);
+    return 0;
+}
+
+/* After the hooks of move id of seat ran without error (rc 0) in transaction
+ * t: check the hand can go on, and keep the move (log, events) or, on
+ * failure or when only trying (keep 0), put everything back. */
+static int finish_move(fuda_engine *e, txn *t, int rc, int seat, int id, int keep) {
+    if (rc == 0) rc = check_progress(e, e->mvtab[id]);
     if (rc == 0 && keep) {
         e->st.move_no++;
-        rc = log_take(e, seat, copy); /* the log owns copy now */
-        copy = NULL;
+        rc = log_move(e, seat, id);
         if (rc < 0) fuda_engine_seterr(e, "out of memory");
     }
-    free(copy);
     if (rc < 0 || !keep) {
-        txn_undo(e, &t);
+        txn_undo(e, t);
         return rc;
     }
     events_flush(e);
     return 0;
+}
+
+/* Apply, or with keep 0 only try: run the move and put everything back. */
+static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
+    if (may_act(e, seat) < 0 || load_moves(e, seat) < 0) return -1;
+    int id = find_move(e, move);
+    if (id < 0) {
+        fuda_engine_seterr(e, "'%.*s' is not a legal move of seat %d now", FUDA_MAX_MOVE_LEN, move, seat);
+        return -1;
+    }
+    txn t;
+    txn_begin(e, &t);
+    apply_args a = {seat, id};
+    int rc = engine_pcall(e, apply_body, &a);
+    return finish_move(e, &t, rc, seat, id, keep);
 }
 
 int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
@@ -874,11 +974,11 @@ int fuda_engine_try(fuda_engine *e, int seat, const char *move) {
 
 typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args;
 
-/* The body of a Lua bot: bots[name](g, seat, moves) -> its choice, copied
- * into e->bot_move. */
-static int bot_body(fuda_engine *e, void *ud) {
-    bot_args *a = (bot_args *)ud;
+/* Inside a body: Lua bot bots[name](g, seat, moves) chooses among e->mvids;
+ * its choice (a listed move, else an error) goes to e->bot_id. */
+static int run_lua_bot(fuda_engine *e, bot_args *a) {
     lua_State *L = e->L;
+    e->bot_id = -1;
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
     lua_getfield(L, -1, "bots");
     if (!lua_istable(L, -1) || lua_getfield(L, -1, a->name) != LUA_TFUNCTION) {
@@ -887,19 +987,33 @@ static int bot_body(fuda_engine *e, void *ud) {
     }
     lua_pushinteger(L, a->seat);
     lua_createtable(L, e->nmoves, 0);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvstrs);
     for (int i = 0; i < e->nmoves; i++) {
-        lua_pushstring(L, e->moves[i]);
-        lua_rawseti(L, -2, i + 1);
+        lua_rawgeti(L, -1, e->mvids[i] + 1);
+        lua_rawseti(L, -3, i + 1);
     }
+    lua_pop(L, 1);
     call_hook(e, a->label, 2, 1);
-    free(e->bot_move);
-    e->bot_move = NULL;
+    int id = -1;
     if (lua_type(L, -1) == LUA_TSTRING) {
-        size_t len;
-        const char *s = lua_tolstring(L, -1, &len);
-        if (len <= FUDA_MAX_MOVE_LEN) e->bot_move = strdup(s);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvids);
+        lua_pushvalue(L, -2);
+        if (lua_rawget(L, -2) == LUA_TNUMBER) id = (int)lua_tointeger(L, -1);
+        lua_pop(L, 2);
     }
+    if (id < 0 || !listed(e, id)) {
+        size_t len = 0;
+        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+        fuda_engine_seterr(e, "%s: bot '%s' chose %s%.*s%s, which is not a legal move", e->file, a->name,
+                           s ? "'" : "", FUDA_MAX_MOVE_LEN, s ? s : "no move", s ? "'" : "");
+        return -1;
+    }
+    e->bot_id = id;
     return 0;
+}
+
+static int bot_body(fuda_engine *e, void *ud) {
+    return run_lua_bot(e, (bot_args *)ud);
 }
 
 static int lua_bot(fuda_engine *e, int seat, const char *name) {
@@ -910,20 +1024,16 @@ static int lua_bot(fuda_engine *e, int seat, const char *name) {
     int rc = engine_pcall(e, bot_body, &a);
     int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
     txn_undo(e, &t); /* a bot may not change the game */
+    e->moves_valid = 1; /* same state, same list */
     if (rc < 0) return -1;
     if (changed) {
         fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, name);
         return -1;
     }
-    e->moves_valid = 1; /* same state, same list */
-    if (!e->bot_move || find_move(e, e->bot_move) < 0) {
-        fuda_engine_seterr(e, "%s: bot '%s' chose %s%.*s%s, which is not a legal move", e->file, name,
-                           e->bot_move ? "'" : "", FUDA_MAX_MOVE_LEN, e->bot_move ? e->bot_move : "no move",
-                           e->bot_move ? "'" : "");
-        return -1;
-    }
     return 0;
 }
+
+static int is_random(const char *name) { return !name || strcmp(name, "random") == 0; }
 
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
     if (bad_seat(e, seat)) return -1;
@@ -933,12 +1043,69 @@ int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **mov
         fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
         return -1;
     }
-    if (!name || strcmp(name, "random") == 0) {
-        *move = e->moves[fuda_rng_below(&e->bot_rng, (uint32_t)n)];
+    if (is_random(name)) {
+        *move = e->mvtab[e->mvids[fuda_rng_below(&e->bot_rng, (uint32_t)n)]];
         return 0;
     }
     if (lua_bot(e, seat, name) < 0) return -1;
-    *move = e->moves[find_move(e, e->bot_move)];
+    *move = e->mvtab[e->bot_id];
+    return 0;
+}
+
+/* ---- a bot's move in one call, for playouts ---- */
+
+typedef struct bot_apply_args { bot_args bot; int id; } bot_apply_args;
+
+/* The body of fuda_engine_bot_apply: the moves hook (unless the list is
+ * known), the bot's choice, the move. A Lua bot's changes are not kept: a
+ * changed core state refuses the move, and what it said or scored is
+ * dropped, as fuda_engine_bot's transaction does. */
+static int bot_apply_body(fuda_engine *e, void *ud) {
+    bot_apply_args *a = (bot_apply_args *)ud;
+    int seat = a->bot.seat;
+    if (!(e->moves_valid && e->moves_seat == seat) && list_moves(e, seat) < 0) return -1;
+    if (e->nmoves == 0) {
+        fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
+        return -1;
+    }
+    if (is_random(a->bot.name)) {
+        a->id = e->mvids[fuda_rng_below(&e->bot_rng, (uint32_t)e->nmoves)];
+    } else {
+        fuda_state before;
+        fuda_state_copy(&before, &e->st);
+        int nrows = e->nrows, nevs = e->nevs;
+        if (run_lua_bot(e, &a->bot) < 0) return -1;
+        if (memcmp(&before, &e->st, sizeof before) != 0) {
+            fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, a->bot.name);
+            return -1;
+        }
+        rows_drop(e, nrows);
+        events_drop(e, nevs);
+        a->id = e->bot_id;
+    }
+    e->moves_valid = 0;
+    return play_move(e, seat, a->id);
+}
+
+int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
+    if (may_act(e, seat) < 0) return -1;
+    if (e->paranoid || (moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
+        const char *mv;
+        if (fuda_engine_bot(e, seat, name, &mv) < 0 || fuda_engine_apply(e, seat, mv) < 0) return -1;
+        *move = mv;
+        return 0;
+    }
+    bot_apply_args a = {{seat, name, ""}, -1};
+    snprintf(a.bot.label, sizeof a.bot.label, "bot '%.60s'", name ? name : "random");
+    txn t;
+    txn_begin(e, &t);
+    int rc = engine_pcall(e, bot_apply_body, &a);
+    if (rc < 0) {
+        txn_undo(e, &t);
+        return -1;
+    }
+    if (finish_move(e, &t, 0, seat, a.id, 1) < 0) return -1;
+    *move = e->mvtab[a.id];
     return 0;
 }
 
@@ -1119,7 +1286,7 @@ int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_
         fuda_card_name(cards[k], nm);
         len += snprintf(line + len, sizeof line - (size_t)len, " %s", nm);
     }
-    log_add(e, 0, line);
+    log_add(e, line);
     return 0;
 }
 

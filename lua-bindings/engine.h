@@ -138,6 +138,13 @@ void fuda_engine_count_hooks(fuda_engine *e, int on);
  * string is owned by the engine, valid until the next call. -1 on failure. */
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move);
 
+/* Let bot `name` choose seat's move and apply it: the same as fuda_engine_bot
+ * and then fuda_engine_apply of its choice (the same hooks in the same order,
+ * the same random numbers, the same result), in one protected call, for
+ * playouts. *move is the move's text, owned by the engine, valid until the
+ * match ends. On failure -1 with the message and the state unchanged. */
+int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char **move);
+
 /* What seat sees (0: a spectator), as text lines, from the variant's view hook
  * (or a generic view of the visible piles). Caller frees. NULL on failure. */
 char *fuda_engine_view(fuda_engine *e, int seat);

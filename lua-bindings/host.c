@@ -164,11 +164,7 @@ static int m_play_bots(lua_State *L) {
                 bot = lua_tostring(L, 2);
             }
             const char *mv;
-            if (fuda_engine_bot(m->e, s, bot, &mv) < 0) return fail(L, m->e);
-            char *copy = strdup(mv);
-            int rc = copy ? fuda_engine_apply(m->e, s, copy) : -1;
-            free(copy);
-            if (rc < 0) return fail(L, m->e);
+            if (fuda_engine_bot_apply(m->e, s, bot, &mv) < 0) return fail(L, m->e);
             count++;
             break; /* actors may have changed */
         }

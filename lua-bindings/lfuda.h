@@ -77,9 +77,13 @@ typedef struct fuda_ev {   /* an event waiting for the move to succeed */
 } fuda_ev;
 
 typedef struct fuda_logmove {
-    int seat;      /* 0 for an "arrange" line */
-    char *text;
+    int seat;      /* the seat that moved; 0 for a "next" or "arrange" line */
+    int id;        /* a move: its id in the match's move table (text NULL) */
+    char *text;    /* a line: its text, owned by the log */
 } fuda_logmove;
+
+/* The text of log entry i. */
+const char *fuda_log_text(const fuda_engine *e, long i);
 
 struct fuda_engine {
     lua_State *L;
@@ -144,12 +148,17 @@ struct fuda_engine {
     const char *calling;       /* the hook a protected call is in, for messages */
     size_t sym_bytes;          /* bytes of symbols the script stored (in cmem_used) */
 
-    /* moves cache: pointers into mvtext, a copy of the hook's strings */
-    const char **moves; int nmoves, capmoves;
-    char *mvtext; size_t capmvtext;
-    int moves_seat; uint32_t moves_stamp; int moves_valid;
-    uint32_t stamp;            /* bumps on every state change */
-    char *bot_move;
+    /* The match's moves, interned: every distinct move text a hook listed gets
+     * an id, its text checked once and kept (mvtab[id], owned) for the whole
+     * match; the Lua tables map text -> id and id + 1 -> text. */
+    char **mvtab; int nmvtab, capmvtab;
+    int ref_mvids, ref_mvstrs;
+    /* the legal moves of moves_seat now, by id (moves_valid), and their
+     * texts for fuda_engine_moves */
+    int *mvids; int nmoves, capmvids;
+    const char **moves; int capmoves;
+    int moves_seat; int moves_valid;
+    int bot_id;                /* the move a bot chose, or -1 */
 };
 
 /* lcard.c */

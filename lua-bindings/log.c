@@ -28,8 +28,8 @@ char *fuda_engine_log(const fuda_engine *e) {
     if (!e->started) return b.s;
     fuda_sb_add(&b, "seats %d\nseed %llu\n", e->st.nseats, (unsigned long long)e->seed);
     for (long i = 0; i < e->nlog; i++) {
-        if (e->log[i].seat) fuda_sb_add(&b, "%d %s\n", e->log[i].seat, e->log[i].text);
-        else fuda_sb_add(&b, "%s\n", e->log[i].text);
+        if (e->log[i].seat) fuda_sb_add(&b, "%d %s\n", e->log[i].seat, fuda_log_text(e, i));
+        else fuda_sb_add(&b, "%s\n", fuda_log_text(e, i));
     }
     return b.s;
 }

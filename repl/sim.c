@@ -87,6 +87,12 @@ static int parse_args(int argc, char **argv, sim_args *s) {
  * seat order (in a claim window nobody sees the others' choices). */
 static int bots_act(fuda_engine *e, int nseats, const char *const bots[]) {
     unsigned actors = fuda_engine_actors(e);
+    if (actors && !(actors & (actors - 1))) { /* one seat acts: choose and apply at once */
+        int seat = 1;
+        while (!(actors & (1u << (seat - 1)))) seat++;
+        const char *mv;
+        return fuda_engine_bot_apply(e, seat, bots[seat], &mv);
+    }
     char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
     int r = 0;
     for (int seat = 1; seat <= nseats && r == 0; seat++) {
