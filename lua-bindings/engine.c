@@ -476,6 +476,7 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
     free(e->variant_arg);
     e->variant_arg = strdup(variant);
     e->loaded = 1;
+    lua_gc(e->L, LUA_GCCOLLECT, 0); /* what loading left behind, before matches keep the state */
     return 0;
 }
 
@@ -1056,6 +1057,41 @@ int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **mov
 
 typedef struct bot_apply_args { bot_args bot; int id; } bot_apply_args;
 
+/* Inside a body: the random bot's move for seat, straight from the list the
+ * moves hook returns: only the chosen entry is read and checked (a paranoid
+ * engine, as in fuda check, checks every entry of every list). */
+static int random_pick(fuda_engine *e, int seat, int *id) {
+    lua_State *L = e->L;
+    push_hook(e, FUDA_HOOK_MOVES);
+    lua_pushinteger(L, seat);
+    call_hook(e, "moves", 1, 1);
+    int list = lua_gettop(L);
+    if (!lua_istable(L, list)) {
+        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file, luaL_typename(L, -1));
+        return -1;
+    }
+    lua_Unsigned n = lua_rawlen(L, list);
+    if (n > FUDA_MAX_MOVES) {
+        fuda_engine_seterr(e, "%s: moves listed %llu moves (at most %d)", e->file, (unsigned long long)n,
+                           FUDA_MAX_MOVES);
+        return -1;
+    }
+    if (n == 0) {
+        fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
+        return -1;
+    }
+    int k = (int)fuda_rng_below(&e->bot_rng, (uint32_t)n) + 1;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvids);
+    if (lua_rawgeti(L, list, k) != LUA_TSTRING) {
+        fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
+                           luaL_typename(L, -1), k);
+        return -1;
+    }
+    *id = move_id(e, list + 1, k);
+    lua_settop(L, list - 1);
+    return *id < 0 ? -1 : 0;
+}
+
 /* The body of fuda_engine_bot_apply: the moves hook (unless the list is
  * known), the bot's choice, the move. A Lua bot's changes are not kept: a
  * changed core state refuses the move, and what it said or scored is
@@ -1063,6 +1099,10 @@ typedef struct bot_apply_args { bot_args bot; int id; } bot_apply_args;
 static int bot_apply_body(fuda_engine *e, void *ud) {
     bot_apply_args *a = (bot_apply_args *)ud;
     int seat = a->bot.seat;
+    if (is_random(a->bot.name) && !(e->moves_valid && e->moves_seat == seat)) {
+        if (random_pick(e, seat, &a->id) < 0) return -1;
+        return play_move(e, seat, a->id);
+    }
     if (!(e->moves_valid && e->moves_seat == seat) && list_moves(e, seat) < 0) return -1;
     if (e->nmoves == 0) {
         fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
@@ -1096,7 +1136,7 @@ int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char
         return 0;
     }
     bot_apply_args a = {{seat, name, ""}, -1};
-    snprintf(a.bot.label, sizeof a.bot.label, "bot '%.60s'", name ? name : "random");
+    if (!is_random(name)) snprintf(a.bot.label, sizeof a.bot.label, "bot '%.60s'", name);
     txn t;
     txn_begin(e, &t);
     int rc = engine_pcall(e, bot_apply_body, &a);
