@@ -42,25 +42,29 @@ typedef struct hasher {
     uint64_t h;
 } hasher;
 
+/* One 64-bit word into the hash: xor, multiply by an odd constant, fold the
+ * high half down (the final mix64 spreads the rest). */
+static void h_word(hasher *k, uint64_t w) {
+    k->h = (k->h ^ w) * 0x9e3779b97f4a7c15ULL;
+    k->h ^= k->h >> 32;
+}
+
+/* Bytes, eight at a time (little-endian words, the tail padded with zeros). */
 static void h_bytes(hasher *k, const void *p, size_t n) {
     const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        k->h ^= b[i];
-        k->h *= 0x100000001b3ULL;
+    while (n > 0) {
+        size_t m = n < 8 ? n : 8;
+        uint64_t w = 0;
+        for (size_t i = 0; i < m; i++) w |= (uint64_t)b[i] << (8 * i);
+        h_word(k, w);
+        b += m;
+        n -= m;
     }
 }
 
-/* Integers go in as 8 little-endian bytes, whatever their C type. */
-static void h_int(hasher *k, int64_t v) {
-    unsigned char b[8];
-    uint64_t u = (uint64_t)v;
-    for (int i = 0; i < 8; i++) b[i] = (unsigned char)(u >> (8 * i));
-    h_bytes(k, b, 8);
-}
+static void h_int(hasher *k, int64_t v) { h_word(k, (uint64_t)v); }
 
-static void h_u64(hasher *k, uint64_t v) {
-    h_int(k, (int64_t)v);
-}
+static void h_u64(hasher *k, uint64_t v) { h_word(k, v); }
 
 /* A length-prefixed string. */
 static void h_str(hasher *k, const char *p, size_t n) {
@@ -105,10 +109,13 @@ static void hash_claim(hasher *k, const fuda_state *s) {
 
 static void hash_vars(hasher *k, const fuda_state *s) {
     for (int i = 0; i < FUDA_MAX_VARS; i++) {
-        h_int(k, s->var_type[i]);
-        if (s->var_type[i] == FUDA_VAR_NIL) continue;
-        if (s->var_type[i] == FUDA_VAR_SYM) h_sym(k, s, s->var[i]);
-        else h_int(k, s->var[i]);
+        if (s->var_type[i] == FUDA_VAR_SYM) {
+            h_int(k, FUDA_VAR_SYM);
+            h_sym(k, s, s->var[i]);
+        } else {
+            uint32_t v = s->var_type[i] == FUDA_VAR_NIL ? 0 : (uint32_t)s->var[i];
+            h_word(k, (uint64_t)s->var_type[i] << 32 | v);
+        }
     }
 }
 

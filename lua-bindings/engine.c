@@ -962,7 +962,12 @@ static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
     txn_begin(e, &t);
     apply_args a = {seat, id};
     int rc = engine_pcall(e, apply_body, &a);
-    return finish_move(e, &t, rc, seat, id, keep);
+    rc = finish_move(e, &t, rc, seat, id, keep);
+    if (!keep || rc < 0) {
+        e->moves_seat = seat; /* the state is back as it was: so is the list */
+        e->moves_valid = 1;
+    }
+    return rc;
 }
 
 int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {

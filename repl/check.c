@@ -853,7 +853,8 @@ static int parse_args(int argc, char **argv, check_args *s) {
     const char *arg, *v;
     int r;
     s->matches = CHECK_DEFAULT_MATCHES;
-    s->jobs = 1;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN); /* default: a thread per core */
+    s->jobs = cores < 1 ? 1 : cores > CHECK_MAX_JOBS ? CHECK_MAX_JOBS : cores;
     s->m.seed = 1;
     while ((arg = fuda_args_next(&a)) != NULL) {
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {

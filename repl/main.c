@@ -89,7 +89,7 @@ static const command commands[] = {
       "                       all-random matches alternating with the variant's bots)\n"
       "  --seats N            only this seat count (default: every count allowed)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
-      "  -j, --jobs N         play on N threads (default 1); the same report\n"
+      "  -j, --jobs N         play on N threads (default: one per core); the same report\n"
       "  --json               print the report as one JSON object\n"
       "\n"
       "The last line is \"check: OK (N matches, M moves)\" (exit 0) or \"check: FAILED\"\n"
