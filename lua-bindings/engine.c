@@ -26,14 +26,34 @@
 
 /* ---- small helpers ---- */
 
+/* The message is kept in a buffer grown to fit (at most FUDA_ERRLEN bytes,
+ * longer ones cut), so an engine that never fails keeps none. */
 void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e->err, sizeof e->err, fmt, ap);
+    int need = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    size_t want = need < 0 ? 1 : (size_t)need + 1;
+    if (want > FUDA_ERRLEN) want = FUDA_ERRLEN;
+    if (want > e->caperr) {
+        char *p = (char *)realloc(e->err, want);
+        if (!p) { /* keep what fits, or say why there is no message */
+            e->err_oom = 1;
+            return;
+        }
+        e->err = p;
+        e->caperr = want;
+    }
+    e->err_oom = 0;
+    va_start(ap, fmt);
+    vsnprintf(e->err, e->caperr, fmt, ap);
     va_end(ap);
 }
 
-const char *fuda_engine_error(const fuda_engine *e) { return e->err; }
+const char *fuda_engine_error(const fuda_engine *e) {
+    if (e->err_oom) return "out of memory";
+    return e->err ? e->err : "";
+}
 
 static int grow(void **arr, int *cap, int n, size_t size) {
     if (n < *cap) return 0;
@@ -446,7 +466,7 @@ void fuda_engine_free(fuda_engine *e) {
     fuda_symtab_free(e->syms);
     fuda_engine_clear_tallies(e);
     free(e->tallies);
-    free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->mvids); free(e->mvtab);
+    free(e->err); free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->mvids); free(e->mvtab);
     free(e);
 }
 
@@ -458,7 +478,8 @@ static int load_body(fuda_engine *e, void *ud) {
 
 int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts) {
     close_state(e);
-    e->err[0] = 0;
+    if (e->err) e->err[0] = 0;
+    e->err_oom = 0;
     for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
     free(e->optset);
     e->optset = (char **)calloc((size_t)nopts + 1, sizeof(char *));

@@ -103,7 +103,8 @@ struct fuda_engine {
     char place_file[64];
     int place_line;
     int paranoid;              /* check the core state after every hook */
-    char err[FUDA_ERRLEN];
+    char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
+    int err_oom;               /* ... could not be kept: out of memory */
 
     /* the loaded variant */
     int loaded;

@@ -539,6 +539,18 @@ static int load_def(lua_State *L) {
     return 1;
 }
 
+/* After a load: the source texts and lines kept for messages about the
+ * files' fields are not needed any more (a later fuda.variant or
+ * fuda.import reads its file again). */
+static void forget_sources(lua_State *L) {
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &SOURCES_KEY);
+    push_loader(L);
+    lua_getfield(L, -1, "forget");
+    lua_call(L, 0, 0);
+    lua_pop(L, 1);
+}
+
 int fuda_loader_load(fuda_engine *e, const char *variant) {
     lua_State *L = e->L;
     lua_pushcfunction(L, load_def);
@@ -561,5 +573,6 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     e->info.nbots = e->nbotnames;
     e->info.bots = (const char *const *)e->botnames;
     e->ref_variant = luaL_ref(L, LUA_REGISTRYINDEX);
+    forget_sources(L);
     return 0;
 }
