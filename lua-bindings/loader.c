@@ -539,16 +539,15 @@ static int load_def(lua_State *L) {
     return 1;
 }
 
-/* After a load: the source texts and lines kept for messages about the
- * files' fields are not needed any more (a later fuda.variant or
- * fuda.import reads its file again). */
-static void forget_sources(lua_State *L) {
-    lua_newtable(L);
+/* After a load the loader (its code, the source texts and lines it kept for
+ * messages, its cache of definitions) is not needed any more: a match keeps
+ * only the variant. A later fuda.variant or fuda.import (from a hook) builds
+ * the loader again and reads its files afresh. */
+static void forget_loader(lua_State *L) {
+    lua_pushnil(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &SOURCES_KEY);
-    push_loader(L);
-    lua_getfield(L, -1, "forget");
-    lua_call(L, 0, 0);
-    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_KEY);
 }
 
 int fuda_loader_load(fuda_engine *e, const char *variant) {
@@ -573,6 +572,6 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     e->info.nbots = e->nbotnames;
     e->info.bots = (const char *const *)e->botnames;
     e->ref_variant = luaL_ref(L, LUA_REGISTRYINDEX);
-    forget_sources(L);
+    forget_loader(L);
     return 0;
 }

@@ -380,6 +380,4 @@ return {
   variant = variant,
   import = import,
   sorted_keys = sorted_keys,
-  -- drop the comment-free lines kept for messages (after a load succeeded)
-  forget = function() sources = {} end,
 }

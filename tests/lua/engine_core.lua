@@ -108,4 +108,12 @@ check(not okb and eb:find("unknown option 'hand_sise'") and eb:find("did you mea
 okb, eb = pcall(fuda.match, { variant = V, options = { hand_size = "many" } })
 check(not okb and eb:find("must be an integer"), "option type: " .. tostring(eb))
 
+-- a hook may name variants and modules after loading: the loader is built again
+local late = fuda.match{ variant = "tests/variants/late_import.lua", seed = 3 }
+local plain = fuda.match{ variant = "gin", seed = 3 }
+local nl = late:play_bots({ "basic", "basic" })
+local np = plain:play_bots({ "basic", "basic" })
+check(nl and nl == np, "a hand with imports in the play hook: " .. tostring(nl) .. " moves, as gin's " .. tostring(np))
+check(late:scoresheet() == plain:scoresheet(), "... and the same result as gin")
+
 T.summary("engine_core")
