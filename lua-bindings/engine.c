@@ -386,6 +386,9 @@ static void free_variant(fuda_engine *e) {
         free(e->opts[i].sval); free(e->opts[i].one_of);
     }
     e->nopts = 0;
+    free(e->opts);
+    free(e->optinfo);
+    e->opts = NULL, e->optinfo = NULL;
     for (int i = 0; i < e->nbotnames; i++) free(e->botnames[i]);
     free(e->botnames);
     e->botnames = NULL, e->nbotnames = 0;

@@ -116,8 +116,8 @@ struct fuda_engine {
     int nvars, nseatvars;
     int ref_varinit;           /* list of {index, value} */
     int nopts;
-    fuda_opt opts[FUDA_MAX_OPTS];
-    fuda_option_info optinfo[FUDA_MAX_OPTS];
+    fuda_opt *opts;             /* nopts of them (at most FUDA_MAX_OPTS), owned */
+    fuda_option_info *optinfo;  /* the same, as fuda_engine_info shows them */
     fuda_variant_info info;
     char *name, *title, *file, *extends;
     char *variant_arg;         /* the name or path given to load */

@@ -383,8 +383,12 @@ static void take_options(fuda_engine *e, int d) {
     lua_newtable(L); /* values */
     int vals = lua_gettop(L);
     int n = (int)luaL_len(L, keys);
+    if (n > FUDA_MAX_OPTS) n = FUDA_MAX_OPTS;
     e->nopts = 0;
-    for (int i = 1; i <= n && e->nopts < FUDA_MAX_OPTS; i++) {
+    e->opts = n ? (fuda_opt *)calloc((size_t)n, sizeof *e->opts) : NULL;
+    e->optinfo = n ? (fuda_option_info *)calloc((size_t)n, sizeof *e->optinfo) : NULL;
+    if (n && (!e->opts || !e->optinfo)) luaL_error(L, "out of memory");
+    for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, keys, i);
         const char *name = lua_tostring(L, -1);
         lua_rawget(L, opts);
