@@ -40,20 +40,38 @@ void fuda_push_card(lua_State *L, fuda_card c) {
     lua_remove(L, -2);
 }
 
-/* Card at idx as a byte, or FUDA_NOCARD if it is no card name. */
-static fuda_card to_card(lua_State *L, int idx) {
+int fuda_push_card_names(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDSTR_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        card_tables(L);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDSTR_KEY);
+    }
+    return lua_gettop(L);
+}
+
+/* Card at idx as a byte, or FUDA_NOCARD if it is no card name; bytes is the
+ * stack index of the name -> byte table. */
+static fuda_card card_in(lua_State *L, int idx, int bytes) {
     if (lua_type(L, idx) != LUA_TSTRING) return FUDA_NOCARD;
     idx = lua_absindex(L, idx);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
     lua_pushvalue(L, idx);
     int isnum;
-    lua_Integer b = (lua_rawget(L, -2), lua_tointegerx(L, -1, &isnum));
-    lua_pop(L, 2);
+    lua_Integer b = (lua_rawget(L, bytes), lua_tointegerx(L, -1, &isnum));
+    lua_pop(L, 1);
     if (isnum) return (fuda_card)b;
     size_t len;
     const char *s = lua_tolstring(L, idx, &len);
     fuda_card c;
     return fuda_card_parse(s, len, &c) == 0 ? c : FUDA_NOCARD;
+}
+
+static fuda_card to_card(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TSTRING) return FUDA_NOCARD;
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
+    fuda_card c = card_in(L, idx, lua_gettop(L));
+    lua_pop(L, 1);
+    return c;
 }
 
 fuda_card fuda_check_card(lua_State *L, int idx) {
@@ -76,14 +94,17 @@ int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max) {
     luaL_checktype(L, idx, LUA_TTABLE);
     int n = (int)luaL_len(L, idx);
     if (n > max) luaL_error(L, "too many cards (%d, at most %d)", n, max);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
+    int bytes = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, idx, i);
-        fuda_card c = to_card(L, -1);
+        fuda_card c = card_in(L, -1, bytes);
         if (c == FUDA_NOCARD)
             luaL_error(L, "entry %d is not a card: %s", i, luaL_tolstring(L, -1, NULL));
         buf[i - 1] = c;
         lua_pop(L, 1);
     }
+    lua_pop(L, 1);
     return n;
 }
 
@@ -128,30 +149,25 @@ static int l_make(lua_State *L) {
     return 1;
 }
 
-/* "{7h}" for a card, "{7h} {8h}" for a list. */
+/* "{7h}" for a card, "{7h} {8h}" for a list: built in a C buffer (at most
+ * 7 bytes a card), pushed once. */
 static int l_show(lua_State *L) {
-    luaL_Buffer b;
-    if (lua_type(L, 1) == LUA_TSTRING) {
-        fuda_card c = fuda_check_card(L, 1);
-        luaL_buffinit(L, &b);
-        luaL_addchar(&b, '{');
-        fuda_push_card(L, c);
-        luaL_addvalue(&b);
-        luaL_addchar(&b, '}');
-        luaL_pushresult(&b);
-        return 1;
-    }
     fuda_card cards[FUDA_MAX_CARDS];
-    int n = fuda_read_cards(L, 1, cards, FUDA_MAX_CARDS);
-    luaL_buffinit(L, &b);
-    for (int i = 0; i < n; i++) {
-        if (i) luaL_addchar(&b, ' ');
-        luaL_addchar(&b, '{');
-        fuda_push_card(L, cards[i]);
-        luaL_addvalue(&b);
-        luaL_addchar(&b, '}');
+    int n;
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        cards[0] = fuda_check_card(L, 1);
+        n = 1;
+    } else {
+        n = fuda_read_cards(L, 1, cards, FUDA_MAX_CARDS);
     }
-    luaL_pushresult(&b);
+    char out[FUDA_MAX_CARDS * 7 + 1], *p = out;
+    for (int i = 0; i < n; i++) {
+        if (i) *p++ = ' ';
+        *p++ = '{';
+        p += fuda_card_name(cards[i], p);
+        *p++ = '}';
+    }
+    lua_pushlstring(L, out, (size_t)(p - out));
     return 1;
 }
 
