@@ -595,7 +595,8 @@ static int g_end_match(lua_State *L) {
  * idx, or with more arguments after it string.format(text, ...) -- formatted
  * only when somebody reads events (a player, a host script, a paranoid
  * engine, which also catches a bad format in fuda check); *skip is set
- * when nobody does. */
+ * when nobody does. A bad format raises "file:line: bad argument ...", the
+ * line of the g:say. */
 static const char *event_text(lua_State *L, fuda_engine *e, int idx, int *skip) {
     const char *fmt = luaL_checkstring(L, idx);
     *skip = 0;
@@ -606,7 +607,12 @@ static const char *event_text(lua_State *L, fuda_engine *e, int idx, int *skip) 
     }
     lua_rawgetp(L, LUA_REGISTRYINDEX, &fuda_format_key);
     lua_insert(L, idx);
-    lua_call(L, lua_gettop(L) - idx, 1);
+    if (lua_pcall(L, lua_gettop(L) - idx, 1, 0) != LUA_OK) { /* say where the script is */
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
     return luaL_checkstring(L, -1);
 }
 
