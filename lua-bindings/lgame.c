@@ -120,8 +120,8 @@ static int intern(lua_State *L, fuda_engine *e, int idx) {
 
 /* Push the match table (registry[e->ref_piles]): pile index -> fuda.Pile;
  * "gmeta", the game's metatable; "metas" and "slots", the variable proxies'
- * metatables and slots tables (game first, then seat 1..n); "named" and
- * "hands", the caches of g:pile and g:hand; "syms", string -> symbol id
+ * metatables and slots tables (game first, then seat 1..n); "named",
+ * "owned" and "hands", the caches of g:pile and g:hand; "syms", string -> symbol id
  * for variable writes. */
 static void push_match_table(lua_State *L, fuda_engine *e) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_piles);
@@ -366,8 +366,10 @@ void fuda_game_sync(fuda_engine *e) {
     }
     lua_getfield(L, mt, "named");
     clear_table(L, mt + 3);
-    lua_getfield(L, mt, "hands");
+    lua_getfield(L, mt, "owned");
     clear_table(L, mt + 4);
+    lua_getfield(L, mt, "hands");
+    clear_table(L, mt + 5);
     lua_settop(L, mt - 1);
 }
 
@@ -395,9 +397,11 @@ static void retire_match(lua_State *L, fuda_engine *e) {
     make_stale(L, lua_gettop(L), stale_game);
     lua_getfield(L, -3, "named");  /* an old g.pile kept by a script starts afresh */
     clear_table(L, lua_gettop(L));
-    lua_getfield(L, -4, "hands");
+    lua_getfield(L, -4, "owned");
     clear_table(L, lua_gettop(L));
-    lua_pop(L, 5);
+    lua_getfield(L, -5, "hands");
+    clear_table(L, lua_gettop(L));
+    lua_pop(L, 6);
     luaL_unref(L, LUA_REGISTRYINDEX, e->ref_piles);
     e->ref_piles = LUA_NOREF;
 }
@@ -434,22 +438,33 @@ static int find_pile(lua_State *L, fuda_engine *e, const char *name, int owner) 
     return p;
 }
 
-/* g:pile(name [, seat]): upvalue 2 caches name -> { [owner + 1] = pile }. */
+/* g:pile(name [, seat]): upvalue 2 caches name -> shared pile, upvalue 3
+ * name -> { [seat] = that seat's pile }. */
 static int g_pile(lua_State *L) {
     fuda_engine *e = check_game(L);
     luaL_checkstring(L, 2);
-    int owner = lua_isnoneornil(L, 3) ? -1 : check_seat(L, e, 3);
+    if (lua_isnoneornil(L, 3)) {
+        lua_settop(L, 2);
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
+        push_pile(L, e, find_pile(L, e, lua_tostring(L, 2), -1));
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, lua_upvalueindex(2));
+        return 1;
+    }
+    int owner = check_seat(L, e, 3);
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TTABLE) {
+    if (lua_rawget(L, lua_upvalueindex(3)) == LUA_TTABLE) {
         if (lua_rawgeti(L, 3, owner + 1) != LUA_TNIL) return 1;
         lua_pop(L, 1);
     } else {
         lua_pop(L, 1);
-        lua_createtable(L, 1, 0);
+        lua_createtable(L, e->st.nseats, 0);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
-        lua_rawset(L, lua_upvalueindex(2));
+        lua_rawset(L, lua_upvalueindex(3));
     }
     push_pile(L, e, find_pile(L, e, lua_tostring(L, 2), owner));
     lua_pushvalue(L, -1);
@@ -641,7 +656,7 @@ static int g_tally(lua_State *L) {
 
 
 /* Methods made per match with the engine as upvalue; g:pile and g:hand are
- * made apart (they have a cache as a second one). */
+ * made apart (they have caches as more). */
 static const luaL_Reg game_methods[] = {
     {"tally", g_tally},
     {"new_pile", g_new_pile}, {"new_deck", g_new_deck},
@@ -707,7 +722,8 @@ static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
     lua_pushlightuserdata(L, e);
     luaL_setfuncs(L, game_methods, 1);
     lua_getfield(L, mt, "named");
-    push_closure(L, e, g_pile, 1);
+    lua_getfield(L, mt, "owned");
+    push_closure(L, e, g_pile, 2);
     lua_setfield(L, m, "pile");
     lua_getfield(L, mt, "hands");
     push_closure(L, e, g_hand, 1);
@@ -739,10 +755,12 @@ void fuda_game_reset(fuda_engine *e) {
     e->gen++;
     e->vars_stale = 0;
     e->nsymcache = 0;
-    lua_createtable(L, 0, 6);             /* the match table */
+    lua_createtable(L, 0, 8);             /* the match table */
     int mt = lua_gettop(L);
     lua_newtable(L);
     lua_setfield(L, mt, "named");
+    lua_newtable(L);
+    lua_setfield(L, mt, "owned");
     lua_newtable(L);
     lua_setfield(L, mt, "hands");
     lua_createtable(L, e->st.nseats + 1, 0);
@@ -885,11 +903,12 @@ static int p_sort(lua_State *L) {
     return 0;
 }
 
+/* p.key: a method (upvalue 1; the method checks the pile), else a field. */
 static int p_index(lua_State *L) {
-    pile_ud *p = check_pile(L, 1);
-    const char *k = luaL_checkstring(L, 2);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    pile_ud *p = check_pile(L, 1);
+    const char *k = luaL_checkstring(L, 2);
     const fuda_pile *pl = &pst(p)->piles[p->idx];
     if (strcmp(k, "name") == 0) lua_pushstring(L, pl->name);
     else if (strcmp(k, "owner") == 0) { if (pl->owner >= 0) lua_pushinteger(L, pl->owner + 1); else lua_pushnil(L); }
