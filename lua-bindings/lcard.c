@@ -65,12 +65,33 @@ static fuda_card card_in(lua_State *L, int idx, int bytes) {
     return fuda_card_parse(s, len, &c) == 0 ? c : FUDA_NOCARD;
 }
 
+int fuda_push_card_bytes(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        card_tables(L);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
+    }
+    return lua_gettop(L);
+}
+
 static fuda_card to_card(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TSTRING) return FUDA_NOCARD;
     idx = lua_absindex(L, idx);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
     fuda_card c = card_in(L, idx, lua_gettop(L));
     lua_pop(L, 1);
+    return c;
+}
+
+fuda_card fuda_check_card_in(lua_State *L, int idx, int bytes) {
+    fuda_card c = card_in(L, idx, bytes);
+    if (c == FUDA_NOCARD) {
+        if (lua_type(L, idx) == LUA_TSTRING)
+            luaL_error(L, "'%s' is not a card (cards are written like 7h, 10d, Qs, Jk)",
+                       lua_tostring(L, idx));
+        else
+            luaL_typeerror(L, idx, "card name");
+    }
     return c;
 }
 
@@ -108,8 +129,13 @@ int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max) {
     return n;
 }
 
+/* The module's card functions have the name -> byte table as upvalue 1 and
+ * the byte -> name table as upvalue 2. */
+#define UV_BYTES lua_upvalueindex(1)
+#define UV_NAMES lua_upvalueindex(2)
+
 static int l_card(lua_State *L) {
-    fuda_card c = to_card(L, 1);
+    fuda_card c = card_in(L, 1, UV_BYTES);
     if (c == FUDA_NOCARD) {
         luaL_checkstring(L, 1);
         lua_pushnil(L);
@@ -117,17 +143,17 @@ static int l_card(lua_State *L) {
                         lua_tostring(L, 1));
         return 2;
     }
-    fuda_push_card(L, c);
+    lua_rawgeti(L, UV_NAMES, c);
     return 1;
 }
 
 static int l_rank(lua_State *L) {
-    lua_pushinteger(L, fuda_card_rank(fuda_check_card(L, 1)));
+    lua_pushinteger(L, fuda_card_rank(fuda_check_card_in(L, 1, UV_BYTES)));
     return 1;
 }
 
 static int l_suit(lua_State *L) {
-    fuda_card c = fuda_check_card(L, 1);
+    fuda_card c = fuda_check_card_in(L, 1, UV_BYTES);
     if (fuda_card_is_joker(c)) return 0;
     char s = fuda_suit_letter(fuda_card_suit(c));
     lua_pushlstring(L, &s, 1);
@@ -137,7 +163,7 @@ static int l_suit(lua_State *L) {
 static int l_make(lua_State *L) {
     lua_Integer r = luaL_checkinteger(L, 1);
     if (r == 0 && lua_isnoneornil(L, 2)) {
-        fuda_push_card(L, FUDA_JOKER);
+        lua_rawgeti(L, UV_NAMES, FUDA_JOKER);
         return 1;
     }
     size_t len;
@@ -145,7 +171,7 @@ static int l_make(lua_State *L) {
     int suit = fuda_suit_parse(s, len);
     luaL_argcheck(L, suit >= 0, 2, "suit must be s, h, d or c");
     luaL_argcheck(L, r >= 1 && r <= 13, 1, "rank must be 1..13");
-    fuda_push_card(L, fuda_card_make((int)r, suit));
+    lua_rawgeti(L, UV_NAMES, fuda_card_make((int)r, suit));
     return 1;
 }
 
@@ -155,7 +181,7 @@ static int l_show(lua_State *L) {
     fuda_card cards[FUDA_MAX_CARDS];
     int n;
     if (lua_type(L, 1) == LUA_TSTRING) {
-        cards[0] = fuda_check_card(L, 1);
+        cards[0] = fuda_check_card_in(L, 1, UV_BYTES);
         n = 1;
     } else {
         n = fuda_read_cards(L, 1, cards, FUDA_MAX_CARDS);
@@ -177,6 +203,7 @@ static const luaL_Reg card_funcs[] = {
 };
 
 void fuda_open_cards(lua_State *L) {
-    card_tables(L);
-    luaL_setfuncs(L, card_funcs, 0);
+    fuda_push_card_bytes(L);
+    fuda_push_card_names(L);
+    luaL_setfuncs(L, card_funcs, 2);
 }

@@ -162,7 +162,12 @@ void fuda_push_card(lua_State *L, fuda_card c);
 /* Push the table card byte -> canonical name and return its stack index, so
  * a loop pushes each card with one lua_rawgeti. */
 int fuda_push_card_names(lua_State *L);
+/* The card at idx, or raise "'x' is not a card (...)" / a type error. */
 fuda_card fuda_check_card(lua_State *L, int idx);
+/* The same with the name -> byte table at index `bytes` (an upvalue, say),
+ * pushed once by fuda_push_card_bytes. */
+fuda_card fuda_check_card_in(lua_State *L, int idx, int bytes);
+int fuda_push_card_bytes(lua_State *L);
 int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max);
 void fuda_open_cards(lua_State *L);   /* adds card functions to the table on top */
 

@@ -795,12 +795,16 @@ void fuda_game_push(fuda_engine *e) {
 
 /* ---- piles ---- */
 
-
 static fuda_state *pst(pile_ud *p) { return &p->e->st; }
+
+/* The pile methods have the byte -> name table as upvalue 1, the name ->
+ * byte table as upvalue 2. */
+#define UV_CARDS lua_upvalueindex(1)
+#define UV_BYTES lua_upvalueindex(2)
 
 /* Index in pile p of the Lua card at idx, or raise "not in pile". */
 static int card_index(lua_State *L, pile_ud *p, int idx) {
-    fuda_card c = fuda_check_card(L, idx);
+    fuda_card c = fuda_check_card_in(L, idx, UV_BYTES);
     int i = fuda_pile_index(pst(p), p->idx, c);
     if (i < 0) {
         char buf[8];
@@ -815,9 +819,6 @@ static int p_count(lua_State *L) {
     lua_pushinteger(L, fuda_pile_len(pst(p), p->idx));
     return 1;
 }
-
-/* p_top, p_at and p_cards have the card name table as upvalue 1. */
-#define UV_CARDS lua_upvalueindex(1)
 
 static int p_top(lua_State *L) {
     pile_ud *p = check_pile(L, 1);
@@ -849,7 +850,7 @@ static int p_cards(lua_State *L) {
 
 static int p_has(lua_State *L) {
     pile_ud *p = check_pile(L, 1);
-    lua_pushboolean(L, fuda_pile_index(pst(p), p->idx, fuda_check_card(L, 2)) >= 0);
+    lua_pushboolean(L, fuda_pile_index(pst(p), p->idx, fuda_check_card_in(L, 2, UV_BYTES)) >= 0);
     return 1;
 }
 
@@ -940,7 +941,8 @@ static void pile_type(lua_State *L) {
     luaL_newmetatable(L, FUDA_PILE_T);
     lua_newtable(L);
     fuda_push_card_names(L);
-    luaL_setfuncs(L, pile_methods, 1);
+    fuda_push_card_bytes(L);
+    luaL_setfuncs(L, pile_methods, 2);
     lua_pushcclosure(L, p_index, 1);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, p_count);
