@@ -180,9 +180,9 @@ static int intern_cached(lua_State *L, fuda_engine *e, int idx, int cache) {
     return id;
 }
 
-/* Store the Lua value at idx into variable slot i; strings are interned
- * through the cache at `syms`. */
-static void set_var(lua_State *L, fuda_engine *e, int i, int idx, const char *name, int syms) {
+/* Store the Lua value at idx into variable slot i (named by the string at
+ * index 2, for messages); strings are interned through the cache at `syms`. */
+static void set_var(lua_State *L, fuda_engine *e, int i, int idx, int syms) {
     switch (lua_type(L, idx)) {
     case LUA_TNIL: e->st.var_type[i] = FUDA_VAR_NIL; e->st.var[i] = 0; break;
     case LUA_TBOOLEAN: e->st.var_type[i] = FUDA_VAR_BOOL; e->st.var[i] = lua_toboolean(L, idx); break;
@@ -194,15 +194,15 @@ static void set_var(lua_State *L, fuda_engine *e, int i, int idx, const char *na
         int isnum;
         lua_Integer v = lua_tointegerx(L, idx, &isnum);
         if (!isnum || v < INT32_MIN || v > INT32_MAX)
-            luaL_error(L, "variable '%s': only 32-bit integers can be stored, got %s", name,
-                       lua_tostring(L, idx));
+            luaL_error(L, "variable '%s': only 32-bit integers can be stored, got %s",
+                       lua_tostring(L, 2), lua_tostring(L, idx));
         e->st.var_type[i] = FUDA_VAR_INT;
         e->st.var[i] = (int32_t)v;
         break;
     }
     default:
         luaL_error(L, "variable '%s': a game variable holds an integer, boolean, string or "
-                   "nil, not a %s", name, luaL_typename(L, idx));
+                   "nil, not a %s", lua_tostring(L, 2), luaL_typename(L, idx));
     }
 }
 
@@ -219,9 +219,21 @@ static int var_index(fuda_engine *e, int seat, int j) {
 #define UV_SEAT lua_upvalueindex(3)
 #define UV_VALUES lua_upvalueindex(4)
 #define UV_SYMS lua_upvalueindex(5)
+#define UV_KEYS lua_upvalueindex(6)
+
+/* A proxy's variable names by address, the fast path of var_slot: short
+ * strings are interned, so the string a script indexes with is the declared
+ * key itself (kept alive by the slots table). A miss (a long name, a wrong
+ * one) falls back on the slots table. */
+typedef struct var_keys { int n; struct { const void *key; int slot; } at[1]; } var_keys;
 
 /* Core slot of the variable named by the string at index 2, or raise. */
-static int var_slot(lua_State *L) {
+static int var_slot(lua_State *L, const var_keys *vk) {
+    if (vk) {
+        const void *p = lua_topointer(L, 2);
+        for (int i = 0; i < vk->n; i++)
+            if (vk->at[i].key == p) return vk->at[i].slot;
+    }
     const char *name = luaL_checkstring(L, 2);
     lua_pushvalue(L, 2);
     int isnum;
@@ -239,7 +251,7 @@ static int var_slot(lua_State *L) {
  * or does not exist. */
 static int vars_missing(lua_State *L) {
     fuda_engine *e = engine_up(L);
-    push_var(L, e, var_slot(L));
+    push_var(L, e, var_slot(L, NULL));
     return 1;
 }
 
@@ -247,9 +259,8 @@ static int vars_missing(lua_State *L) {
  * state, then in V. */
 static int vars_newindex(lua_State *L) {
     fuda_engine *e = engine_up(L);
-    int k = var_slot(L);
-    set_var(L, e, k, 3, lua_tostring(L, 2), UV_SYMS);
-    lua_settop(L, 3);
+    int k = var_slot(L, (const var_keys *)lua_touserdata(L, UV_KEYS));
+    set_var(L, e, k, 3, UV_SYMS);
     lua_pushvalue(L, 2);
     if (e->st.var_type[k] == FUDA_VAR_INT) lua_pushinteger(L, e->st.var[k]); /* 3.0 -> 3 */
     else lua_pushvalue(L, 3);
@@ -300,6 +311,27 @@ static void push_slots(lua_State *L, fuda_engine *e, int seat) {
     lua_pop(L, 1);
 }
 
+/* Push the var_keys of the slots table at `slots`. */
+static void push_keys(lua_State *L, int slots) {
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, slots)) {
+        n++;
+        lua_pop(L, 1);
+    }
+    var_keys *vk = (var_keys *)lua_newuserdatauv(L, sizeof *vk + (size_t)n * sizeof vk->at[0], 0);
+    vk->n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, slots)) {
+        if (vk->n < n && lua_type(L, -2) == LUA_TSTRING) {
+            vk->at[vk->n].key = lua_topointer(L, -2);
+            vk->at[vk->n].slot = (int)lua_tointeger(L, -1);
+            vk->n++;
+        }
+        lua_pop(L, 1);
+    }
+}
+
 /* Push a closure of fn over the engine and the `extra` values below it on
  * the stack (popped). */
 static void push_closure(lua_State *L, fuda_engine *e, lua_CFunction fn, int extra) {
@@ -329,7 +361,8 @@ static void new_vars(lua_State *L, fuda_engine *e, int seat, int mt) {
     lua_pushinteger(L, seat);
     lua_pushvalue(L, v);
     lua_getfield(L, mt, "syms");
-    push_closure(L, e, vars_newindex, 4);
+    push_keys(L, slots);
+    push_closure(L, e, vars_newindex, 5);
     lua_setfield(L, pm, "__newindex");
     lua_getfield(L, mt, "slots");         /* remember slots and metatable */
     lua_Integer n = (lua_Integer)lua_rawlen(L, -1) + 1;

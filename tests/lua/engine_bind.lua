@@ -74,6 +74,11 @@ check(okb and moveb == nil and tostring(errb):find("bot 'meddler' changed the ga
       "a bot that changes the game is refused: " .. tostring(errb))
 eq(run("probe")[1], after_set, "Lua sees the values from before the bot")
 
+-- a name too long for Lua to intern, and a name built at run time, are found all the same
+eq(run("long")[1], "long=42 k1=420", "long and built names")
+eq(m:var("a_variable_whose_name_is_longer_than_forty_bytes"), 42, "the core state holds the long one")
+eq(m:seat_var(1, "word"), 420, "the core state holds seat 1's word")
+
 -- nil and false are values too
 eq(run("clear")[1], "word=nil flag=false", "nil and false written")
 eq(m:var("word"), nil, "word is nil in the core state")

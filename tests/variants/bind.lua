@@ -119,9 +119,17 @@ local COMMANDS = {
   end,
   badfmt = function(g) g:say("%d", "not a number") end,
   ["end"] = function(g, seat) g:score(seat, 1) g:end_hand() g:end_match() end,
+  -- a name longer than Lua's short strings (40 bytes) is not interned: found by its text
+  long = function(g)
+    local LONG = "a_variable_whose_name_is_longer_than_forty_bytes"
+    local name = "a_variable_whose_name_is_longer" .. "_than_forty_bytes" -- another string object
+    g.var[name] = g.var[LONG] + 1
+    g.seat[1][("wo" .. "rd"):rep(1)] = g.var[name] * 10
+    g:say(("long=%s k1=%s"):format(show(g.var[LONG]), show(g.seat[1].word)))
+  end,
 }
 
-local ALL = { "pass", "probe", "errors", "fields", "set", "clear", "fail", "say", "badfmt", "end" }
+local ALL = { "pass", "probe", "errors", "fields", "set", "clear", "fail", "say", "badfmt", "end", "long" }
 
 return {
   title = "Bindings (tests)",
@@ -132,8 +140,8 @@ return {
               doc = "what of the previous match the deal uses" },
     fmt = { "none", one_of = { "none", "good", "bad" }, doc = "pass says something with a format" },
   },
-  state = { n = 0, word = "start", flag = false },
-  seat_state = { k = 0 },
+  state = { n = 0, word = "start", flag = false, a_variable_whose_name_is_longer_than_forty_bytes = 41 },
+  seat_state = { k = 0, word = 0 },
   setup = function(g)
     local stock = g:new_pile("stock")
     for s = 1, g.seats do g:new_pile("hand", { owner = s, vis = "owner" }) end
