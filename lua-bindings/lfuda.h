@@ -176,7 +176,7 @@ void fuda_open_meld(lua_State *L);    /* adds fuda.rules to the table on top */
 
 /* lgame.c */
 void fuda_game_types(lua_State *L);   /* registers the fuda.Pile type, the game's field names */
-void fuda_game_push(fuda_engine *e);  /* pushes e's Game userdata */
+void fuda_game_push(fuda_engine *e);  /* pushes the game table of e's match */
 /* New match: the old match's game, piles and variable tables go stale, a
  * new game is made. Allocates: call it inside a protected call. */
 void fuda_game_reset(fuda_engine *e);

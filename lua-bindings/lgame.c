@@ -73,7 +73,6 @@ static int stale_vars(lua_State *L) {
     return luaL_error(L, "this variable table belongs to a match that has ended");
 }
 
-
 /* For a method: its match must be on and self must be that match's game
  * (one pointer comparison). Raises an error otherwise. */
 static fuda_engine *check_game(lua_State *L) {
