@@ -222,6 +222,11 @@ static void txn_begin(fuda_engine *e, txn *t) {
 }
 
 static void txn_undo(fuda_engine *e, txn *t) {
+    /* Lua's copy of the variables and pile caches must follow (lgame.c) */
+    if (memcmp(e->st.var, t->st.var, sizeof e->st.var) != 0 ||
+        memcmp(e->st.var_type, t->st.var_type, sizeof e->st.var_type) != 0 ||
+        e->st.npiles != t->st.npiles)
+        e->vars_stale = 1;
     fuda_state_copy(&e->st, &t->st);
     rows_drop(e, t->nrows);
     events_drop(e, t->nevs);
@@ -270,6 +275,10 @@ typedef struct body_call { fuda_engine *e; engine_body fn; void *ud; int rc; } b
 static int run_body(lua_State *L) {
     body_call *c = (body_call *)lua_touserdata(L, 1);
     lua_settop(L, 0);
+    if (c->e->vars_stale) {
+        fuda_game_sync(c->e);
+        c->e->vars_stale = 0;
+    }
     c->rc = c->fn(c->e, c->ud);
     return 0;
 }
@@ -626,11 +635,11 @@ static int start_body(fuda_engine *e, void *ud) {
     (void)ud;
     new_ref_table(e->L, &e->ref_mvids);
     new_ref_table(e->L, &e->ref_mvstrs);
-    fuda_game_reset(e);
     if (init_vars(e) < 0) {
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
+    fuda_game_reset(e); /* after init_vars: the game's variable tables copy them */
     e->in_setup = 1;
     call_simple(e, FUDA_HOOK_SETUP);
     e->in_setup = 0;

@@ -195,9 +195,10 @@ static int m_pile(lua_State *L) {
     int owner = lua_isnoneornil(L, 3) ? 0 : check_seat(L, m->e, 3);
     int p = fuda_pile_find(st, name, owner - 1);
     if (p < 0) return luaL_error(L, "no pile '%s'", name);
+    int names = fuda_push_card_names(L);
     lua_createtable(L, st->piles[p].len, 0);
     for (int i = 0; i < st->piles[p].len; i++) {
-        fuda_push_card(L, fuda_pile_at(st, p, i));
+        lua_rawgeti(L, names, fuda_pile_at(st, p, i));
         lua_rawseti(L, -2, i + 1);
     }
     return 1;

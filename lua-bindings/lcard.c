@@ -40,20 +40,59 @@ void fuda_push_card(lua_State *L, fuda_card c) {
     lua_remove(L, -2);
 }
 
-/* Card at idx as a byte, or FUDA_NOCARD if it is no card name. */
-static fuda_card to_card(lua_State *L, int idx) {
+int fuda_push_card_names(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDSTR_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        card_tables(L);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDSTR_KEY);
+    }
+    return lua_gettop(L);
+}
+
+/* Card at idx as a byte, or FUDA_NOCARD if it is no card name; bytes is the
+ * stack index of the name -> byte table. */
+static fuda_card card_in(lua_State *L, int idx, int bytes) {
     if (lua_type(L, idx) != LUA_TSTRING) return FUDA_NOCARD;
     idx = lua_absindex(L, idx);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
     lua_pushvalue(L, idx);
     int isnum;
-    lua_Integer b = (lua_rawget(L, -2), lua_tointegerx(L, -1, &isnum));
-    lua_pop(L, 2);
+    lua_Integer b = (lua_rawget(L, bytes), lua_tointegerx(L, -1, &isnum));
+    lua_pop(L, 1);
     if (isnum) return (fuda_card)b;
     size_t len;
     const char *s = lua_tolstring(L, idx, &len);
     fuda_card c;
     return fuda_card_parse(s, len, &c) == 0 ? c : FUDA_NOCARD;
+}
+
+int fuda_push_card_bytes(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        card_tables(L);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
+    }
+    return lua_gettop(L);
+}
+
+static fuda_card to_card(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TSTRING) return FUDA_NOCARD;
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
+    fuda_card c = card_in(L, idx, lua_gettop(L));
+    lua_pop(L, 1);
+    return c;
+}
+
+fuda_card fuda_check_card_in(lua_State *L, int idx, int bytes) {
+    fuda_card c = card_in(L, idx, bytes);
+    if (c == FUDA_NOCARD) {
+        if (lua_type(L, idx) == LUA_TSTRING)
+            luaL_error(L, "'%s' is not a card (cards are written like 7h, 10d, Qs, Jk)",
+                       lua_tostring(L, idx));
+        else
+            luaL_typeerror(L, idx, "card name");
+    }
+    return c;
 }
 
 fuda_card fuda_check_card(lua_State *L, int idx) {
@@ -76,19 +115,27 @@ int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max) {
     luaL_checktype(L, idx, LUA_TTABLE);
     int n = (int)luaL_len(L, idx);
     if (n > max) luaL_error(L, "too many cards (%d, at most %d)", n, max);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
+    int bytes = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, idx, i);
-        fuda_card c = to_card(L, -1);
+        fuda_card c = card_in(L, -1, bytes);
         if (c == FUDA_NOCARD)
             luaL_error(L, "entry %d is not a card: %s", i, luaL_tolstring(L, -1, NULL));
         buf[i - 1] = c;
         lua_pop(L, 1);
     }
+    lua_pop(L, 1);
     return n;
 }
 
+/* The module's card functions have the name -> byte table as upvalue 1 and
+ * the byte -> name table as upvalue 2. */
+#define UV_BYTES lua_upvalueindex(1)
+#define UV_NAMES lua_upvalueindex(2)
+
 static int l_card(lua_State *L) {
-    fuda_card c = to_card(L, 1);
+    fuda_card c = card_in(L, 1, UV_BYTES);
     if (c == FUDA_NOCARD) {
         luaL_checkstring(L, 1);
         lua_pushnil(L);
@@ -96,17 +143,17 @@ static int l_card(lua_State *L) {
                         lua_tostring(L, 1));
         return 2;
     }
-    fuda_push_card(L, c);
+    lua_rawgeti(L, UV_NAMES, c);
     return 1;
 }
 
 static int l_rank(lua_State *L) {
-    lua_pushinteger(L, fuda_card_rank(fuda_check_card(L, 1)));
+    lua_pushinteger(L, fuda_card_rank(fuda_check_card_in(L, 1, UV_BYTES)));
     return 1;
 }
 
 static int l_suit(lua_State *L) {
-    fuda_card c = fuda_check_card(L, 1);
+    fuda_card c = fuda_check_card_in(L, 1, UV_BYTES);
     if (fuda_card_is_joker(c)) return 0;
     char s = fuda_suit_letter(fuda_card_suit(c));
     lua_pushlstring(L, &s, 1);
@@ -116,7 +163,7 @@ static int l_suit(lua_State *L) {
 static int l_make(lua_State *L) {
     lua_Integer r = luaL_checkinteger(L, 1);
     if (r == 0 && lua_isnoneornil(L, 2)) {
-        fuda_push_card(L, FUDA_JOKER);
+        lua_rawgeti(L, UV_NAMES, FUDA_JOKER);
         return 1;
     }
     size_t len;
@@ -124,34 +171,29 @@ static int l_make(lua_State *L) {
     int suit = fuda_suit_parse(s, len);
     luaL_argcheck(L, suit >= 0, 2, "suit must be s, h, d or c");
     luaL_argcheck(L, r >= 1 && r <= 13, 1, "rank must be 1..13");
-    fuda_push_card(L, fuda_card_make((int)r, suit));
+    lua_rawgeti(L, UV_NAMES, fuda_card_make((int)r, suit));
     return 1;
 }
 
-/* "{7h}" for a card, "{7h} {8h}" for a list. */
+/* "{7h}" for a card, "{7h} {8h}" for a list: built in a C buffer (at most
+ * 7 bytes a card), pushed once. */
 static int l_show(lua_State *L) {
-    luaL_Buffer b;
-    if (lua_type(L, 1) == LUA_TSTRING) {
-        fuda_card c = fuda_check_card(L, 1);
-        luaL_buffinit(L, &b);
-        luaL_addchar(&b, '{');
-        fuda_push_card(L, c);
-        luaL_addvalue(&b);
-        luaL_addchar(&b, '}');
-        luaL_pushresult(&b);
-        return 1;
-    }
     fuda_card cards[FUDA_MAX_CARDS];
-    int n = fuda_read_cards(L, 1, cards, FUDA_MAX_CARDS);
-    luaL_buffinit(L, &b);
-    for (int i = 0; i < n; i++) {
-        if (i) luaL_addchar(&b, ' ');
-        luaL_addchar(&b, '{');
-        fuda_push_card(L, cards[i]);
-        luaL_addvalue(&b);
-        luaL_addchar(&b, '}');
+    int n;
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        cards[0] = fuda_check_card_in(L, 1, UV_BYTES);
+        n = 1;
+    } else {
+        n = fuda_read_cards(L, 1, cards, FUDA_MAX_CARDS);
     }
-    luaL_pushresult(&b);
+    char out[FUDA_MAX_CARDS * 7 + 1], *p = out;
+    for (int i = 0; i < n; i++) {
+        if (i) *p++ = ' ';
+        *p++ = '{';
+        p += fuda_card_name(cards[i], p);
+        *p++ = '}';
+    }
+    lua_pushlstring(L, out, (size_t)(p - out));
     return 1;
 }
 
@@ -161,6 +203,7 @@ static const luaL_Reg card_funcs[] = {
 };
 
 void fuda_open_cards(lua_State *L) {
-    card_tables(L);
-    luaL_setfuncs(L, card_funcs, 0);
+    fuda_push_card_bytes(L);
+    fuda_push_card_names(L);
+    luaL_setfuncs(L, card_funcs, 2);
 }

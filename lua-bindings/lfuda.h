@@ -133,8 +133,13 @@ struct fuda_engine {
     uint32_t gen;              /* match generation: stale handles detect it */
     int started;
     int in_setup;
-    int ref_game;              /* the fuda.Game userdata */
-    int ref_piles;             /* pile index -> fuda.Pile userdata */
+    int ref_game;              /* the game table of this match */
+    int ref_piles;             /* the match table (lgame.c): pile index -> fuda.Pile,
+                                * the values tables, the g:pile and g:hand caches */
+    const void *game_ptr;      /* lua_topointer of the game: a method's self check */
+    int vars_stale;            /* the core state was restored with other variables or
+                                * piles: fuda_game_sync before Lua runs again */
+    int nsymcache;             /* strings in the match's string -> symbol cache */
     int ref_symstr;            /* sym id -> Lua string */
     uint64_t seed;
     fuda_rng bot_rng;
@@ -164,7 +169,15 @@ struct fuda_engine {
 
 /* lcard.c */
 void fuda_push_card(lua_State *L, fuda_card c);
+/* Push the table card byte -> canonical name and return its stack index, so
+ * a loop pushes each card with one lua_rawgeti. */
+int fuda_push_card_names(lua_State *L);
+/* The card at idx, or raise "'x' is not a card (...)" / a type error. */
 fuda_card fuda_check_card(lua_State *L, int idx);
+/* The same with the name -> byte table at index `bytes` (an upvalue, say),
+ * pushed once by fuda_push_card_bytes. */
+fuda_card fuda_check_card_in(lua_State *L, int idx, int bytes);
+int fuda_push_card_bytes(lua_State *L);
 int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max);
 void fuda_open_cards(lua_State *L);   /* adds card functions to the table on top */
 
@@ -172,9 +185,15 @@ void fuda_open_cards(lua_State *L);   /* adds card functions to the table on top
 void fuda_open_meld(lua_State *L);    /* adds fuda.rules to the table on top */
 
 /* lgame.c */
-void fuda_game_types(lua_State *L);   /* registers fuda.Game/Pile/Vars metatables */
-void fuda_game_push(fuda_engine *e);  /* pushes e's Game userdata */
-void fuda_game_reset(fuda_engine *e); /* new match: new Game userdata, pile cache */
+void fuda_game_types(lua_State *L);   /* registers the fuda.Pile type, the game's field names */
+void fuda_game_push(fuda_engine *e);  /* pushes the game table of e's match */
+/* New match: the old match's game, piles and variable tables go stale, a
+ * new game is made. Allocates: call it inside a protected call. */
+void fuda_game_reset(fuda_engine *e);
+/* Rewrite the variable tables Lua reads from the core state e->st (after
+ * the engine restored a state) and forget the pile caches. Allocates: call
+ * it inside a protected call. Nothing happens when no match was made. */
+void fuda_game_sync(fuda_engine *e);
 /* Registry key of string.format (for g:say(fmt, ...)). */
 extern const char fuda_format_key;
 const char *fuda_sym_text(fuda_engine *e, int id);

@@ -1,21 +1,46 @@
 /* lgame.c -- the game object a variant's hooks receive (fuda.Game), its piles
- * (fuda.Pile) and variables (fuda.Vars): thin handles over the core state held
- * by the engine.
+ * (fuda.Pile) and variables (fuda.Vars): cheap views of the core state held
+ * by the engine, which stays the only truth (hashed, cloned, undone).
+ *
+ * Built for speed, since hooks read the game all the time:
+ *
+ * - The game is a Lua table per match, always empty. Its metatable's __index
+ *   is a private table M holding the methods (C closures over the engine and
+ *   the match generation) and the constant fields (seats, options, var,
+ *   seat); M's own __index answers the fields that change (turn, dir,
+ *   hand_no, move_no, claim, phase). Every write goes to __newindex, which
+ *   checks it as before. The metatable is locked, so a script cannot reach
+ *   M; it can rawset its own game table, which misleads only itself (the
+ *   engine reads the core state, never the table).
+ *
+ * - g.var and g.seat[k] are empty proxies too. A read is two table lookups
+ *   in a values table V (no C call); a write goes through a C __newindex
+ *   that checks the value, stores it in the core state, then in V. V always
+ *   equals the core state when Lua code runs: the engine sets vars_stale
+ *   when it restores a state whose variables differ, and fuda_game_sync
+ *   rewrites every V before the next protected body runs. A name missing
+ *   from V (a nil value, or no such variable) reaches V's own __index, which
+ *   answers from the core state or raises "unknown game variable".
+ *
+ * - g:pile and g:hand answer from per-match caches held as upvalues.
  *
  * Once the match is over (g:end_match) its result is final: g:score,
  * g:open_claim and giving a seat the turn raise an error.
  *
- * A handle stores the engine and the match generation it was made in; using
- * it after its match ended (a new match, a new variant) fails with a message
- * instead of touching a state that is gone. */
+ * Using a match's objects after it ended (a new match, a new variant) fails
+ * with "... belongs to a match that has ended" instead of touching a state
+ * that is gone: at a new match the old game's and proxies' metatables get
+ * __index and __newindex functions that raise it (so the closures of a live
+ * match need no generation check), and piles carry their generation. */
 #include <string.h>
 #include "lfuda.h"
 
-typedef struct game_ud { unsigned tag; uint32_t gen; fuda_engine *e; } game_ud;
 typedef struct pile_ud { unsigned tag; uint32_t gen; fuda_engine *e; int idx; } pile_ud;
-typedef struct vars_ud { unsigned tag; uint32_t gen; fuda_engine *e; int seat; } vars_ud; /* seat -1: game vars */
 
 static const char *const vis_names[] = {"hidden", "owner", "public", "top", NULL};
+
+/* Upvalue 1 of every closure of a match: the engine. */
+#define UV_ENGINE lua_upvalueindex(1)
 
 /* ---- handles ---- */
 
@@ -25,9 +50,35 @@ static fuda_engine *live(lua_State *L, fuda_engine *e, uint32_t gen, const char 
     return e;
 }
 
-static fuda_engine *check_game(lua_State *L, int idx) {
-    game_ud *g = (game_ud *)fuda_checkud(L, idx, FUDA_TAG_GAME, FUDA_GAME_T);
-    return live(L, g->e, g->gen, "this game object");
+/* The engine of the running closure of a match (a live one: the closures
+ * of an ended match cannot be reached any more, see retire_match). */
+static fuda_engine *engine_up(lua_State *L) {
+    return (fuda_engine *)lua_touserdata(L, UV_ENGINE);
+}
+
+/* Argument 1 is not the game of this match: an older game, or no game. */
+static void not_game(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TTABLE && luaL_getmetafield(L, 1, "__name") == LUA_TSTRING &&
+        strcmp(lua_tostring(L, -1), FUDA_GAME_T) == 0)
+        luaL_error(L, "this game object belongs to a match that has ended");
+    luaL_typeerror(L, 1, FUDA_GAME_T);
+}
+
+/* What an ended match's game and variable tables do on any read or write. */
+static int stale_game(lua_State *L) {
+    return luaL_error(L, "this game object belongs to a match that has ended");
+}
+
+static int stale_vars(lua_State *L) {
+    return luaL_error(L, "this variable table belongs to a match that has ended");
+}
+
+/* For a method: its match must be on and self must be that match's game
+ * (one pointer comparison). Raises an error otherwise. */
+static fuda_engine *check_game(lua_State *L) {
+    fuda_engine *e = engine_up(L);
+    if (lua_topointer(L, 1) != e->game_ptr || !e->started) not_game(L);
+    return e;
 }
 
 static pile_ud *check_pile(lua_State *L, int idx) {
@@ -53,20 +104,31 @@ const char *fuda_sym_text(fuda_engine *e, int id) {
 static int intern(lua_State *L, fuda_engine *e, int idx) {
     size_t len;
     const char *s = lua_tolstring(L, idx, &len);
-    if (len <= FUDA_SYMTAB_MAXLEN && fuda_symtab_lookup(e->syms, s, len) < 0) {
+    int id = fuda_symtab_lookup(e->syms, s, len);
+    if (id >= 0) return id;
+    if (len <= FUDA_SYMTAB_MAXLEN) {
         size_t cost = len + 1 + 32; /* the text, its offset and hash slots */
         fuda_sandbox_cmem(L, e, cost);
         e->sym_bytes += cost;
     }
-    int id = fuda_symtab_intern(e->syms, s, len);
+    id = fuda_symtab_intern(e->syms, s, len);
     if (id < 0) luaL_error(L, "string too long to store in the game state (at most %d bytes)",
                            FUDA_SYMTAB_MAXLEN);
     return id;
 }
 
-/* Push the cached fuda.Pile for pile index idx. */
-static void push_pile(lua_State *L, fuda_engine *e, int idx) {
+/* Push the match table (registry[e->ref_piles]): pile index -> fuda.Pile;
+ * "gmeta", the game's metatable; "metas" and "slots", the variable proxies'
+ * metatables and slots tables (game first, then seat 1..n); "named",
+ * "owned" and "hands", the caches of g:pile and g:hand; "syms", string -> symbol id
+ * for variable writes. */
+static void push_match_table(lua_State *L, fuda_engine *e) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_piles);
+}
+
+/* Push the fuda.Pile for pile index idx, made once per match. */
+static void push_pile(lua_State *L, fuda_engine *e, int idx) {
+    push_match_table(L, e);
     if (lua_rawgeti(L, -1, idx) == LUA_TNIL) {
         lua_pop(L, 1);
         pile_ud *p = (pile_ud *)lua_newuserdatauv(L, sizeof *p, 0);
@@ -97,94 +159,289 @@ static void push_var(lua_State *L, fuda_engine *e, int i) {
     }
 }
 
-/* Store the Lua value at idx into variable slot i. */
-static void set_var(lua_State *L, fuda_engine *e, int i, int idx, const char *name) {
+/* The symbol id of the string at idx through the match's cache at `cache`
+ * (string -> id; the symbol table is per match too). The cache keeps its
+ * first FUDA_SYM_CACHE strings only: a script storing ever new strings pays
+ * the symbol table's memory, not twice that. */
+#define FUDA_SYM_CACHE 256
+static int intern_cached(lua_State *L, fuda_engine *e, int idx, int cache) {
+    lua_pushvalue(L, idx);
+    int isnum;
+    int id = (int)(lua_rawget(L, cache), lua_tointegerx(L, -1, &isnum));
+    lua_pop(L, 1);
+    if (isnum) return id;
+    id = intern(L, e, idx);
+    if (e->nsymcache >= FUDA_SYM_CACHE) return id;
+    e->nsymcache++;
+    lua_pushvalue(L, idx);
+    lua_pushinteger(L, id);
+    lua_rawset(L, cache);
+    return id;
+}
+
+/* Store the Lua value at idx into variable slot i (named by the string at
+ * index 2, for messages); strings are interned through the cache at `syms`. */
+static void set_var(lua_State *L, fuda_engine *e, int i, int idx, int syms) {
     switch (lua_type(L, idx)) {
     case LUA_TNIL: e->st.var_type[i] = FUDA_VAR_NIL; e->st.var[i] = 0; break;
     case LUA_TBOOLEAN: e->st.var_type[i] = FUDA_VAR_BOOL; e->st.var[i] = lua_toboolean(L, idx); break;
-    case LUA_TSTRING: e->st.var[i] = intern(L, e, idx); e->st.var_type[i] = FUDA_VAR_SYM; break;
+    case LUA_TSTRING:
+        e->st.var[i] = intern_cached(L, e, idx, syms);
+        e->st.var_type[i] = FUDA_VAR_SYM;
+        break;
     case LUA_TNUMBER: {
         int isnum;
         lua_Integer v = lua_tointegerx(L, idx, &isnum);
         if (!isnum || v < INT32_MIN || v > INT32_MAX)
-            luaL_error(L, "variable '%s': only 32-bit integers can be stored, got %s", name,
-                       lua_tostring(L, idx));
+            luaL_error(L, "variable '%s': only 32-bit integers can be stored, got %s",
+                       lua_tostring(L, 2), lua_tostring(L, idx));
         e->st.var_type[i] = FUDA_VAR_INT;
         e->st.var[i] = (int32_t)v;
         break;
     }
     default:
         luaL_error(L, "variable '%s': a game variable holds an integer, boolean, string or "
-                   "nil, not a %s", name, luaL_typename(L, idx));
+                   "nil, not a %s", lua_tostring(L, 2), luaL_typename(L, idx));
     }
 }
 
-/* Slot of variable `name` (the Lua string at index 2) for vars handle v, or
- * raise an error. */
-static int var_slot(lua_State *L, vars_ud *v, const char *name) {
-    fuda_engine *e = v->e;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, v->seat < 0 ? e->ref_varidx : e->ref_seatvaridx);
-    lua_pushvalue(L, 2);
-    lua_rawget(L, -2);
-    int isnum;
-    int j = (int)lua_tointegerx(L, -1, &isnum);
-    lua_pop(L, 2);
-    if (!isnum)
-        luaL_error(L, "unknown %s variable '%s' (declare it in %s = { ... })",
-                   v->seat < 0 ? "game" : "seat", name, v->seat < 0 ? "state" : "seat_state");
-    return v->seat < 0 ? j : e->nvars + j * FUDA_MAX_SEATS + v->seat;
+/* Core slot of the variable whose declared number is j, for seat (-1: a
+ * game variable). */
+static int var_index(fuda_engine *e, int seat, int j) {
+    return seat < 0 ? j : e->nvars + j * FUDA_MAX_SEATS + seat;
 }
 
-static int vars_index(lua_State *L) {
-    vars_ud *v = (vars_ud *)fuda_checkud(L, 1, FUDA_TAG_VARS, FUDA_VARS_T);
-    live(L, v->e, v->gen, "this variable table");
-    push_var(L, v->e, var_slot(L, v, luaL_checkstring(L, 2)));
+/* Upvalues of the variable metamethods: the engine, the slots table (name
+ * -> core slot, one per proxy), the seat (-1: game; read for messages only)
+ * and, for __newindex, V and the match's symbol cache. */
+#define UV_SLOTS lua_upvalueindex(2)
+#define UV_SEAT lua_upvalueindex(3)
+#define UV_VALUES lua_upvalueindex(4)
+#define UV_SYMS lua_upvalueindex(5)
+#define UV_KEYS lua_upvalueindex(6)
+
+/* A proxy's variable names by address, the fast path of var_slot: short
+ * strings are interned, so the string a script indexes with is the declared
+ * key itself (kept alive by the slots table). A miss (a long name, a wrong
+ * one) falls back on the slots table. */
+typedef struct var_keys { int n; struct { const void *key; int slot; } at[1]; } var_keys;
+
+/* Core slot of the variable named by the string at index 2, or raise. */
+static int var_slot(lua_State *L, const var_keys *vk) {
+    if (vk) {
+        const void *p = lua_topointer(L, 2);
+        for (int i = 0; i < vk->n; i++)
+            if (vk->at[i].key == p) return vk->at[i].slot;
+    }
+    const char *name = luaL_checkstring(L, 2);
+    lua_pushvalue(L, 2);
+    int isnum;
+    int k = (int)(lua_rawget(L, UV_SLOTS), lua_tointegerx(L, -1, &isnum));
+    if (!isnum) {
+        int seat = (int)lua_tointeger(L, UV_SEAT);
+        luaL_error(L, "unknown %s variable '%s' (declare it in %s = { ... })",
+                   seat < 0 ? "game" : "seat", name, seat < 0 ? "state" : "seat_state");
+    }
+    lua_pop(L, 1);
+    return k;
+}
+
+/* V's __index (V, name): the name is missing from V, so the variable is nil
+ * or does not exist. */
+static int vars_missing(lua_State *L) {
+    fuda_engine *e = engine_up(L);
+    push_var(L, e, var_slot(L, NULL));
     return 1;
 }
 
+/* The proxy's __newindex (proxy, name, value): check and store in the core
+ * state, then in V. */
 static int vars_newindex(lua_State *L) {
-    vars_ud *v = (vars_ud *)fuda_checkud(L, 1, FUDA_TAG_VARS, FUDA_VARS_T);
-    live(L, v->e, v->gen, "this variable table");
-    const char *name = luaL_checkstring(L, 2);
-    set_var(L, v->e, var_slot(L, v, name), 3, name);
+    fuda_engine *e = engine_up(L);
+    int k = var_slot(L, (const var_keys *)lua_touserdata(L, UV_KEYS));
+    set_var(L, e, k, 3, UV_SYMS);
+    lua_pushvalue(L, 2);
+    if (e->st.var_type[k] == FUDA_VAR_INT) lua_pushinteger(L, e->st.var[k]); /* 3.0 -> 3 */
+    else lua_pushvalue(L, 3);
+    lua_rawset(L, UV_VALUES);
     return 0;
 }
 
-static void new_vars(lua_State *L, fuda_engine *e, int seat) {
-    vars_ud *v = (vars_ud *)lua_newuserdatauv(L, sizeof *v, 0);
-    v->tag = FUDA_TAG_VARS, v->e = e, v->gen = e->gen, v->seat = seat;
-    luaL_setmetatable(L, FUDA_VARS_T);
+/* Fill values table V (at v) from the core state, for every name of the
+ * slots table at `slots`. */
+static void fill_values(lua_State *L, fuda_engine *e, int v, int slots) {
+    lua_pushnil(L);
+    while (lua_next(L, slots)) {
+        int k = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        push_var(L, e, k);
+        lua_rawset(L, v);
+    }
+}
+
+/* Remove every key of the table at t. */
+static void clear_table(lua_State *L, int t) {
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, t);
+    }
+}
+
+/* Push the slots table of seat (-1: the game's variables): name -> core slot. */
+static void push_slots(lua_State *L, fuda_engine *e, int seat) {
+    if (seat < 0) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_varidx);
+        return;
+    }
+    lua_createtable(L, 0, e->nseatvars);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_seatvaridx);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_Integer j = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushinteger(L, var_index(e, seat, (int)j));
+        lua_rawset(L, -5);
+    }
+    lua_pop(L, 1);
+}
+
+/* Push the var_keys of the slots table at `slots`. */
+static void push_keys(lua_State *L, int slots) {
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, slots)) {
+        n++;
+        lua_pop(L, 1);
+    }
+    var_keys *vk = (var_keys *)lua_newuserdatauv(L, sizeof *vk + (size_t)n * sizeof vk->at[0], 0);
+    vk->n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, slots)) {
+        if (vk->n < n && lua_type(L, -2) == LUA_TSTRING) {
+            vk->at[vk->n].key = lua_topointer(L, -2);
+            vk->at[vk->n].slot = (int)lua_tointeger(L, -1);
+            vk->n++;
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* Push a closure of fn over the engine and the `extra` values below it on
+ * the stack (popped). */
+static void push_closure(lua_State *L, fuda_engine *e, lua_CFunction fn, int extra) {
+    lua_pushlightuserdata(L, e);
+    lua_rotate(L, -extra - 1, 1);
+    lua_pushcclosure(L, fn, 1 + extra);
+}
+
+/* Push a new variables proxy of seat (-1: the game's), its values table
+ * filled; its metatable and slots table are appended to the match table's
+ * lists "metas" and "slots" (at mt). */
+static void new_vars(lua_State *L, fuda_engine *e, int seat, int mt) {
+    lua_newtable(L);                      /* the proxy */
+    int pm = lua_gettop(L) + 1;
+    lua_createtable(L, 0, 4);             /* its metatable */
+    lua_createtable(L, 0, 8);             /* V */
+    int v = pm + 1, slots = pm + 2;
+    push_slots(L, e, seat);
+    fill_values(L, e, v, slots);
+    lua_createtable(L, 0, 1);             /* V's metatable */
+    lua_pushvalue(L, slots);
+    lua_pushinteger(L, seat);
+    push_closure(L, e, vars_missing, 2);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, v);
+    lua_pushvalue(L, slots);
+    lua_pushinteger(L, seat);
+    lua_pushvalue(L, v);
+    lua_getfield(L, mt, "syms");
+    push_keys(L, slots);
+    push_closure(L, e, vars_newindex, 5);
+    lua_setfield(L, pm, "__newindex");
+    lua_getfield(L, mt, "slots");         /* remember slots and metatable */
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1) + 1;
+    lua_rotate(L, -2, 1);
+    lua_rawseti(L, -2, n);
+    lua_getfield(L, mt, "metas");
+    lua_pushvalue(L, pm);
+    lua_rawseti(L, -2, n);
+    lua_pop(L, 2);
+    lua_setfield(L, pm, "__index");       /* V */
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, pm, "__metatable");
+    lua_pushliteral(L, FUDA_VARS_T);
+    lua_setfield(L, pm, "__name");
+    lua_setmetatable(L, pm - 1);
+}
+
+/* Rewrite every values table of the match from the core state, and forget
+ * the pile caches (a restored state may have fewer piles). */
+void fuda_game_sync(fuda_engine *e) {
+    lua_State *L = e->L;
+    if (e->ref_piles == LUA_NOREF) return;
+    push_match_table(L, e);
+    int mt = lua_gettop(L);
+    lua_getfield(L, mt, "metas");
+    lua_getfield(L, mt, "slots");
+    lua_Integer n = (lua_Integer)lua_rawlen(L, mt + 1);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, mt + 1, i);
+        lua_getfield(L, -1, "__index");
+        lua_rawgeti(L, mt + 2, i);
+        fill_values(L, e, mt + 4, mt + 5);
+        lua_pop(L, 3);
+    }
+    lua_getfield(L, mt, "named");
+    clear_table(L, mt + 3);
+    lua_getfield(L, mt, "owned");
+    clear_table(L, mt + 4);
+    lua_getfield(L, mt, "hands");
+    clear_table(L, mt + 5);
+    lua_settop(L, mt - 1);
+}
+
+/* Make the metatable at idx raise `fn`'s error on every read and write. */
+static void make_stale(lua_State *L, int idx, lua_CFunction fn) {
+    lua_pushcfunction(L, fn);
+    lua_setfield(L, idx, "__index");
+    lua_pushcfunction(L, fn);
+    lua_setfield(L, idx, "__newindex");
+}
+
+/* The match ends for good: its game and variable proxies now raise "...
+ * belongs to a match that has ended" on any use. */
+static void retire_match(lua_State *L, fuda_engine *e) {
+    if (e->ref_piles == LUA_NOREF) return;
+    push_match_table(L, e);
+    lua_getfield(L, -1, "metas");
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        make_stale(L, lua_gettop(L), stale_vars);
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, -2, "gmeta");
+    make_stale(L, lua_gettop(L), stale_game);
+    lua_getfield(L, -3, "named");  /* an old g.pile kept by a script starts afresh */
+    clear_table(L, lua_gettop(L));
+    lua_getfield(L, -4, "owned");
+    clear_table(L, lua_gettop(L));
+    lua_getfield(L, -5, "hands");
+    clear_table(L, lua_gettop(L));
+    lua_pop(L, 6);
+    luaL_unref(L, LUA_REGISTRYINDEX, e->ref_piles);
+    e->ref_piles = LUA_NOREF;
 }
 
 /* ---- the game object ---- */
 
-void fuda_game_reset(fuda_engine *e) {
-    lua_State *L = e->L;
-    e->gen++;
-    game_ud *g = (game_ud *)lua_newuserdatauv(L, sizeof *g, 2);
-    g->tag = FUDA_TAG_GAME, g->e = e, g->gen = e->gen;
-    luaL_setmetatable(L, FUDA_GAME_T);
-    new_vars(L, e, -1);
-    lua_setiuservalue(L, -2, 1);
-    lua_createtable(L, e->st.nseats, 0);
-    for (int s = 0; s < e->st.nseats; s++) {
-        new_vars(L, e, s);
-        lua_rawseti(L, -2, s + 1);
-    }
-    lua_setiuservalue(L, -2, 2);
-    if (e->ref_game != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, e->ref_game);
-    e->ref_game = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (e->ref_piles != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, e->ref_piles);
-    lua_newtable(L);
-    e->ref_piles = luaL_ref(L, LUA_REGISTRYINDEX);
-}
-
-void fuda_game_push(fuda_engine *e) {
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_game);
-}
-
 static int g_new_pile(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     const char *name = luaL_checkstring(L, 2);
     int owner = -1, vis = FUDA_VIS_HIDDEN;
     if (!lua_isnoneornil(L, 3)) {
@@ -213,54 +470,54 @@ static int find_pile(lua_State *L, fuda_engine *e, const char *name, int owner) 
     return p;
 }
 
-/* Push pile (name at index 2, owner) through the by-name cache: one table
- * lookup on the interned name instead of comparing pile names. */
-static void push_named(lua_State *L, fuda_engine *e, int owner) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_piles);
-    if (lua_rawgeti(L, -1, -1) != LUA_TTABLE) { /* [-1]: name -> { [owner+1] = pile } */
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, -1);
-    }
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, -2) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
+/* g:pile(name [, seat]): upvalue 2 caches name -> shared pile, upvalue 3
+ * name -> { [seat] = that seat's pile }. */
+static int g_pile(lua_State *L) {
+    fuda_engine *e = check_game(L);
+    luaL_checkstring(L, 2);
+    if (lua_isnoneornil(L, 3)) {
+        lua_settop(L, 2);
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
+        push_pile(L, e, find_pile(L, e, lua_tostring(L, 2), -1));
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
-        lua_rawset(L, -4);
+        lua_rawset(L, lua_upvalueindex(2));
+        return 1;
     }
-    if (lua_rawgeti(L, -1, owner + 1) == LUA_TNIL) {
-        lua_pop(L, 1);
-        push_pile(L, e, find_pile(L, e, lua_tostring(L, 2), owner));
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, owner + 1);
-    }
-    lua_replace(L, -4);
-    lua_pop(L, 2);
-}
-
-static int g_pile(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
-    luaL_checkstring(L, 2);
-    int owner = lua_isnoneornil(L, 3) ? -1 : check_seat(L, e, 3);
+    int owner = check_seat(L, e, 3);
     lua_settop(L, 2);
-    push_named(L, e, owner);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(3)) == LUA_TTABLE) {
+        if (lua_rawgeti(L, 3, owner + 1) != LUA_TNIL) return 1;
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 1);
+        lua_createtable(L, e->st.nseats, 0);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, lua_upvalueindex(3));
+    }
+    push_pile(L, e, find_pile(L, e, lua_tostring(L, 2), owner));
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, 3, owner + 1);
     return 1;
 }
 
+/* g:hand(seat): upvalue 2 caches seat -> pile. */
 static int g_hand(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     int owner = check_seat(L, e, 2);
-    lua_settop(L, 1);
-    lua_pushliteral(L, "hand");
-    push_named(L, e, owner);
+    if (lua_rawgeti(L, lua_upvalueindex(2), owner + 1) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    push_pile(L, e, find_pile(L, e, "hand", owner));
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(2), owner + 1);
     return 1;
 }
 
 static int g_new_deck(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     pile_ud *p = check_pile(L, 2);
     if (!e->in_setup) return luaL_error(L, "new_deck: cards can only be created in setup");
     int decks = 1, jokers = 0;
@@ -281,7 +538,7 @@ static int g_new_deck(lua_State *L) {
 }
 
 static int g_next(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     int s = check_seat(L, e, 2);
     lua_Integer steps = luaL_optinteger(L, 3, 1);
     lua_pushinteger(L, fuda_seat_next(&e->st, s, (int)(steps % (8 * FUDA_MAX_SEATS))) + 1);
@@ -289,7 +546,7 @@ static int g_next(lua_State *L) {
 }
 
 static int g_set_out(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     int s = check_seat(L, e, 2);
     if (lua_toboolean(L, 3)) e->st.out_mask |= (uint16_t)(1u << s);
     else e->st.out_mask &= (uint16_t)~(1u << s);
@@ -297,7 +554,7 @@ static int g_set_out(lua_State *L) {
 }
 
 static int g_random(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_argcheck(L, n >= 1 && n <= 0x7fffffff, 2, "must be 1 or more");
     lua_pushinteger(L, (lua_Integer)fuda_rng_below(&e->st.rng, (uint32_t)n) + 1);
@@ -313,7 +570,7 @@ static void check_not_over(lua_State *L, fuda_engine *e, const char *call) {
 }
 
 static int g_open_claim(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     unsigned mask = 0;
@@ -343,7 +600,7 @@ static int check_col(lua_State *L, int idx) {
 }
 
 static int g_score(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     int s = check_seat(L, e, 2);
     lua_Integer pts = luaL_checkinteger(L, 3);
     const char *note = luaL_optstring(L, 4, "");
@@ -359,14 +616,14 @@ static int g_score(lua_State *L) {
 }
 
 static int g_total(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     int s = check_seat(L, e, 2);
     lua_pushinteger(L, e->st.total[check_col(L, 3)][s]);
     return 1;
 }
 
 static int g_end_hand(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     if (e->st.phase == FUDA_PHASE_PLAYING) e->st.phase = FUDA_PHASE_HAND_OVER;
     if (e->st.claim_open) fuda_claim_close(&e->st);
     e->st.turn = -1;
@@ -374,7 +631,7 @@ static int g_end_hand(lua_State *L) {
 }
 
 static int g_end_match(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     e->st.phase = FUDA_PHASE_MATCH_OVER;
     if (e->st.claim_open) fuda_claim_close(&e->st);
     e->st.turn = -1;
@@ -385,7 +642,8 @@ static int g_end_match(lua_State *L) {
  * idx, or with more arguments after it string.format(text, ...) -- formatted
  * only when somebody reads events (a player, a host script, a paranoid
  * engine, which also catches a bad format in fuda check); *skip is set
- * when nobody does. */
+ * when nobody does. A bad format raises "file:line: bad argument ...", the
+ * line of the g:say. */
 static const char *event_text(lua_State *L, fuda_engine *e, int idx, int *skip) {
     const char *fmt = luaL_checkstring(L, idx);
     *skip = 0;
@@ -396,12 +654,17 @@ static const char *event_text(lua_State *L, fuda_engine *e, int idx, int *skip) 
     }
     lua_rawgetp(L, LUA_REGISTRYINDEX, &fuda_format_key);
     lua_insert(L, idx);
-    lua_call(L, lua_gettop(L) - idx, 1);
+    if (lua_pcall(L, lua_gettop(L) - idx, 1, 0) != LUA_OK) { /* say where the script is */
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
     return luaL_checkstring(L, -1);
 }
 
 static int g_say(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     int skip;
     const char *text = event_text(L, e, 2, &skip);
     if (!skip && fuda_engine_event(e, 0, text) < 0) return luaL_error(L, "say: out of memory");
@@ -409,7 +672,7 @@ static int g_say(lua_State *L) {
 }
 
 static int g_tell(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     int s = check_seat(L, e, 2), skip;
     const char *text = event_text(L, e, 3, &skip);
     if (!skip && fuda_engine_event(e, s + 1, text) < 0) return luaL_error(L, "tell: out of memory");
@@ -418,44 +681,45 @@ static int g_tell(lua_State *L) {
 
 /* g:tally(name): count an occurrence for fuda check's coverage report. */
 static int g_tally(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = check_game(L);
     if (fuda_engine_event(e, -1, luaL_checkstring(L, 2)) < 0) return luaL_error(L, "tally: out of memory");
     return 0;
 }
 
+
+/* Methods made per match with the engine as upvalue; g:pile and g:hand are
+ * made apart (they have caches as more). */
 static const luaL_Reg game_methods[] = {
     {"tally", g_tally},
-    {"new_pile", g_new_pile}, {"pile", g_pile}, {"hand", g_hand}, {"new_deck", g_new_deck},
+    {"new_pile", g_new_pile}, {"new_deck", g_new_deck},
     {"next", g_next}, {"set_out", g_set_out}, {"random", g_random},
     {"open_claim", g_open_claim}, {"score", g_score}, {"total", g_total},
     {"end_hand", g_end_hand}, {"end_match", g_end_match}, {"say", g_say}, {"tell", g_tell},
     {NULL, NULL}
 };
 
-enum { F_SEATS = 1, F_TURN, F_DIR, F_HAND_NO, F_MOVE_NO, F_OPTIONS, F_VAR, F_SEAT, F_CLAIM, F_PHASE };
+enum { F_TURN = 1, F_DIR, F_HAND_NO, F_MOVE_NO, F_CLAIM, F_PHASE };
 static const char *const game_fields[] = {
-    "seats", "turn", "dir", "hand_no", "move_no", "options", "var", "seat", "claim", "phase", NULL
+    "turn", "dir", "hand_no", "move_no", "claim", "phase", NULL
 };
 static const char *const phase_names[] = {"setup", "playing", "hand_over", "match_over"};
 
-/* g.key: a method (upvalue 1), else a field (upvalue 2 maps names to F_*). */
-static int game_index(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+/* Registry key of the table field name -> F_*, one per Lua state. */
+static const char game_fields_key = 'g';
+
+/* M's __index (M, key): a field that changes, read from the core state.
+ * Upvalues: the engine, the field table. */
+static int game_field(lua_State *L) {
+    fuda_engine *e = engine_up(L);
     lua_settop(L, 2);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
     lua_pushvalue(L, 2);
     lua_rawget(L, lua_upvalueindex(2));
     fuda_state *s = &e->st;
     switch ((int)lua_tointeger(L, -1)) {
-    case F_SEATS: lua_pushinteger(L, s->nseats); break;
     case F_TURN: if (s->turn >= 0) lua_pushinteger(L, s->turn + 1); else lua_pushnil(L); break;
     case F_DIR: lua_pushinteger(L, s->dir); break;
     case F_HAND_NO: lua_pushinteger(L, s->hand_no); break;
     case F_MOVE_NO: lua_pushinteger(L, s->move_no); break;
-    case F_OPTIONS: lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_options); break;
-    case F_VAR: lua_getiuservalue(L, 1, 1); break;
-    case F_SEAT: lua_getiuservalue(L, 1, 2); break;
     case F_CLAIM:
         if (s->claim_open) lua_pushstring(L, fuda_sym_text(e, s->claim_kind)); else lua_pushnil(L);
         break;
@@ -465,8 +729,9 @@ static int game_index(lua_State *L) {
     return 1;
 }
 
+/* The game's __newindex (g, key, value): every write, since g stays empty. */
 static int game_newindex(lua_State *L) {
-    fuda_engine *e = check_game(L, 1);
+    fuda_engine *e = engine_up(L);
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "turn") == 0) {
         if (!lua_isnil(L, 3)) check_not_over(L, e, "setting g.turn");
@@ -482,13 +747,96 @@ static int game_newindex(lua_State *L) {
     return 0;
 }
 
+/* Fill M (on top) for a new match: methods, constant fields, its own
+ * metatable for the changing fields. mt is the match table's index. */
+static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
+    int m = lua_gettop(L);
+    lua_pushlightuserdata(L, e);
+    luaL_setfuncs(L, game_methods, 1);
+    lua_getfield(L, mt, "named");
+    lua_getfield(L, mt, "owned");
+    push_closure(L, e, g_pile, 2);
+    lua_setfield(L, m, "pile");
+    lua_getfield(L, mt, "hands");
+    push_closure(L, e, g_hand, 1);
+    lua_setfield(L, m, "hand");
+    lua_pushinteger(L, e->st.nseats);
+    lua_setfield(L, m, "seats");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_options);
+    lua_setfield(L, m, "options");
+    new_vars(L, e, -1, mt);
+    lua_setfield(L, m, "var");
+    lua_createtable(L, e->st.nseats, 0);
+    for (int s = 0; s < e->st.nseats; s++) {
+        new_vars(L, e, s, mt);
+        lua_rawseti(L, -2, s + 1);
+    }
+    lua_setfield(L, m, "seat");
+    lua_createtable(L, 0, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &game_fields_key);
+    push_closure(L, e, game_field, 1);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, m);
+}
+
+/* A new match: retire the old one's objects, make the game and its match
+ * table. Runs inside a protected call (it allocates). */
+void fuda_game_reset(fuda_engine *e) {
+    lua_State *L = e->L;
+    retire_match(L, e);
+    e->gen++;
+    e->vars_stale = 0;
+    e->nsymcache = 0;
+    lua_createtable(L, 0, 8);             /* the match table */
+    int mt = lua_gettop(L);
+    lua_newtable(L);
+    lua_setfield(L, mt, "named");
+    lua_newtable(L);
+    lua_setfield(L, mt, "owned");
+    lua_newtable(L);
+    lua_setfield(L, mt, "hands");
+    lua_createtable(L, e->st.nseats + 1, 0);
+    lua_setfield(L, mt, "metas");
+    lua_createtable(L, e->st.nseats + 1, 0);
+    lua_setfield(L, mt, "slots");
+    lua_newtable(L);
+    lua_setfield(L, mt, "syms");
+    lua_newtable(L);                      /* the game */
+    lua_createtable(L, 0, 4);             /* its metatable */
+    lua_createtable(L, 0, 24);            /* M */
+    fill_methods(L, e, mt);
+    lua_setfield(L, -2, "__index");
+    push_closure(L, e, game_newindex, 0);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_pushliteral(L, FUDA_GAME_T);
+    lua_setfield(L, -2, "__name");
+    lua_pushvalue(L, -1);
+    lua_setfield(L, mt, "gmeta");
+    lua_setmetatable(L, -2);
+    e->game_ptr = lua_topointer(L, -1);
+    if (e->ref_game != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, e->ref_game);
+    e->ref_game = luaL_ref(L, LUA_REGISTRYINDEX);
+    e->ref_piles = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void fuda_game_push(fuda_engine *e) {
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_game);
+}
+
 /* ---- piles ---- */
 
 static fuda_state *pst(pile_ud *p) { return &p->e->st; }
 
+/* The pile methods have the byte -> name table as upvalue 1, the name ->
+ * byte table as upvalue 2. */
+#define UV_CARDS lua_upvalueindex(1)
+#define UV_BYTES lua_upvalueindex(2)
+
 /* Index in pile p of the Lua card at idx, or raise "not in pile". */
 static int card_index(lua_State *L, pile_ud *p, int idx) {
-    fuda_card c = fuda_check_card(L, idx);
+    fuda_card c = fuda_check_card_in(L, idx, UV_BYTES);
     int i = fuda_pile_index(pst(p), p->idx, c);
     if (i < 0) {
         char buf[8];
@@ -508,7 +856,7 @@ static int p_top(lua_State *L) {
     pile_ud *p = check_pile(L, 1);
     int n = fuda_pile_len(pst(p), p->idx);
     if (n == 0) return 0;
-    fuda_push_card(L, fuda_pile_at(pst(p), p->idx, n - 1));
+    lua_rawgeti(L, UV_CARDS, fuda_pile_at(pst(p), p->idx, n - 1));
     return 1;
 }
 
@@ -516,16 +864,17 @@ static int p_at(lua_State *L) {
     pile_ud *p = check_pile(L, 1);
     lua_Integer i = luaL_checkinteger(L, 2);
     if (i < 1 || i > fuda_pile_len(pst(p), p->idx)) return 0;
-    fuda_push_card(L, fuda_pile_at(pst(p), p->idx, (int)i - 1));
+    lua_rawgeti(L, UV_CARDS, fuda_pile_at(pst(p), p->idx, (int)i - 1));
     return 1;
 }
 
 static int p_cards(lua_State *L) {
     pile_ud *p = check_pile(L, 1);
     int n = fuda_pile_len(pst(p), p->idx);
+    const fuda_card *c = fuda_pile_cards(pst(p), p->idx);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        fuda_push_card(L, fuda_pile_at(pst(p), p->idx, i));
+        lua_rawgeti(L, UV_CARDS, c[i]);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;
@@ -533,7 +882,7 @@ static int p_cards(lua_State *L) {
 
 static int p_has(lua_State *L) {
     pile_ud *p = check_pile(L, 1);
-    lua_pushboolean(L, fuda_pile_index(pst(p), p->idx, fuda_check_card(L, 2)) >= 0);
+    lua_pushboolean(L, fuda_pile_index(pst(p), p->idx, fuda_check_card_in(L, 2, UV_BYTES)) >= 0);
     return 1;
 }
 
@@ -587,11 +936,12 @@ static int p_sort(lua_State *L) {
     return 0;
 }
 
+/* p.key: a method (upvalue 1; the method checks the pile), else a field. */
 static int p_index(lua_State *L) {
-    pile_ud *p = check_pile(L, 1);
-    const char *k = luaL_checkstring(L, 2);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    pile_ud *p = check_pile(L, 1);
+    const char *k = luaL_checkstring(L, 2);
     const fuda_pile *pl = &pst(p)->piles[p->idx];
     if (strcmp(k, "name") == 0) lua_pushstring(L, pl->name);
     else if (strcmp(k, "owner") == 0) { if (pl->owner >= 0) lua_pushinteger(L, pl->owner + 1); else lua_pushnil(L); }
@@ -618,28 +968,22 @@ static const luaL_Reg pile_methods[] = {
     {"shuffle", p_shuffle}, {"sort", p_sort}, {NULL, NULL}
 };
 
-static void new_type(lua_State *L, const char *name, const luaL_Reg *methods,
-                     lua_CFunction index, lua_CFunction newindex, const char *const *fields) {
-    luaL_newmetatable(L, name);
-    if (methods) {
-        lua_newtable(L);
-        luaL_setfuncs(L, methods, 0);
-        lua_newtable(L);
-        for (int i = 0; fields && fields[i]; i++) {
-            lua_pushinteger(L, i + 1);
-            lua_setfield(L, -2, fields[i]);
-        }
-        lua_pushcclosure(L, index, 2);
-    } else {
-        lua_pushcfunction(L, index);
-    }
+/* The pile type: __index looks the methods up (upvalue 1), then the fields. */
+static void pile_type(lua_State *L) {
+    luaL_newmetatable(L, FUDA_PILE_T);
+    lua_newtable(L);
+    fuda_push_card_names(L);
+    fuda_push_card_bytes(L);
+    luaL_setfuncs(L, pile_methods, 2);
+    lua_pushcclosure(L, p_index, 1);
     lua_setfield(L, -2, "__index");
-    if (newindex) {
-        lua_pushcfunction(L, newindex);
-        lua_setfield(L, -2, "__newindex");
-    }
+    lua_pushcfunction(L, p_count);
+    lua_setfield(L, -2, "__len");
+    lua_pushcfunction(L, p_tostring);
+    lua_setfield(L, -2, "__tostring");
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
 }
 
 const char fuda_format_key = 'f';
@@ -649,14 +993,11 @@ void fuda_game_types(lua_State *L) {
     lua_getfield(L, -1, "format");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &fuda_format_key);
     lua_pop(L, 1);
-    new_type(L, FUDA_GAME_T, game_methods, game_index, game_newindex, game_fields);
-    lua_pop(L, 1);
-    new_type(L, FUDA_PILE_T, pile_methods, p_index, NULL, NULL);
-    lua_pushcfunction(L, p_count);
-    lua_setfield(L, -2, "__len");
-    lua_pushcfunction(L, p_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pop(L, 1);
-    new_type(L, FUDA_VARS_T, NULL, vars_index, vars_newindex, NULL);
-    lua_pop(L, 1);
+    lua_newtable(L);
+    for (int i = 0; game_fields[i]; i++) {
+        lua_pushinteger(L, i + 1);
+        lua_setfield(L, -2, game_fields[i]);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &game_fields_key);
+    pile_type(L);
 }

@@ -116,30 +116,32 @@ static int read_hand(lua_State *L, int idx, fuda_card *buf) {
     return fuda_read_cards(L, idx, buf, FUDA_MELD_MAX_HAND);
 }
 
-static void push_cards(lua_State *L, const fuda_card *c, int n) {
+/* Push the list of n cards; names is the stack index of the card name
+ * table (fuda_push_card_names). */
+static void push_cards(lua_State *L, int names, const fuda_card *c, int n) {
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        fuda_push_card(L, c[i]);
+        lua_rawgeti(L, names, c[i]);
         lua_rawseti(L, -2, i + 1);
     }
 }
 
 /* { deadwood = n, melds = {{...}}, kinds = {...}, dead = {...} } */
-static void push_result(lua_State *L, const fuda_meld_result *m) {
+static void push_result(lua_State *L, int names, const fuda_meld_result *m) {
     lua_createtable(L, 0, 4);
     lua_pushinteger(L, m->deadwood);
     lua_setfield(L, -2, "deadwood");
     lua_createtable(L, m->nmelds, 0);
     lua_createtable(L, m->nmelds, 0);
     for (int i = 0; i < m->nmelds; i++) {
-        push_cards(L, m->melds[i].cards, m->melds[i].n);
+        push_cards(L, names, m->melds[i].cards, m->melds[i].n);
         lua_rawseti(L, -3, i + 1);
         lua_pushstring(L, m->melds[i].kind == FUDA_MELD_RUN ? "run" : "set");
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -3, "kinds");
     lua_setfield(L, -2, "melds");
-    push_cards(L, m->dead, m->ndead);
+    push_cards(L, names, m->dead, m->ndead);
     lua_setfield(L, -2, "dead");
 }
 
@@ -164,7 +166,7 @@ static int l_melds(lua_State *L) {
     int n = read_hand(L, 2, h);
     fuda_meld_result m;
     if (fuda_meld_best(r, h, n, &m) < 0) hand_error(L);
-    push_result(L, &m);
+    push_result(L, fuda_push_card_names(L), &m);
     return 1;
 }
 
@@ -174,9 +176,10 @@ static int l_discards(lua_State *L) {
     int out[FUDA_MELD_MAX_HAND];
     int n = read_hand(L, 2, h);
     if (fuda_meld_discards(r, h, n, out) < 0) hand_error(L);
+    int names = fuda_push_card_names(L);
     lua_createtable(L, 0, n);
     for (int i = 0; i < n; i++) {
-        fuda_push_card(L, h[i]);
+        lua_rawgeti(L, names, h[i]);
         lua_pushinteger(L, out[i]);
         lua_rawset(L, -3);
     }
@@ -192,10 +195,11 @@ static int l_discard_list(lua_State *L) {
     int out[FUDA_MELD_MAX_HAND];
     int n = read_hand(L, 2, h);
     if (fuda_meld_discards(r, h, n, out) < 0) hand_error(L);
+    int names = fuda_push_card_names(L);
     lua_createtable(L, n, 0);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        fuda_push_card(L, h[i]);
+        lua_rawgeti(L, names, h[i]);
         lua_rawseti(L, -3, i + 1);
         lua_pushinteger(L, out[i]);
         lua_rawseti(L, -2, i + 1);
@@ -218,15 +222,16 @@ static int l_layoff(lua_State *L) {
     fuda_layoff_result res;
     int dw = fuda_meld_layoff(rk, rd, k, nk, d, nd, allow, &res);
     if (dw < 0) hand_error(L);
+    int names = fuda_push_card_names(L);
     lua_createtable(L, 0, 4);
-    push_result(L, &res.knocker);
+    push_result(L, names, &res.knocker);
     lua_setfield(L, -2, "knocker");
-    push_result(L, &res.defender);
+    push_result(L, names, &res.defender);
     lua_setfield(L, -2, "defender");
     lua_createtable(L, res.nlayoffs, 0);
     for (int i = 0; i < res.nlayoffs; i++) {
         lua_createtable(L, 0, 2);
-        fuda_push_card(L, res.layoffs[i].card);
+        lua_rawgeti(L, names, res.layoffs[i].card);
         lua_setfield(L, -2, "card");
         lua_pushinteger(L, res.layoffs[i].meld + 1);
         lua_setfield(L, -2, "meld");

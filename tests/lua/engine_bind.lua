@@ -1,0 +1,120 @@
+-- engine_bind.lua -- the game object a hook gets (tests/variants/bind.lua): a table, its
+-- fields and variables, refusals with the script's file:line, Lua's view of the game after
+-- the engine put a state back (a refused move, a view, a bot), g:say/g:tell with a format,
+-- and R:discard_list. Objects of an ended match: tests/e2e/bind.sh (needs two matches in
+-- one engine).
+local T = dofile("tests/lua/lib/t.lua")
+local check, eq = T.check, T.eq
+local V = "tests/variants/bind.lua"
+local F = "tests/variants/bind%.lua:%d+: "
+
+local m = fuda.match{ variant = V, seats = 2, seed = 3 }
+
+-- apply a command of seat 1 (accepted) and return the events it made
+local function run(cmd)
+  m:events()
+  T.apply(m, 1, cmd, cmd)
+  return m:events()
+end
+
+-- the game, its variables and seat variables are tables with locked metatables
+local ev = run("fields")
+eq(ev[1], 'type=table meta="locked" var=table varmeta="locked" seatmeta="locked" name=true', "types")
+eq(ev[2], 'seats=2 turn=1 dir=1 hand_no=1 move_no=0 phase=playing claim=nil options="all"', "fields")
+
+-- refusals keep their messages, at the script's line
+local want = {
+  unknown = "unknown game variable 'nope' %(declare it in state = { ... }%)$",
+  unknown_seat = "unknown seat variable 'nope' %(declare it in seat_state = { ... }%)$",
+  float = "variable 'n': only 32%-bit integers can be stored, got 1%.5$",
+  table = "variable 'n': a game variable holds an integer, boolean, string or nil, not a table$",
+  big = "variable 'n': only 32%-bit integers can be stored, got 1099511627776$",
+  set_field = "cannot set the game's field 'seats' %(use g%.var%.seats for your own variables%)$",
+  set_var = "cannot set the game's field 'var'",
+  no_field = "the game has no field 'nofield'$",
+  self_nil = "bad argument #1 to 'hand' %(fuda%.Game expected, got nil%)$",
+  self_table = "bad argument #1 to 'hand' %(fuda%.Game expected, got table%)$",
+  dir = "dir must be 1 or %-1$",
+  seat = "bad seat 3 %(seats are 1%.%.2%)$",
+  setmeta = "cannot change a protected metatable$",
+  setmeta_var = "cannot change a protected metatable$",
+}
+ev = run("errors")
+local seen = 0
+for _, line in ipairs(ev) do
+  local case, msg = line:match("^(%S+): (.*)$")
+  seen = seen + 1
+  check(want[case] and msg:find("^" .. F .. want[case]), "error " .. tostring(case) .. ": " .. msg)
+end
+eq(seen, 14, "every error case reported")
+
+-- what the hooks see starts as declared; writes stay (3.0 is stored as the integer 3)
+eq(run("probe")[1], "n=0 word=\"start\" flag=false k1=0 k2=0 temp=tests/variants/bind.lua:37: no pile 'temp'",
+   "initial values")
+eq(run("set")[1], 'n=3 integer word="hello" flag=true k2=-5', "written values read back")
+eq(m:var("n"), 3, "the core state holds n")
+eq(m:var("word"), "hello", "the core state holds word")
+eq(m:seat_var(2, "k"), -5, "the core state holds seat 2's k")
+local after_set = run("probe")[1]
+eq(after_set, 'n=3 word="hello" flag=true k1=0 k2=-5 temp=tests/variants/bind.lua:37: no pile \'temp\'',
+   "values after set")
+
+-- a refused move wrote variables and made a pile: all of it is undone, for Lua too
+local h = m:hash()
+local ok, err = m:apply(1, "fail")
+check(ok == nil and err:find("^" .. F .. "fail refused %(in play%)$"), "fail refused: " .. tostring(err))
+eq(m:hash(), h, "state unchanged after the refused move")
+eq(run("probe")[1], after_set, "Lua sees the values from before the refused move, and no pile 'temp'")
+
+-- a view and a bot may not change the game: what they wrote is put back, for Lua too
+eq(m:view(1), "seat 1 sees n=3", "the view hook ran")
+eq(run("probe")[1], after_set, "Lua sees the values from before the view")
+local okb, moveb, errb = pcall(m.bot, m, 1, "meddler")
+check(okb and moveb == nil and tostring(errb):find("bot 'meddler' changed the game state"),
+      "a bot that changes the game is refused: " .. tostring(errb))
+eq(run("probe")[1], after_set, "Lua sees the values from before the bot")
+
+-- a name too long for Lua to intern, and a name built at run time, are found all the same
+eq(run("long")[1], "long=42 k1=420", "long and built names")
+eq(m:var("a_variable_whose_name_is_longer_than_forty_bytes"), 42, "the core state holds the long one")
+eq(m:seat_var(1, "word"), 420, "the core state holds seat 1's word")
+
+-- nil and false are values too
+eq(run("clear")[1], "word=nil flag=false", "nil and false written")
+eq(m:var("word"), nil, "word is nil in the core state")
+eq(m:var("flag"), false, "flag is false in the core state")
+
+-- g:say / g:tell with a format: formatted for a reader (a host script reads events)
+m:events(1) m:events(2)
+T.apply(m, 1, "say", "say")
+local all, own, other = m:events(), m:events(1), m:events(2)
+eq(all[1], "seat 1 has 3 cards ( 12.5%)", "g:say formats with string.format")
+eq(all[3], "no format: %d %s", "g:say with one argument is not a format")
+check(T.has(own, 'only you: "x"'), "g:tell formats for its seat")
+check(not T.has(other, 'only you: "x"'), "the other seat does not see it")
+-- a bad format is an error at the g:say line (a host script reads events, so it is formatted)
+h = m:hash()
+ok, err = m:apply(1, "badfmt")
+check(ok == nil and err:find("^" .. F .. "bad argument #2 to '[%w.]*format' %(number expected, got string%) %(in play%)$"),
+      "bad format refused: " .. tostring(err))
+eq(m:hash(), h, "state unchanged after the bad format")
+
+-- R:discard_list(hand): the cards in hand order and the deadwood after each, as R:discards
+local R = fuda.rules{}
+local hand = { "7h", "8h", "9h", "Kc", "2s", "Qd" }
+local cards, after = R:discard_list(hand)
+local by_card = R:discards(hand)
+eq(#cards, #hand, "one entry per card")
+eq(#after, #hand, "one deadwood per card")
+for i, c in ipairs(hand) do
+  eq(cards[i], c, "card " .. i .. " in hand order")
+  eq(after[i], by_card[c], "deadwood after discarding " .. c)
+end
+eq(after[4], 12, "discarding Kc leaves 2 + 10")
+eq(after[1], 39, "discarding 7h breaks the run: 8 + 9 + 10 + 2 + 10")
+local c0, a0 = R:discard_list({})
+eq(#c0 + #a0, 0, "an empty hand gives two empty lists")
+local okd, errd = pcall(R.discard_list, R, { "7h", "7h" })
+check(not okd and tostring(errd):find("cannot arrange these cards"), "a card twice: " .. tostring(errd))
+
+T.summary("engine_bind")
