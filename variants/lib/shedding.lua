@@ -5,6 +5,9 @@
 -- Load with `local S = fuda.import("shedding")`. Every function is plain: it takes the game
 -- object `g`, piles or card lists, and keeps no state of its own (the state lives in `g`).
 -- Suits are always listed in the order s h d c.
+--
+-- Lists this module returns from a cache (S.rank_plays' moves, S.name_moves, S.play_of) are
+-- shared by every caller: read them, copy them before changing anything.
 
 local S = {}
 
@@ -13,12 +16,23 @@ local rank, suit = fuda.rank, fuda.suit
 S.SUITS = { "s", "h", "d", "c" }
 S.SUIT_NAME = { s = "spades", h = "hearts", d = "diamonds", c = "clubs" }
 
+-- S.RANK[card], S.SUIT[card]: the rank (A=1 ... K=13, joker 0) and the suit letter (joker: nil)
+-- of every card name, looked up without a call.
+S.RANK, S.SUIT = { [fuda.make(0)] = 0 }, {}
+for _, s in ipairs(S.SUITS) do
+  for r = 1, 13 do
+    local c = fuda.make(r, s)
+    S.RANK[c], S.SUIT[c] = r, s
+  end
+end
+local RANK, SUIT = S.RANK, S.SUIT
+
 ---------------------------------------------------------------------------------------------------
 -- Matching and totals.
 
 -- S.matches(card, top) -> true when `card` has the suit or the rank of `top`.
 function S.matches(card, top)
-  return rank(card) == rank(top) or (suit(card) ~= nil and suit(card) == suit(top))
+  return RANK[card] == RANK[top] or (SUIT[card] ~= nil and SUIT[card] == SUIT[top])
 end
 
 -- S.total(cards [, spec]) -> the hand total: the sum of the ranks (A=1 ... K=13, joker 0) of a
@@ -27,12 +41,13 @@ end
 function S.total(cards, spec)
   if type(cards) ~= "table" then cards = cards:cards() end
   local values = spec and spec.values
-  local seen = spec and spec.distinct and {} or nil
+  local distinct = spec and spec.distinct
+  local seen = 0 -- with distinct: bit r set once rank r is counted
   local sum = 0
-  for _, c in ipairs(cards) do
-    local r = rank(c)
-    if not seen or not seen[r] then
-      if seen then seen[r] = true end
+  for i = 1, #cards do
+    local r = RANK[cards[i]]
+    if not distinct or seen & (1 << r) == 0 then
+      seen = seen | (1 << r)
       sum = sum + ((values and values[r]) or r)
     end
   end
@@ -43,7 +58,7 @@ end
 function S.count_rank(cards, r)
   if type(cards) ~= "table" then cards = cards:cards() end
   local n = 0
-  for _, c in ipairs(cards) do if rank(c) == r then n = n + 1 end end
+  for i = 1, #cards do if RANK[cards[i]] == r then n = n + 1 end end
   return n
 end
 
@@ -64,12 +79,13 @@ function S.refill(stock, field)
   return n
 end
 
--- S.draw(stock, field, hand, n [, after]) -> draws up to n cards one at a time onto `hand`,
--- refilling the stock from the field (S.refill) whenever it runs out. `after(card, refilled)` is
--- called after each card (refilled: cards reshuffled just before it, 0 if none); when it returns
+-- S.draw(stock, field, hand, n [, after [, ctx]]) -> draws up to n cards one at a time onto
+-- `hand`, refilling the stock from the field (S.refill) whenever it runs out. `after(card,
+-- refilled, ctx)` is called after each card (refilled: cards reshuffled just before it, 0 if
+-- none; ctx: passed through, e.g. the game, so `after` need not be a new closure); when it returns
 -- true the drawing stops there (e.g. a hand that reached its limit). Returns the list of cards
 -- drawn (shorter than n if stock and field ran dry or `after` stopped it).
-function S.draw(stock, field, hand, n, after)
+function S.draw(stock, field, hand, n, after, ctx)
   local got = {}
   for _ = 1, n do
     local refilled = S.refill(stock, field)
@@ -77,7 +93,7 @@ function S.draw(stock, field, hand, n, after)
     local c = stock:top()
     stock:move_top(hand)
     got[#got + 1] = c
-    if after and after(c, refilled) then break end
+    if after and after(c, refilled, ctx) then break end
   end
   return got
 end
@@ -104,26 +120,37 @@ end
 
 -- S.name_moves(prefix, sets) -> the moves that play a wild card naming each set:
 -- S.name_moves("play Jh", { "", "sd" }) == { "play Jh", "play Jh name s d" }.
+-- The list is made once per prefix and sets table, then shared (do not change it).
+local NAME_MOVES = {} -- sets -> prefix -> moves
 function S.name_moves(prefix, sets)
-  local out = {}
+  local by_prefix = NAME_MOVES[sets]
+  if not by_prefix then by_prefix = {}; NAME_MOVES[sets] = by_prefix end
+  local out = by_prefix[prefix]
+  if out then return out end
+  out = {}
   for i, set in ipairs(sets) do
     if set == "" then out[i] = prefix
     else out[i] = prefix .. " name " .. set:gsub(".", "%0 "):sub(1, -2) end
   end
+  by_prefix[prefix] = out
   return out
 end
 
 -- S.parse_named(move) -> the named set of a move ("play Jh name s d" -> "sd"), "" when the move
--- names none.
+-- names none. (Remembered per move string: a game has few distinct moves.)
+local NAMED = {}
 function S.parse_named(move)
+  local set = NAMED[move]
+  if set then return set end
   local rest = move:match(" name ([shdc ]+)$")
-  if not rest then return "" end
-  return (rest:gsub(" ", ""))
+  set = rest and rest:gsub(" ", "") or ""
+  NAMED[move] = set
+  return set
 end
 
 -- S.in_set(card, set) -> true when the card's suit is in the named set.
 function S.in_set(card, set)
-  local s = suit(card)
+  local s = SUIT[card]
   return s ~= nil and set:find(s, 1, true) ~= nil
 end
 
@@ -163,62 +190,116 @@ end
 -- S.stack_penalty(g, var, n) -> adds n cards to the pending penalty g.var[var]; returns the new
 -- amount (Zun: two 2s played at once stack 4).
 function S.stack_penalty(g, var, n)
-  g.var[var] = g.var[var] + n
-  return g.var[var]
+  local v = g.var
+  v[var] = v[var] + n
+  return v[var]
 end
 
--- S.take_penalty(g, var, stock, field, hand [, after]) -> the pending penalty g.var[var] is drawn
+-- S.take_penalty(g, var, stock, field, hand [, after [, ctx]]) -> the pending penalty g.var[var] is drawn
 -- onto `hand` (with S.draw, so the field refills the stock) and set back to 0. Returns the list of
 -- cards drawn.
-function S.take_penalty(g, var, stock, field, hand, after)
-  local n = g.var[var]
-  g.var[var] = 0
+function S.take_penalty(g, var, stock, field, hand, after, ctx)
+  local v = g.var
+  local n = v[var]
+  v[var] = 0
   if n <= 0 then return {} end
-  return S.draw(stock, field, hand, n, after)
+  return S.draw(stock, field, hand, n, after, ctx)
 end
 
 ---------------------------------------------------------------------------------------------------
 -- Plays of one or more cards of one rank.
 
--- S.rank_plays(cards, ok, max [, verb]) -> the moves that play 1..max cards of one rank from the
--- list `cards` (a hand), as "verb c1 c2 ...": c1 is the bottom card and must satisfy ok(c1); the
--- others follow in every order, the last listed ending on top. Duplicate names (two jokers) give
--- each move once. verb defaults to "play". max = 1 gives the one-card plays.
-function S.rank_plays(cards, ok, max, verb)
-  verb = verb or "play"
-  local by_rank, ranks = {}, {}
-  for _, c in ipairs(cards) do
-    local r = rank(c)
-    if not by_rank[r] then by_rank[r] = {}; ranks[#ranks + 1] = r end
-    table.insert(by_rank[r], c)
-  end
-  table.sort(ranks)
-  local out, seen = {}, {}
-  for _, r in ipairs(ranks) do
-    local group = by_rank[r]
-    table.sort(group)
-    local used, seq = {}, {}
-    local function rec()
-      local mv = verb .. " " .. table.concat(seq, " ")
-      if not seen[mv] then seen[mv] = true; out[#out + 1] = mv end
-      if #seq >= max then return end
-      for i = 1, #group do
-        if not used[i] then
-          used[i] = true; seq[#seq + 1] = group[i]
-          rec()
-          seq[#seq] = nil; used[i] = nil
-        end
+-- S.rank_plays(cards, ok, max [, verb [, ctx]]) -> the moves that play 1..max cards of one rank
+-- from the list `cards` (a hand), as "verb c1 c2 ...": c1 is the bottom card and must satisfy
+-- ok(c1, ctx); the others follow in every order, the last listed ending on top. Duplicate names
+-- (two jokers) give each move once. verb defaults to "play". max = 1 gives the one-card plays.
+-- The moves of each rank are made once per (cards of that rank, max, bottoms allowed) and then
+-- looked up (they are the same in every match).
+local GROUP_PLAYS = {} -- "verb cards|max|bottoms" -> moves
+
+-- Every move of the rank group `group` (sorted): bottom cards are those whose bit is set in
+-- `bottoms` (bit i-1 for group[i]), at most m cards a move.
+local function make_group_plays(group, m, bottoms, verb)
+  local out, seen, used, seq = {}, {}, {}, {}
+  local function rec()
+    local mv = verb .. " " .. table.concat(seq, " ")
+    if not seen[mv] then seen[mv] = true; out[#out + 1] = mv end
+    if #seq >= m then return end
+    for i = 1, #group do
+      if not used[i] then
+        used[i] = true; seq[#seq + 1] = group[i]
+        rec()
+        seq[#seq] = nil; used[i] = nil
       end
     end
-    for i = 1, #group do
-      if max >= 1 and ok(group[i]) then
-        used[i] = true; seq[1] = group[i]
-        rec()
-        seq[1] = nil; used[i] = nil
-      end
+  end
+  for i = 1, #group do
+    if bottoms & (1 << (i - 1)) ~= 0 then
+      used[i] = true; seq[1] = group[i]
+      rec()
+      seq[1] = nil; used[i] = nil
     end
   end
   return out
+end
+
+local function group_plays(group, ok, max, verb, ctx)
+  local n = #group
+  if n > 1 then table.sort(group) end
+  local m = max < n and max or n
+  if m < 1 then return nil end
+  local bottoms = 0
+  for i = 1, n do
+    if ok(group[i], ctx) then bottoms = bottoms | (1 << (i - 1)) end
+  end
+  if bottoms == 0 then return nil end
+  local key = verb .. " " .. table.concat(group, " ") .. "|" .. m .. "|" .. bottoms
+  local plays = GROUP_PLAYS[key]
+  if not plays then
+    plays = make_group_plays(group, m, bottoms, verb)
+    GROUP_PLAYS[key] = plays
+  end
+  return plays
+end
+
+function S.rank_plays(cards, ok, max, verb, ctx)
+  verb = verb or "play"
+  local by_rank, ranks = {}, {}
+  for i = 1, #cards do
+    local c = cards[i]
+    local r = RANK[c]
+    local group = by_rank[r]
+    if not group then group = {}; by_rank[r] = group; ranks[#ranks + 1] = r end
+    group[#group + 1] = c
+  end
+  table.sort(ranks)
+  local out, n = {}, 0
+  for k = 1, #ranks do
+    local plays = group_plays(by_rank[ranks[k]], ok, max, verb, ctx)
+    if plays then
+      for i = 1, #plays do n = n + 1; out[n] = plays[i] end
+    end
+  end
+  return out
+end
+
+-- S.play_of(move) -> the cards of a play move and the set it names ("" for none):
+-- "play 9h 9s name h d" -> { "9h", "9s" }, "hd"; nil for a move that is not a play. Read once per
+-- move string, then looked up (the list is shared: do not change it).
+local PLAY_OF = {} -- move -> { cards, named }, or false
+function S.play_of(move)
+  local p = PLAY_OF[move]
+  if p == nil then
+    p = false
+    if move:sub(1, 5) == "play " then
+      local cards = {}
+      for c in move:gsub(" name [shdc ]+$", ""):sub(6):gmatch("%S+") do cards[#cards + 1] = c end
+      p = { cards, S.parse_named(move) }
+    end
+    PLAY_OF[move] = p
+  end
+  if p then return p[1], p[2] end
+  return nil
 end
 
 return S
