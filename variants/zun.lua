@@ -69,11 +69,14 @@ local function target(g, top)
 end
 
 -- What the field asks of the bottom card of a play now, read once per hook: a 2 to answer
--- (pending), the gosita, the suits an 8 named, the suit and rank to match.
+-- (pending), the gosita, the suits an 8 named, the suit and rank to match. (One table, refilled
+-- by each call: use it before the next.)
+local RULE = {}
 local function field_rule(g)
   local v = g.var
-  local msuit, mrank = target(g, g:pile("field"):top())
-  return { pending = v.pending > 0, gosita = v.gosita, named = v.named, suit = msuit, rank = mrank }
+  RULE.pending, RULE.gosita, RULE.named = v.pending > 0, v.gosita, v.named
+  RULE.suit, RULE.rank = target(g, g:pile("field"):top())
+  return RULE
 end
 
 -- May `card` be the bottom card of a play under `rule` (field_rule)?
@@ -93,28 +96,12 @@ local function misfits(card, rule) return not fits(card, rule) end
 -- May `card` be the bottom card of a play now?
 local function legal_bottom(g, card) return fits(card, field_rule(g)) end
 
--- The moves of one play (S.rank_plays): an 8 names 0-2 suits, one move per named set; any other
--- play is one move. Made once per play, then looked up.
-local MOVES_OF = {}
-local function moves_of(play)
-  local list = MOVES_OF[play]
-  if not list then
-    list = play:sub(6, 6) == "8" and S.name_moves(play, NAME_SETS) or { play }
-    MOVES_OF[play] = list
-  end
-  return list
-end
-
 -- The play moves of `seat`: legal ones, and with `illegal` also the others (chombo option).
 -- Several cards of one rank in any order (S.rank_plays), never the whole hand; 8s name 0-2 suits.
+local PLAYS = { verb = "play", wild = 8, sets = NAME_SETS }
 local function play_moves(g, seat, out, illegal)
   local cards = g:hand(seat):cards()
-  local plays = S.rank_plays(cards, illegal and misfits or fits, #cards - 1, "play", field_rule(g))
-  local n = #out
-  for i = 1, #plays do
-    local list = moves_of(plays[i])
-    for j = 1, #list do n = n + 1; out[n] = list[j] end
-  end
+  S.rank_plays(cards, illegal and misfits or fits, #cards - 1, PLAYS, field_rule(g), out)
 end
 
 -- "play 9h 9s 9c name h d" -> { "9h", "9s", "9c" }, "hd" (a shared list: do not change it)

@@ -209,21 +209,27 @@ end
 ---------------------------------------------------------------------------------------------------
 -- Plays of one or more cards of one rank.
 
--- S.rank_plays(cards, ok, max [, verb [, ctx]]) -> the moves that play 1..max cards of one rank
--- from the list `cards` (a hand), as "verb c1 c2 ...": c1 is the bottom card and must satisfy
--- ok(c1, ctx); the others follow in every order, the last listed ending on top. Duplicate names
--- (two jokers) give each move once. verb defaults to "play". max = 1 gives the one-card plays.
--- The moves of each rank are made once per (cards of that rank, max, bottoms allowed) and then
--- looked up (they are the same in every match).
-local GROUP_PLAYS = {} -- "verb cards|max|bottoms" -> moves
+-- S.rank_plays(cards, ok, max [, spec [, ctx [, out]]]) -> the moves that play 1..max cards of
+-- one rank from the list `cards` (a hand), as "verb c1 c2 ...", ranks in increasing order (Joker
+-- first): c1 is the bottom card and must satisfy ok(c1, ctx); the others follow in every order,
+-- the last listed ending on top. Duplicate names (two jokers) give each move once. max = 1 gives
+-- the one-card plays. spec (a table made once, e.g. at load time) may set verb (default "play"),
+-- and wild and sets: a play of rank `wild` comes as one move per named set (S.name_moves). The
+-- moves are appended to `out` (a new list without it), which is returned.
+--
+-- The moves of one rank depend only on its cards, max and which cards may go at the bottom: they
+-- are made once, kept in a tree (spec -> card -> card ... -> max and bottoms) and looked up after.
+local PLAIN = {}
+local GROUP_PLAYS = {}
 
 -- Every move of the rank group `group` (sorted): bottom cards are those whose bit is set in
 -- `bottoms` (bit i-1 for group[i]), at most m cards a move.
-local function make_group_plays(group, m, bottoms, verb)
-  local out, seen, used, seq = {}, {}, {}, {}
+local function make_group_plays(group, m, bottoms, spec)
+  local verb = spec.verb or "play"
+  local plays, seen, used, seq = {}, {}, {}, {}
   local function rec()
     local mv = verb .. " " .. table.concat(seq, " ")
-    if not seen[mv] then seen[mv] = true; out[#out + 1] = mv end
+    if not seen[mv] then seen[mv] = true; plays[#plays + 1] = mv end
     if #seq >= m then return end
     for i = 1, #group do
       if not used[i] then
@@ -240,44 +246,75 @@ local function make_group_plays(group, m, bottoms, verb)
       seq[1] = nil; used[i] = nil
     end
   end
+  if spec.wild == nil or RANK[group[1]] ~= spec.wild then return plays end
+  local out = {}
+  for _, mv in ipairs(plays) do
+    for _, named in ipairs(S.name_moves(mv, spec.sets)) do out[#out + 1] = named end
+  end
   return out
 end
 
-local function group_plays(group, ok, max, verb, ctx)
-  local n = #group
-  if n > 1 then table.sort(group) end
-  local m = max < n and max or n
+-- The moves of the group (sorted cards of one rank, k of them), from the tree or made now.
+local function group_plays(group, k, ok, max, spec, ctx)
+  local m = max < k and max or k
   if m < 1 then return nil end
   local bottoms = 0
-  for i = 1, n do
+  for i = 1, k do
     if ok(group[i], ctx) then bottoms = bottoms | (1 << (i - 1)) end
   end
   if bottoms == 0 then return nil end
-  local key = verb .. " " .. table.concat(group, " ") .. "|" .. m .. "|" .. bottoms
-  local plays = GROUP_PLAYS[key]
+  local node = GROUP_PLAYS[spec]
+  if not node then node = {}; GROUP_PLAYS[spec] = node end
+  for i = 1, k do
+    local c = group[i]
+    local child = node[c]
+    if not child then child = {}; node[c] = child end
+    node = child
+  end
+  local key = m << 16 | bottoms
+  local plays = node[key]
   if not plays then
-    plays = make_group_plays(group, m, bottoms, verb)
-    GROUP_PLAYS[key] = plays
+    plays = make_group_plays(group, m, bottoms, spec)
+    node[key] = plays
   end
   return plays
 end
 
-function S.rank_plays(cards, ok, max, verb, ctx)
-  verb = verb or "play"
-  local by_rank, ranks = {}, {}
+-- Scratch lists, refilled by each call: the first card of each rank, and one rank's cards.
+local FIRST, GROUP = {}, {}
+
+function S.rank_plays(cards, ok, max, spec, ctx, out)
+  spec = spec or PLAIN
+  out = out or {}
+  local present, several = 0, 0 -- bit r: rank r is in `cards`; is there more than once
   for i = 1, #cards do
     local c = cards[i]
     local r = RANK[c]
-    local group = by_rank[r]
-    if not group then group = {}; by_rank[r] = group; ranks[#ranks + 1] = r end
-    group[#group + 1] = c
+    local bit = 1 << r
+    if present & bit == 0 then FIRST[r] = c else several = several | bit end
+    present = present | bit
   end
-  table.sort(ranks)
-  local out, n = {}, 0
-  for k = 1, #ranks do
-    local plays = group_plays(by_rank[ranks[k]], ok, max, verb, ctx)
-    if plays then
-      for i = 1, #plays do n = n + 1; out[n] = plays[i] end
+  local n = #out
+  for r = 0, 13 do
+    local bit = 1 << r
+    if present & bit ~= 0 then
+      local plays
+      if several & bit == 0 then
+        GROUP[1] = FIRST[r]
+        plays = group_plays(GROUP, 1, ok, max, spec, ctx)
+        GROUP[1] = nil
+      else
+        local k = 0
+        for i = 1, #cards do
+          if RANK[cards[i]] == r then k = k + 1; GROUP[k] = cards[i] end
+        end
+        table.sort(GROUP)
+        plays = group_plays(GROUP, k, ok, max, spec, ctx)
+        for i = 1, k do GROUP[i] = nil end
+      end
+      if plays then
+        for i = 1, #plays do n = n + 1; out[n] = plays[i] end
+      end
     end
   end
   return out
