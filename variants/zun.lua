@@ -110,31 +110,42 @@ local function parse_play(move) return S.play_of(move) end
 ---------------------------------------------------------------------------------------------------
 -- Who may declare.
 
--- May `seat` declare zun on the top card now (first declaration on it, not a counter)?
-local function can_zun(g, seat)
-  local v, st = g.var, g.seat[seat]
-  if v.top_owner == seat or st.declared == v.top_id or st.barred == v.top_id then return false end
-  local cards, num = g:hand(seat):cards(), RANK[g:pile("field"):top()]
+-- The number of the top field card (Joker 0), which a zun's hand total must equal.
+local function top_number(g) return RANK[g:pile("field"):top()] end
+
+-- May `seat` declare zun on the top card (number `num`) now (first declaration on it, not a
+-- counter)? The hand total comes first: it rules most seats out.
+local function can_zun(g, seat, num)
+  local cards = g:hand(seat):cards()
+  if S.total(cards, TOTAL) ~= num then return false end
   if num == 0 and #cards == 1 and RANK[cards[1]] == 0 then return false end  -- lone Joker on a Joker
-  return S.total(cards, TOTAL) == num
+  local v, st = g.var, g.seat[seat]
+  local id = v.top_id
+  return not (v.top_owner == seat or st.declared == id or st.barred == id)
 end
 
--- May `seat` counter (kaeshi-zun) the current winners?
-local function can_counter(g, seat)
+-- May `seat` counter (kaeshi-zun) the current winners, on the top card (number `num`)?
+local function can_counter(g, seat, num)
   local v, st = g.var, g.seat[seat]
   if st.declared == v.top_id or st.barred == v.top_id then return false end
   if in_list(list_of(v.winners), seat) then return false end
   local hand = g:hand(seat)
   if only_jokers(hand) then return true end
-  return hand_total(g, seat) == RANK[g:pile("field"):top()]
+  return hand_total(g, seat) == num
 end
 
 -- Seats that a window offers a declaration: the eligible ones, or with the gozun option everyone
 -- who could try (so that a false declaration can be made).
 local function window_seats(g, test, candidates)
-  local out, gozun = {}, g.options.gozun
-  for _, s in ipairs(candidates) do
-    if gozun or test(g, s) then out[#out + 1] = s end
+  local out = {}
+  if g.options.gozun then
+    for i = 1, #candidates do out[i] = candidates[i] end
+    return out
+  end
+  local num = top_number(g)
+  for i = 1, #candidates do
+    local s = candidates[i]
+    if test(g, s, num) then out[#out + 1] = s end
   end
   return out
 end
@@ -285,11 +296,13 @@ end
 local function open_zun(g, cands, next_turn, hiki, tenhou)
   local v = g.var
   v.next_turn, v.window_hiki, v.window_tenhou = next_turn, hiki, tenhou
-  v.window = "zun"
-  if not g:open_claim("zun", window_seats(g, can_zun, cands)) then
+  local seats = window_seats(g, can_zun, cands)
+  if #seats > 0 then -- (no window is open here: v.window is "" unless this one opens)
+    v.window = "zun"
+    if g:open_claim("zun", seats) then return end
     v.window = ""
-    begin_turn(g, next_turn)
   end
+  begin_turn(g, next_turn)
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -417,7 +430,7 @@ local function resolve(g, choices)
   for s = 1, g.seats do
     if choices[s] == "zun" then
       local ok
-      if window == "zun" then ok = can_zun(g, s) else ok = can_counter(g, s) end
+      if window == "zun" then ok = can_zun(g, s, top_number(g)) else ok = can_counter(g, s, top_number(g)) end
       if ok then
         declared[#declared + 1] = s
       elseif g.options.gozun then
@@ -499,7 +512,8 @@ local function basic_bot(g, seat, moves)
     for _, m in ipairs(moves) do if m == "zun" then has_zun = true end end
     if not has_zun then return moves[1] end
     local window = v.window
-    local ok = (window == "zun") and can_zun(g, seat) or (window == "kaeshi" and can_counter(g, seat))
+    local num = top_number(g)
+    local ok = (window == "zun") and can_zun(g, seat, num) or (window == "kaeshi" and can_counter(g, seat, num))
     if not ok then return "pass" end
     -- pays: something to take from someone
     local losers = {}

@@ -254,6 +254,19 @@ local function make_group_plays(group, m, bottoms, spec)
   return out
 end
 
+-- The moves that play the lone card c of its rank.
+local SINGLE_PLAYS = {} -- spec -> card -> moves
+local function single_plays(spec, c)
+  local node = SINGLE_PLAYS[spec]
+  if not node then node = {}; SINGLE_PLAYS[spec] = node end
+  local plays = node[c]
+  if not plays then
+    plays = make_group_plays({ c }, 1, 1, spec)
+    node[c] = plays
+  end
+  return plays
+end
+
 -- The moves of the group (sorted cards of one rank, k of them), from the tree or made now.
 local function group_plays(group, k, ok, max, spec, ctx)
   local m = max < k and max or k
@@ -280,6 +293,10 @@ local function group_plays(group, k, ok, max, spec, ctx)
   return plays
 end
 
+-- LOW_RANK[bit]: the rank r of the single bit 1 << r (to walk the ranks present, lowest first).
+local LOW_RANK = {}
+for r = 0, 13 do LOW_RANK[1 << r] = r end
+
 -- Scratch lists, refilled by each call: the first card of each rank, and one rank's cards.
 local FIRST, GROUP = {}, {}
 
@@ -295,26 +312,25 @@ function S.rank_plays(cards, ok, max, spec, ctx, out)
     present = present | bit
   end
   local n = #out
-  for r = 0, 13 do
-    local bit = 1 << r
-    if present & bit ~= 0 then
-      local plays
-      if several & bit == 0 then
-        GROUP[1] = FIRST[r]
-        plays = group_plays(GROUP, 1, ok, max, spec, ctx)
-        GROUP[1] = nil
-      else
-        local k = 0
-        for i = 1, #cards do
-          if RANK[cards[i]] == r then k = k + 1; GROUP[k] = cards[i] end
-        end
-        table.sort(GROUP)
-        plays = group_plays(GROUP, k, ok, max, spec, ctx)
-        for i = 1, k do GROUP[i] = nil end
+  while present ~= 0 do
+    local bit = present & -present     -- the lowest rank left
+    present = present ~ bit
+    local r = LOW_RANK[bit]
+    local plays
+    if several & bit == 0 then         -- a lone card of its rank: one move (or one per set)
+      local c = FIRST[r]
+      if max >= 1 and ok(c, ctx) then plays = single_plays(spec, c) end
+    else
+      local k = 0
+      for i = 1, #cards do
+        if RANK[cards[i]] == r then k = k + 1; GROUP[k] = cards[i] end
       end
-      if plays then
-        for i = 1, #plays do n = n + 1; out[n] = plays[i] end
-      end
+      table.sort(GROUP)
+      plays = group_plays(GROUP, k, ok, max, spec, ctx)
+      for i = 1, k do GROUP[i] = nil end
+    end
+    if plays then
+      for i = 1, #plays do n = n + 1; out[n] = plays[i] end
     end
   end
   return out
