@@ -32,7 +32,7 @@ for c, r in pairs(RANK) do
 end
 
 -- Move lists that never change (the engine copies what a hook returns).
-local DOBON_OR_PASS = { "dobon", "pass" }
+local DOBON_OR_PASS = S.shared{ "dobon", "pass" }
 
 local function name(s) return "Seat " .. s end
 

@@ -45,10 +45,14 @@ end
 local function name(s) return "Seat " .. s end
 
 -- Move lists that never change. The engine copies the list a hook returns, so one table serves
--- every call.
-local NO_MOVES = {}
-local DRAW_OR_TAKE, TAKE_ONLY = { "draw", "take" }, { "take" }
-local TAKE_OR_PASS, DRAW_ONLY = { "take", "pass" }, { "draw" }
+-- every call; it is read-only (a house rule that adds moves to the base's list copies it first).
+local SHARED = { __newindex = function()
+  error("this move list is shared by every call: copy it before adding moves", 2)
+end }
+local function shared(list) return setmetatable(list, SHARED) end
+local NO_MOVES = shared{}
+local DRAW_OR_TAKE, TAKE_ONLY = shared{ "draw", "take" }, shared{ "take" }
+local TAKE_OR_PASS, DRAW_ONLY = shared{ "take", "pass" }, shared{ "draw" }
 
 -- "{4h} {5h} {6h} | {9s} {9d} {9c}"
 local function show_melds(melds)

@@ -13,6 +13,14 @@ local S = {}
 
 local rank, suit = fuda.rank, fuda.suit
 
+-- S.shared(list) -> the list, made read-only: a move list that never changes can be returned by
+-- every call of a moves hook (the engine copies it); adding to it raises an error that says to
+-- copy it first.
+local SHARED = { __newindex = function()
+  error("this move list is shared by every call: copy it before adding moves", 2)
+end }
+function S.shared(list) return setmetatable(list, SHARED) end
+
 S.SUITS = { "s", "h", "d", "c" }
 S.SUIT_NAME = { s = "spades", h = "hearts", d = "diamonds", c = "clubs" }
 
@@ -40,10 +48,13 @@ end
 -- spec.values = { [rank] = value } overrides single ranks.
 function S.total(cards, spec)
   if type(cards) ~= "table" then cards = cards:cards() end
-  local values = spec and spec.values
-  local distinct = spec and spec.distinct
-  local seen = 0 -- with distinct: bit r set once rank r is counted
   local sum = 0
+  if not spec then -- the plain sum
+    for i = 1, #cards do sum = sum + RANK[cards[i]] end
+    return sum
+  end
+  local values, distinct = spec.values, spec.distinct
+  local seen = 0 -- with distinct: bit r set once rank r is counted
   for i = 1, #cards do
     local r = RANK[cards[i]]
     if not distinct or seen & (1 << r) == 0 then
