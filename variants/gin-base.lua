@@ -493,7 +493,8 @@ return {
       -- that leaves knock_limit or less may also knock.
       local hand, after = rules(g):discard_list(g:hand(seat)) -- after[i]: deadwood without hand[i]
       local taken, limit = v.taken, g.options.knock_limit
-      local out, n = {}, 0
+      -- (made with room for 16 moves: a list grown one move at a time is reallocated 5 times)
+      local out, n = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, 0
       for i = 1, #hand do
         local c = hand[i]
         if c ~= taken then
