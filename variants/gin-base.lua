@@ -217,10 +217,10 @@ local function worth_taking(g, seat, card)
   if not card then return false end
   local R = rules(g)
   local hand = g:hand(seat):cards()
-  local before = R:deadwood(hand)
   local n = #hand
   hand[n + 1] = card
   local _, after = R:discard_list(hand) -- deadwood after discarding hand[i]
+  local before = after[n + 1]           -- discarding `card` again: the hand as it is
   local best, bestc = math.huge, nil
   for i = 1, n do
     local c = hand[i]
