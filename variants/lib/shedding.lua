@@ -3,15 +3,14 @@
 -- skips and reverses, stacked draw penalties.
 --
 -- Load with `local S = fuda.import("shedding")`. Every function is plain: it takes the game
--- object `g`, piles or card lists, and keeps no state of its own (the state lives in `g`).
+-- object `g`, piles or card lists, and keeps no game state of its own (the state lives in `g`).
 -- Suits are always listed in the order s h d c.
 --
--- Lists this module returns from a cache (S.rank_plays' moves, S.name_moves, S.play_of) are
--- shared by every caller: read them, copy them before changing anything.
+-- What it remembers is the same for every match: move strings, made once (S.rank_plays,
+-- S.name_moves), and moves read once (S.play_of, S.parse_named). The lists S.name_moves and
+-- S.play_of return are shared by every caller: read them, copy them before changing anything.
 
 local S = {}
-
-local rank, suit = fuda.rank, fuda.suit
 
 -- S.shared(list) -> the list, made read-only: a move list that never changes can be returned by
 -- every call of a moves hook (the engine copies it); adding to it raises an error that says to
