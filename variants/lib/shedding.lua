@@ -307,8 +307,8 @@ end
 local LOW_RANK = {}
 for r = 0, 13 do LOW_RANK[1 << r] = r end
 
--- Scratch lists, refilled by each call: the first card of each rank, and one rank's cards.
-local FIRST, GROUP = {}, {}
+-- Scratch: the first card of each rank in `cards`, written by each call before it is read.
+local FIRST = {}
 
 function S.rank_plays(cards, ok, max, spec, ctx, out)
   spec = spec or PLAIN
@@ -331,13 +331,12 @@ function S.rank_plays(cards, ok, max, spec, ctx, out)
       local c = FIRST[r]
       if max >= 1 and ok(c, ctx) then plays = single_plays(spec, c) end
     else
-      local k = 0
+      local group, k = {}, 0
       for i = 1, #cards do
-        if RANK[cards[i]] == r then k = k + 1; GROUP[k] = cards[i] end
+        if RANK[cards[i]] == r then k = k + 1; group[k] = cards[i] end
       end
-      table.sort(GROUP)
-      plays = group_plays(GROUP, k, ok, max, spec, ctx)
-      for i = 1, k do GROUP[i] = nil end
+      table.sort(group)
+      plays = group_plays(group, k, ok, max, spec, ctx)
     end
     if plays then
       for i = 1, #plays do n = n + 1; out[n] = plays[i] end
