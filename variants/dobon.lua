@@ -14,9 +14,25 @@
 --   "turn"       an ordinary turn: play one card or draw one
 
 local S = fuda.import("shedding")
-local show, rank, suit = fuda.show, fuda.rank, fuda.suit
+local show = fuda.show
+local RANK, SUIT = S.RANK, S.SUIT   -- card -> rank, suit letter
 
 local ALL_SETS = S.suit_sets(0, 4)   -- "", "s", "h", "d", "c", "sh", ... "shdc"
+
+-- PLAY[card]: the move "play <card>"; ELEVEN[card]: the moves that play an 11 naming each set;
+-- CARD_OF[move]: the card a play move places.
+local PLAY, ELEVEN, CARD_OF = {}, {}, {}
+for c, r in pairs(RANK) do
+  PLAY[c] = "play " .. c
+  CARD_OF[PLAY[c]] = c
+  if r == 11 then
+    ELEVEN[c] = S.name_moves(PLAY[c], ALL_SETS)
+    for _, mv in ipairs(ELEVEN[c]) do CARD_OF[mv] = c end
+  end
+end
+
+-- Move lists that never change (the engine copies what a hook returns).
+local DOBON_OR_PASS = S.shared{ "dobon", "pass" }
 
 local function name(s) return "Seat " .. s end
 
@@ -30,18 +46,22 @@ local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s")
 -- card; otherwise the suit or the rank of the top card, or an 11 (wild, naming any set of suits).
 local function play_moves(g, seat)
   local v = g.var
+  local pending, wild, named = v.pending > 0, v.wild, v.named
   local top = g:pile("field"):top()
-  local out = {}
-  for _, c in ipairs(g:hand(seat):cards()) do
-    local r = rank(c)
-    if v.pending > 0 then
-      if r == 2 then out[#out + 1] = "play " .. c end
+  local out, n = {}, 0
+  local hand = g:hand(seat):cards()
+  for i = 1, #hand do
+    local c = hand[i]
+    local r = RANK[c]
+    if pending then
+      if r == 2 then n = n + 1; out[n] = PLAY[c] end
     elseif r == 11 then
-      for _, mv in ipairs(S.name_moves("play " .. c, ALL_SETS)) do out[#out + 1] = mv end
-    elseif v.wild then
-      if v.named == "" or S.in_set(c, v.named) then out[#out + 1] = "play " .. c end
+      local named_moves = ELEVEN[c]
+      for j = 1, #named_moves do n = n + 1; out[n] = named_moves[j] end
+    elseif wild then
+      if named == "" or S.in_set(c, named) then n = n + 1; out[n] = PLAY[c] end
     elseif S.matches(c, top) then
-      out[#out + 1] = "play " .. c
+      n = n + 1; out[n] = PLAY[c]
     end
   end
   return out
@@ -49,14 +69,15 @@ end
 
 -- May `seat` draw now? Not after an 11 that named no suit (the player must play a card).
 local function may_draw(g)
-  return not (g.var.wild and g.var.named == "" and g.var.pending == 0)
+  local v = g.var
+  return not (v.wild and v.named == "" and v.pending == 0)
 end
 
 local function moves(g, seat)
-  local v = g.var
-  if g.claim == "dobon" then return { "dobon", "pass" } end
+  local claim = g.claim
+  if claim == "dobon" then return DOBON_OR_PASS end
   local list = play_moves(g, seat)
-  if g.claim == "opening" or g.claim == "neighbours" or v.phase == "flipper" then
+  if claim == "opening" or claim == "neighbours" or g.var.phase == "flipper" then
     list[#list + 1] = "pass"
   elseif may_draw(g) or #list == 0 then
     list[#list + 1] = "draw"
@@ -109,7 +130,11 @@ local function draw(g, seat, n)
   local got
   if n then got = S.draw(stock, field, hand, n, after)
   else got = S.take_penalty(g, "pending", stock, field, hand, after) end
-  if #got > 0 then g:tell(seat, "You drew " .. show(got) .. ".") end
+  if #got == 1 then
+    g:tell(seat, "You drew {%s}.", got[1])
+  elseif #got > 1 then
+    g:tell(seat, "You drew %s.", show(got))
+  end
   return got, #hand >= limit
 end
 
@@ -123,7 +148,7 @@ local after_place
 local function dobon_seats(g, placer, card)
   local who = {}
   for s = 1, g.seats do
-    if s ~= placer and S.total(g:hand(s)) == rank(card) then who[#who + 1] = s end
+    if s ~= placer and S.total(g:hand(s)) == RANK[card] then who[#who + 1] = s end
   end
   return who
 end
@@ -131,22 +156,22 @@ end
 -- Seat plays the card of `move` ("play 7h", "play Jh name s d").
 local function place(g, seat, move)
   local v = g.var
-  local card = move:match("^play (%S+)")
+  local card = CARD_OF[move]
   local hand, field = g:hand(seat), g:pile("field")
   hand:move(card, field)
   v.placer = seat
-  local r = rank(card)
+  local r = RANK[card]
   if r == 11 then
-    v.wild, v.named = true, S.parse_named(move)
-    if v.named == "" then
-      g:say(("%s plays %s and names no suit: the next player must play a card.")
-        :format(name(seat), show(card)))
+    local named = S.parse_named(move)
+    v.wild, v.named = true, named
+    if named == "" then
+      g:say("Seat %d plays {%s} and names no suit: the next player must play a card.", seat, card)
     else
-      g:say(("%s plays %s and names %s."):format(name(seat), show(card), S.set_text(v.named)))
+      g:say("Seat %d plays {%s} and names %s.", seat, card, S.set_text(named))
     end
   else
     v.wild, v.named = false, ""
-    g:say(("%s plays %s."):format(name(seat), show(card)))
+    g:say("Seat %d plays {%s}.", seat, card)
   end
   if r == 2 then
     v.twos = v.twos + 1
@@ -156,7 +181,7 @@ local function place(g, seat, move)
   end
   if #hand == 0 then
     draw(g, seat, 1)
-    g:say(name(seat) .. " played their last card and draws a replacement.")
+    g:say("Seat %d played their last card and draws a replacement.", seat)
   end
   local who = dobon_seats(g, seat, card)
   if #who > 0 then
@@ -181,13 +206,13 @@ local function neighbours(g, seat)
 end
 
 -- The placement stands (nobody declared dobon): its effect, and who acts next.
-local SPECIAL = { [1] = "1 skip", [2] = "2 draw", [7] = "7 reverse", [11] = "11 wild" }
+local SPECIAL = { [1] = "special 1 skip", [2] = "special 2 draw", [7] = "special 7 reverse", [11] = "special 11 wild" }
 
 function after_place(g)
   local v = g.var
   local seat, card = v.placer, g:pile("field"):top()
-  local r = rank(card)
-  if SPECIAL[r] and not v.first then g:tally("special " .. SPECIAL[r]) end
+  local r = RANK[card]
+  if SPECIAL[r] and not v.first then g:tally(SPECIAL[r]) end
   v.phase = "turn"
   if v.first then
     -- The first play of the game: the direction is not set yet.
@@ -196,35 +221,36 @@ function after_place(g)
       g.dir = g:random(2) == 1 and 1 or -1
       local skipped = g:next(seat)
       g.turn = g:next(seat, 2)
-      g:say(("%s is skipped; play goes on with %s."):format(name(skipped), name(g.turn)))
+      g:say("Seat %d is skipped; play goes on with Seat %d.", skipped, g.turn)
       return
     end
     if r == 2 then
-      g:say(("The next player draws %d or answers with a 2."):format(v.pending))
+      g:say("The next player draws %d or answers with a 2.", v.pending)
     end
     v.phase = "neighbours"
     g.turn = nil
     local nb = neighbours(g, seat)
     if #nb == 2 then
-      g:say(("%s or %s may play next; whoever does sets the direction."):format(name(nb[1]), name(nb[2])))
+      g:say("Seat %d or Seat %d may play next; whoever does sets the direction.", nb[1], nb[2])
     end
     g:open_claim("neighbours", nb)
     return
   end
   if r == 1 then
-    local skipped = g:next(seat)
-    g.turn = g:next(seat, 2)
-    if g.turn == seat then
-      g:say(("%s is skipped; %s plays again."):format(name(skipped), name(seat)))
+    local skipped, nxt = g:next(seat), g:next(seat, 2)
+    g.turn = nxt
+    if nxt == seat then
+      g:say("Seat %d is skipped; Seat %d plays again.", skipped, seat)
     else
-      g:say(("%s is skipped."):format(name(skipped)))
+      g:say("Seat %d is skipped.", skipped)
     end
     return
   end
   if r == 7 and S.reverse(g) then g:say("The direction is reversed.") end
-  g.turn = g:next(seat)
+  local nxt = g:next(seat)
+  g.turn = nxt
   if r == 2 then
-    g:say(("%s draws %d or answers with a 2."):format(name(g.turn), v.pending))
+    g:say("Seat %d draws %d or answers with a 2.", nxt, v.pending)
   end
 end
 
@@ -250,11 +276,11 @@ local function flip(g)
   local stock, field = g:pile("stock"), g:pile("field")
   local n = S.refill(stock, field)
   if n > 0 then
-    g:say(("The stock is empty: %s from the field are shuffled into a new stock."):format(plural(n, "card")))
+    g:say("The stock is empty: %s from the field are shuffled into a new stock.", plural(n, "card"))
   end
   stock:move_top(field)
   v.twos, v.pending, v.wild, v.named, v.placer, v.first = 0, 0, false, "", 0, true
-  g:say(("%s flips %s."):format(name(v.flipper), show(field:top())))
+  g:say("Seat %d flips {%s}.", v.flipper, field:top())
   local others = {}
   for s = 1, g.seats do
     if s ~= v.flipper then others[#others + 1] = s end
@@ -280,7 +306,7 @@ local function deal(g)
   else
     v.flipper = g:random(g.seats)
   end
-  g:say(("Game %d of %d: %s deals %d cards each and flips."):format(g.hand_no, o.games, name(v.flipper), o.hand_size))
+  g:say("Game %d of %d: Seat %d deals %d cards each and flips.", g.hand_no, o.games, v.flipper, o.hand_size)
   flip(g)
 end
 
@@ -290,7 +316,7 @@ end
 local function play(g, seat, move)
   local v = g.var
   if move == "pass" then            -- the flipper passes: flip again
-    g:say(name(seat) .. " passes; nobody played on the flipped card, so it is flipped again.")
+    g:say("Seat %d passes; nobody played on the flipped card, so it is flipped again.", seat)
     flip(g)
     return
   end
@@ -298,14 +324,14 @@ local function play(g, seat, move)
     if v.pending > 0 then
       v.twos = 0
       local got, exploded = draw(g, seat, nil)
-      g:say(("%s draws %s for the 2s."):format(name(seat), plural(#got, "card")))
+      g:say("Seat %d draws %s for the 2s.", seat, plural(#got, "card"))
       g:hand(seat):sort()
       if exploded then return bakuhatsu(g, seat) end
       g.turn = g.options.penalty_ends_turn and g:next(seat) or seat
       return
     end
     local got, exploded = draw(g, seat, 1)
-    g:say(("%s draws %s."):format(name(seat), plural(#got, "card")))
+    g:say("Seat %d draws %s.", seat, plural(#got, "card"))
     g:hand(seat):sort()
     if exploded then return bakuhatsu(g, seat) end
     g.turn = g:next(seat)
@@ -323,14 +349,14 @@ local function resolve(g, choices)
     local winner = pick(g, who)
     local card = g:pile("field"):top()
     g:tally(#who > 1 and "dobon by one of several" or "dobon")
-    if rank(card) == 2 then g:tally("dobon on a 2") end
+    if RANK[card] == 2 then g:tally("dobon on a 2") end
     if #who > 1 then
       local names = {}
       for i, s in ipairs(who) do names[i] = name(s) end
       g:say(table.concat(names, ", ") .. " declare dobon together; " .. name(winner) .. " is first.")
     end
     g:say(("Dobon! %s holds %s = %d and wins on %s placed by %s.")
-      :format(name(winner), show(g:hand(winner):cards()), rank(card), show(card), name(v.placer)))
+      :format(name(winner), show(g:hand(winner):cards()), RANK[card], show(card), name(v.placer)))
     score(g, winner, g.options.dobon_points, "dobon on " .. name(v.placer))
     score(g, v.placer, g.options.dobon_loser_points, "dobon'd by " .. name(winner))
     return end_game(g, name(winner) .. " dobon on " .. name(v.placer), winner)
@@ -339,11 +365,11 @@ local function resolve(g, choices)
     if #who == 0 then
       v.phase = "flipper"
       g.turn = v.flipper
-      g:say("Nobody plays on the flipped card; " .. name(v.flipper) .. " may.")
+      g:say("Nobody plays on the flipped card; Seat %d may.", v.flipper)
       return
     end
     local winner = pick(g, who)
-    if #who > 1 then g:say(("%s is first of %d players to play."):format(name(winner), #who)) end
+    if #who > 1 then g:say("Seat %d is first of %d players to play.", winner, #who) end
     return place(g, winner, choices[winner])
   end
   if kind == "neighbours" then
@@ -354,12 +380,12 @@ local function resolve(g, choices)
       set_dir_toward(g, placer, t)
       g.turn = t
       v.phase = "turn"
-      g:say(("Neither neighbour plays; %s takes the turn and play goes that way."):format(name(t)))
+      g:say("Neither neighbour plays; Seat %d takes the turn and play goes that way.", t)
       return
     end
     local winner = pick(g, who)
     set_dir_toward(g, placer, winner)
-    if #who > 1 then g:say(name(winner) .. " is first of both neighbours to play.") end
+    if #who > 1 then g:say("Seat %d is first of both neighbours to play.", winner) end
     return place(g, winner, choices[winner])
   end
   error("resolve: unexpected window " .. tostring(g.claim) .. " in phase " .. kind)
@@ -417,24 +443,24 @@ local function basic_bot(g, seat, mv)
   local hand = g:hand(seat):cards()
   local total = S.total(hand)
   local count = {}
-  for _, c in ipairs(hand) do count[suit(c)] = (count[suit(c)] or 0) + 1 end
+  for _, c in ipairs(hand) do count[SUIT[c]] = (count[SUIT[c]] or 0) + 1 end
   local nxt = g:next(seat)
   local other_play = false
   for _, m in ipairs(mv) do
-    local c = m:match("^play (%S+)")
-    if c and rank(c) ~= 11 then other_play = true end
+    local c = CARD_OF[m]
+    if c and RANK[c] ~= 11 then other_play = true end
   end
   local best, best_score
   for _, m in ipairs(mv) do
-    local c = m:match("^play (%S+)")
+    local c = CARD_OF[m]
     if c then
-      local r, sc = rank(c), 10
+      local r, sc = RANK[c], 10
       if r == 11 then
         local named = S.parse_named(m)
         -- name the single suit held most after playing it (ties: s h d c order)
         local want, most = "", -1
         for _, s in ipairs(S.SUITS) do
-          local n = (count[s] or 0) - (suit(c) == s and 1 or 0)
+          local n = (count[s] or 0) - (SUIT[c] == s and 1 or 0)
           if n > most then want, most = s, n end
         end
         if named ~= want then sc = -1000 end

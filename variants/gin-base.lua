@@ -44,6 +44,16 @@ end
 
 local function name(s) return "Seat " .. s end
 
+-- Move lists that never change. The engine copies the list a hook returns, so one table serves
+-- every call; it is read-only (a house rule that adds moves to the base's list copies it first).
+local SHARED = { __newindex = function()
+  error("this move list is shared by every call: copy it before adding moves", 2)
+end }
+local function shared(list) return setmetatable(list, SHARED) end
+local NO_MOVES = shared{}
+local DRAW_OR_TAKE, TAKE_ONLY = shared{ "draw", "take" }, shared{ "take" }
+local TAKE_OR_PASS, DRAW_ONLY = shared{ "take", "pass" }, shared{ "draw" }
+
 -- "{4h} {5h} {6h} | {9s} {9d} {9c}"
 local function show_melds(melds)
   local parts = {}
@@ -65,13 +75,13 @@ end
 
 -- Who deals the next hand after `winner` won a hand dealt by the current dealer.
 local function choose_next_dealer(g, winner)
-  local how = g.options.next_dealer
+  local how, v = g.options.next_dealer, g.var
   if how == "winner" then
-    g.var.dealer = winner
+    v.dealer = winner
   elseif how == "loser" then
-    g.var.dealer = g:next(winner)
+    v.dealer = g:next(winner)
   else -- "alternate"
-    g.var.dealer = g:next(g.var.dealer)
+    v.dealer = g:next(v.dealer)
   end
 end
 
@@ -99,7 +109,7 @@ local function end_of_match(g, winner)
       g:score(winner, o.shutout_bonus, "shutout bonus")
     end
   end
-  g:say(("%s wins the match, %d to %d."):format(name(winner), g:total(winner), g:total(loser)))
+  g:say("Seat %d wins the match, %d to %d.", winner, g:total(winner), g:total(loser))
   g.var.phase = "match_over"
   g.turn = nil
   g:end_hand()
@@ -107,13 +117,14 @@ local function end_of_match(g, winner)
 end
 
 -- The stock is down to void_at cards and nobody knocked: no score, the same dealer deals again.
-local function void_hand(g)
-  g:say(("The stock is down to %d cards without a knock: the hand is void; %s deals again.")
-        :format(#g:pile("stock"), name(g.var.dealer)))
+local function void_hand(g, stock)
+  local v = g.var
+  g:say("The stock is down to %d cards without a knock: the hand is void; Seat %d deals again.",
+        #stock, v.dealer)
   g:tally("hand:void")
-  g:score(g.var.dealer, 0, "void")
-  g.var.last_kind, g.var.last_winner, g.var.last_points = "void", 0, 0
-  g.var.phase = "hand_over"
+  g:score(v.dealer, 0, "void")
+  v.last_kind, v.last_winner, v.last_points = "void", 0, 0
+  v.phase = "hand_over"
   g.turn = nil
   g:end_hand("void")
 end
@@ -126,8 +137,7 @@ local function showdown(g, knocker, gin)
   local res = rules(g):layoff(g:hand(knocker), g:hand(defender), { allow = allow })
   local kd, dd = res.knocker.deadwood, res.deadwood
 
-  g:say(("%s %s: %s."):format(name(knocker), gin and "goes gin" or "knocks",
-                              show_arrangement(res.knocker)))
+  g:say("Seat %d %s: %s.", knocker, gin and "goes gin" or "knocks", show_arrangement(res.knocker))
   -- Layoffs, in the order the engine lays them (a chain extends the same meld).
   local melds = {}
   for i, m in ipairs(res.knocker.melds) do
@@ -138,7 +148,7 @@ local function showdown(g, knocker, gin)
   local laid = {}
   for _, lo in ipairs(res.layoffs) do
     local m = melds[lo.meld]
-    g:say(("%s lays off %s on %s."):format(name(defender), show(lo.card), show(m)))
+    g:say("Seat %d lays off {%s} on %s.", defender, lo.card, show(m))
     g:tally(laid[lo.meld] and "layoff:chain" or "layoff")
     laid[lo.meld] = true
     if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] < RANK[m[1]] then
@@ -148,9 +158,9 @@ local function showdown(g, knocker, gin)
     end
   end
   if gin and #res.layoffs == 0 and not allow then
-    g:say(("No layoffs against gin; %s shows %s."):format(name(defender), show_arrangement(res.defender)))
+    g:say("No layoffs against gin; Seat %d shows %s.", defender, show_arrangement(res.defender))
   else
-    g:say(("%s shows %s."):format(name(defender), show_arrangement(res.defender)))
+    g:say("Seat %d shows %s.", defender, show_arrangement(res.defender))
   end
 
   local winner, points, note, kind, text
@@ -176,16 +186,16 @@ local function showdown(g, knocker, gin)
   g:tally(kind == "undercut" and dd == kd and "hand:undercut tie" or "hand:" .. kind)
   g:score(winner, points, note)
 
-  local ws = g.seat[winner]
+  local ws, v = g.seat[winner], g.var
   ws.hands_won = ws.hands_won + 1
   ws.boxes = ws.boxes + ((o.box_double and kind ~= "knock") and 2 or 1)
-  g.var.last_kind, g.var.last_winner, g.var.last_points = kind, winner, points
+  v.last_kind, v.last_winner, v.last_points = kind, winner, points
   choose_next_dealer(g, winner)
 
   if g:total(winner) >= o.target then
     end_of_match(g, winner)
   else
-    g.var.phase = "hand_over"
+    v.phase = "hand_over"
     g.turn = nil
     g:end_hand(note)
   end
@@ -207,14 +217,14 @@ local function worth_taking(g, seat, card)
   if not card then return false end
   local R = rules(g)
   local hand = g:hand(seat):cards()
-  local before = R:deadwood(hand)
   local n = #hand
   hand[n + 1] = card
-  local after = R:discards(hand)
+  local _, after = R:discard_list(hand) -- deadwood after discarding hand[i]
+  local before = after[n + 1]           -- discarding `card` again: the hand as it is
   local best, bestc = math.huge, nil
   for i = 1, n do
     local c = hand[i]
-    local d = after[c]
+    local d = after[i]
     if d < best or (d == best and RANK[c] > RANK[bestc]) then best, bestc = d, c end
   end
   if best ~= before then return best < before end
@@ -458,7 +468,7 @@ return {
     if dealer == 0 then
       dealer = g:random(g.seats)
       g.var.dealer = dealer
-      g:say(name(dealer) .. " is drawn to deal first.")
+      g:say("Seat %d is drawn to deal first.", dealer)
     end
     local nd = g:next(dealer)
     local h1, h2 = g:hand(nd), g:hand(dealer)
@@ -471,23 +481,25 @@ return {
     stock:move_top(discard)
     g.var.phase, g.var.taken = "offer", ""
     g.turn = nd
-    g:say(("Hand %d: %s deals; the upcard is %s."):format(g.hand_no, name(dealer), show(discard:top())))
+    g:say("Hand %d: Seat %d deals; the upcard is {%s}.", g.hand_no, dealer, discard:top())
   end,
 
   moves = function(g, seat)
-    if seat ~= g.turn then return {} end
-    local phase = g.var.phase
+    if seat ~= g.turn then return NO_MOVES end
+    local v = g.var
+    local phase = v.phase
     if phase == "discard" then
-      local pile = g:hand(seat)
-      local after = rules(g):discards(pile)
-      local hand = pile:cards()
-      local taken, limit = g.var.taken, g.options.knock_limit
-      local out, n = {}, 0
+      -- Any card but the one just taken; a discard that leaves no deadwood may also go gin, one
+      -- that leaves knock_limit or less may also knock.
+      local hand, after = rules(g):discard_list(g:hand(seat)) -- after[i]: deadwood without hand[i]
+      local taken, limit = v.taken, g.options.knock_limit
+      -- (made with room for 16 moves: a list grown one move at a time is reallocated 5 times)
+      local out, n = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, 0
       for i = 1, #hand do
         local c = hand[i]
         if c ~= taken then
           n = n + 1; out[n] = DISCARD[c]
-          local d = after[c]
+          local d = after[i]
           if d == 0 then
             n = n + 1; out[n] = GIN[c]
           elseif d <= limit then
@@ -497,59 +509,61 @@ return {
       end
       return out
     elseif phase == "draw" then
-      if #g:pile("stock") > 0 then return { "draw", "take" } end
-      return { "take" }
+      if #g:pile("stock") > 0 then return DRAW_OR_TAKE end
+      return TAKE_ONLY
     elseif phase == "offer" or phase == "offer2" then
-      return { "take", "pass" }
+      return TAKE_OR_PASS
     elseif phase == "forced" then
-      return { "draw" }
+      return DRAW_ONLY
     end
-    return {}
+    return NO_MOVES
   end,
 
   play = function(g, seat, move)
-    local phase = g.var.phase
+    local v = g.var
+    local phase = v.phase
     if move == "draw" then
       local stock, hand = g:pile("stock"), g:hand(seat)
       local c = stock:top()
       stock:move_top(hand)
       hand:sort()
-      g.var.phase, g.var.taken = "discard", ""
-      g:say(name(seat) .. " draws from the stock.")
-      g:tell(seat, "You draw " .. show(c) .. ".")
+      v.phase, v.taken = "discard", ""
+      g:say("Seat %d draws from the stock.", seat)
+      g:tell(seat, "You draw {%s}.", c)
     elseif move == "take" then
       local discard, hand = g:pile("discard"), g:hand(seat)
       local c = discard:top()
       discard:move_top(hand)
       hand:sort()
-      g.var.phase, g.var.taken = "discard", c
+      v.phase, v.taken = "discard", c
       if phase == "draw" then
-        g:say(name(seat) .. " takes " .. show(c) .. " from the discard pile.")
+        g:say("Seat %d takes {%s} from the discard pile.", seat, c)
         g:tally("take:discard")
       else
-        g:say(name(seat) .. " takes the upcard " .. show(c) .. ".")
+        g:say("Seat %d takes the upcard {%s}.", seat, c)
         g:tally(phase == "offer" and "upcard:non-dealer takes" or "upcard:dealer takes")
       end
     elseif move == "pass" then
-      g:say(name(seat) .. " passes on the upcard.")
-      g.var.phase = phase == "offer" and "offer2" or "forced"
+      g:say("Seat %d passes on the upcard.", seat)
+      v.phase = phase == "offer" and "offer2" or "forced"
       if phase == "offer2" then g:tally("upcard:both pass") end
       g.turn = g:next(seat)
     else
       local verb, c = VERB[move], CARD[move]
       if not verb then error("unknown move " .. move) end
       g:hand(seat):move(c, g:pile("discard"))
-      g.var.taken = ""
+      v.taken = ""
       if verb == "discard" then
-        g:say(name(seat) .. " discards " .. show(c) .. ".")
-        if #g:pile("stock") <= g.options.void_at then
-          void_hand(g)
+        g:say("Seat %d discards {%s}.", seat, c)
+        local stock = g:pile("stock")
+        if #stock <= g.options.void_at then
+          void_hand(g, stock)
         else
-          g.var.phase = "draw"
+          v.phase = "draw"
           g.turn = g:next(seat)
         end
       else
-        g:say(name(seat) .. " discards " .. show(c) .. (verb == "gin" and " and goes gin." or " and knocks."))
+        g:say("Seat %d discards {%s} %s.", seat, c, verb == "gin" and "and goes gin" or "and knocks")
         showdown(g, seat, verb == "gin")
       end
     end

@@ -15,11 +15,13 @@
 --   winners, losers, kaeshi, y_hiki, y_tenhou, y_chiihou   a zun being resolved (chain of counters)
 
 local S = fuda.import("shedding")
-local show, rank, suit = fuda.show, fuda.rank, fuda.suit
+local show = fuda.show
+local RANK, SUIT = S.RANK, S.SUIT   -- card -> rank (Joker 0), suit letter (Joker nil)
 
 local SPECIAL = { [0] = true, [1] = true, [2] = true, [5] = true, [8] = true, [9] = true }
 local NAME_SETS = S.suit_sets(0, 2)   -- "", "s", ..., "sh", ...
 local TOTAL = { distinct = true }
+local ZUN_OR_PASS = S.shared{ "zun", "pass" }   -- a move list that never changes
 
 local function name(s) return "Seat " .. s end
 
@@ -44,8 +46,9 @@ end
 local function hand_total(g, seat) return S.total(g:hand(seat), TOTAL) end
 
 local function only_jokers(hand)
-  for _, c in ipairs(hand:cards()) do if rank(c) ~= 0 then return false end end
-  return #hand > 0
+  local cards = hand:cards()
+  for i = 1, #cards do if RANK[cards[i]] ~= 0 then return false end end
+  return #cards > 0
 end
 
 -- Field multiplier, saturating at 2^40 (many reshuffles).
@@ -56,80 +59,94 @@ end
 ---------------------------------------------------------------------------------------------------
 -- What may be played.
 
--- The suit to match and the rank allowed besides it (nil: none) against the current top card.
-local function target(g)
-  local top = g:pile("field"):top()
-  if rank(top) ~= 0 then return suit(top), rank(top) end
+-- The suit to match and the rank allowed besides it (nil: none) against the top card `top`.
+local function target(g, top)
+  local r = RANK[top]
+  if r ~= 0 then return SUIT[top], r end
   local under = g.var.under
   if under == "" then return nil, nil end
-  local r = rank(under)
-  return suit(under), (r == 2 or r == 5) and r or nil
+  r = RANK[under]
+  return SUIT[under], (r == 2 or r == 5) and r or nil
 end
 
--- May `card` be the bottom card of a play now?
-local function legal_bottom(g, card)
-  local r = rank(card)
-  if r == 0 or r == 8 then return true end                 -- Joker and 8: on anything
+-- What the field asks of the bottom card of a play now, read once per hook: a 2 to answer
+-- (pending), the gosita, the suits an 8 named, the suit and rank to match. (One table, refilled
+-- by each call: use it before the next.)
+local RULE = {}
+local function field_rule(g)
   local v = g.var
-  if v.pending > 0 then return r == 2 end                  -- answer a 2 with a 2 (or 8, Joker)
-  local msuit, mrank = target(g)
-  if msuit == nil and mrank == nil then return true end
-  if v.gosita then return r == 5 or (r < 5 and suit(card) == msuit) end
-  if v.named ~= "" then return S.in_set(card, v.named) end
-  return suit(card) == msuit or r == mrank
+  RULE.pending, RULE.gosita, RULE.named = v.pending > 0, v.gosita, v.named
+  RULE.suit, RULE.rank = target(g, g:pile("field"):top())
+  return RULE
 end
+
+-- May `card` be the bottom card of a play under `rule` (field_rule)?
+local function fits(card, rule)
+  local r = RANK[card]
+  if r == 0 or r == 8 then return true end                 -- Joker and 8: on anything
+  if rule.pending then return r == 2 end                   -- answer a 2 with a 2 (or 8, Joker)
+  local msuit, mrank = rule.suit, rule.rank
+  if msuit == nil and mrank == nil then return true end
+  if rule.gosita then return r == 5 or (r < 5 and SUIT[card] == msuit) end
+  if rule.named ~= "" then return S.in_set(card, rule.named) end
+  return SUIT[card] == msuit or r == mrank
+end
+
+local function misfits(card, rule) return not fits(card, rule) end
+
+-- May `card` be the bottom card of a play now?
+local function legal_bottom(g, card) return fits(card, field_rule(g)) end
 
 -- The play moves of `seat`: legal ones, and with `illegal` also the others (chombo option).
 -- Several cards of one rank in any order (S.rank_plays), never the whole hand; 8s name 0-2 suits.
+local PLAYS = { verb = "play", wild = 8, sets = NAME_SETS }
 local function play_moves(g, seat, out, illegal)
-  local hand = g:hand(seat)
-  local ok = function(c) return legal_bottom(g, c) ~= (illegal == true) end
-  for _, mv in ipairs(S.rank_plays(hand:cards(), ok, #hand - 1)) do
-    if mv:sub(6, 6) == "8" then
-      for _, named in ipairs(S.name_moves(mv, NAME_SETS)) do out[#out + 1] = named end
-    else
-      out[#out + 1] = mv
-    end
-  end
+  local cards = g:hand(seat):cards()
+  S.rank_plays(cards, illegal and misfits or fits, #cards - 1, PLAYS, field_rule(g), out)
 end
 
--- "play 9h 9s 9c name h d" -> { "9h", "9s", "9c" }, "hd"
-local function parse_play(move)
-  local named = S.parse_named(move)
-  local body = move:gsub(" name [shdc ]+$", ""):sub(6)
-  local cards = {}
-  for c in body:gmatch("%S+") do cards[#cards + 1] = c end
-  return cards, named
-end
+-- "play 9h 9s 9c name h d" -> { "9h", "9s", "9c" }, "hd" (a shared list: do not change it)
+local function parse_play(move) return S.play_of(move) end
 
 ---------------------------------------------------------------------------------------------------
 -- Who may declare.
 
--- May `seat` declare zun on the top card now (first declaration on it, not a counter)?
-local function can_zun(g, seat)
+-- The number of the top field card (Joker 0), which a zun's hand total must equal.
+local function top_number(g) return RANK[g:pile("field"):top()] end
+
+-- May `seat` declare zun on the top card (number `num`) now (first declaration on it, not a
+-- counter)? The hand total comes first: it rules most seats out.
+local function can_zun(g, seat, num)
+  local cards = g:hand(seat):cards()
+  if S.total(cards, TOTAL) ~= num then return false end
+  if num == 0 and #cards == 1 and RANK[cards[1]] == 0 then return false end  -- lone Joker on a Joker
   local v, st = g.var, g.seat[seat]
-  if v.top_owner == seat or st.declared == v.top_id or st.barred == v.top_id then return false end
-  local hand, num = g:hand(seat), rank(g:pile("field"):top())
-  if num == 0 and #hand == 1 and rank(hand:at(1)) == 0 then return false end  -- lone Joker on a Joker
-  return hand_total(g, seat) == num
+  local id = v.top_id
+  return not (v.top_owner == seat or st.declared == id or st.barred == id)
 end
 
--- May `seat` counter (kaeshi-zun) the current winners?
-local function can_counter(g, seat)
+-- May `seat` counter (kaeshi-zun) the current winners, on the top card (number `num`)?
+local function can_counter(g, seat, num)
   local v, st = g.var, g.seat[seat]
   if st.declared == v.top_id or st.barred == v.top_id then return false end
   if in_list(list_of(v.winners), seat) then return false end
   local hand = g:hand(seat)
   if only_jokers(hand) then return true end
-  return hand_total(g, seat) == rank(g:pile("field"):top())
+  return hand_total(g, seat) == num
 end
 
 -- Seats that a window offers a declaration: the eligible ones, or with the gozun option everyone
 -- who could try (so that a false declaration can be made).
 local function window_seats(g, test, candidates)
   local out = {}
-  for _, s in ipairs(candidates) do
-    if g.options.gozun or test(g, s) then out[#out + 1] = s end
+  if g.options.gozun then
+    for i = 1, #candidates do out[i] = candidates[i] end
+    return out
+  end
+  local num = top_number(g)
+  for i = 1, #candidates do
+    local s = candidates[i]
+    if test(g, s, num) then out[#out + 1] = s end
   end
   return out
 end
@@ -139,15 +156,16 @@ end
 
 local function begin_turn(g, seat)
   g.turn = seat
-  if seat == g.var.first then g.var.first_turns = g.var.first_turns + 1 end
+  local v = g.var
+  if seat == v.first then v.first_turns = v.first_turns + 1 end
 end
 
 -- Count a refill of the stock from the field (n cards): the field multiplier doubles.
 local function refilled(g, n)
   g:tally("stock refilled")
   g.var.reshuffles = g.var.reshuffles + 1
-  g:say(("The stock is empty: %d field cards are shuffled into a new stock; the field multiplier doubles to %d.")
-        :format(n, field_mult(g)))
+  g:say("The stock is empty: %d field cards are shuffled into a new stock; the field multiplier doubles to %d.",
+        n, field_mult(g))
 end
 
 local function refill(g)
@@ -155,28 +173,31 @@ local function refill(g)
   if n > 0 then refilled(g, n) end
 end
 
--- Called after each card drawn (S.draw): a refill just made is counted; with reshuffle = "empty"
--- the stock is refilled as soon as it is empty.
-local function after_card(g)
-  local stock = g:pile("stock")
-  return function(_, n)
-    if n > 0 then refilled(g, n) end
-    if #stock == 0 and g.options.reshuffle == "empty" then refill(g) end
-  end
+-- Called after each card drawn (S.draw, with the game as ctx): a refill just made is counted;
+-- with reshuffle = "empty" the stock is refilled as soon as it is empty.
+local function after_card(_, n, g)
+  if n > 0 then refilled(g, n) end
+  if g.options.reshuffle == "empty" and #g:pile("stock") == 0 then refill(g) end
 end
 
 -- Draw n cards for `seat`. Returns the list.
 local function draw(g, seat, n)
   local hand = g:hand(seat)
-  local got = S.draw(g:pile("stock"), g:pile("field"), hand, n, after_card(g))
+  local got = S.draw(g:pile("stock"), g:pile("field"), hand, n, after_card, g)
   hand:sort()
   return got
 end
 
+-- "You draw {7h} {Jk}." (or "You draw nothing.") to the seat that drew `got`.
+local function tell_drawn(g, seat, got)
+  if #got == 1 then return g:tell(seat, "You draw {%s}.", got[1]) end
+  g:tell(seat, "You draw %s.", #got > 0 and show(got) or "nothing")
+end
+
 local function penalty(g, seat, why)
   local got = draw(g, seat, g.options.penalty_cards)
-  g:say(("%s: %s; %s draws %d cards."):format(why, name(seat), name(seat), #got))
-  g:tell(seat, "You draw " .. (#got > 0 and show(got) or "nothing") .. ".")
+  g:say("%s: Seat %d; Seat %d draws %d cards.", why, seat, seat, #got)
+  tell_drawn(g, seat, got)
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -184,9 +205,9 @@ end
 
 -- SC of a hand: every card, 10 and above as 10, Joker 0.
 local function sc_of(hand)
-  local sum = 0
-  for _, c in ipairs(hand:cards()) do
-    local r = rank(c)
+  local sum, cards = 0, hand:cards()
+  for i = 1, #cards do
+    local r = RANK[cards[i]]
     sum = sum + (r >= 10 and 10 or r)
   end
   return sum
@@ -201,7 +222,7 @@ local function yaku(g)
     if v.y_tenhou then out[#out + 1] = { 8, "tenhou" }
     elseif v.y_chiihou then out[#out + 1] = { 8, "chiihou" } end
   end
-  if rank(g:pile("field"):top()) == 8 then out[#out + 1] = { 3, "eight-zun" } end
+  if RANK[g:pile("field"):top()] == 8 then out[#out + 1] = { 3, "eight-zun" } end
   if v.kaeshi == 0 and v.y_hiki then out[#out + 1] = { 2, "hiki-zun" } end
   for _ = 1, v.kaeshi do out[#out + 1] = { 2, "kaeshi-zun" } end
   return out
@@ -276,11 +297,13 @@ end
 local function open_zun(g, cands, next_turn, hiki, tenhou)
   local v = g.var
   v.next_turn, v.window_hiki, v.window_tenhou = next_turn, hiki, tenhou
-  v.window = "zun"
-  if not g:open_claim("zun", window_seats(g, can_zun, cands)) then
+  local seats = window_seats(g, can_zun, cands)
+  if #seats > 0 then -- (no window is open here: v.window is "" unless this one opens)
+    v.window = "zun"
+    if g:open_claim("zun", seats) then return end
     v.window = ""
-    begin_turn(g, next_turn)
   end
+  begin_turn(g, next_turn)
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -288,36 +311,41 @@ end
 
 -- The effect of a play of `cards` (one rank, last on top) by `seat`; returns the next seat.
 local SPECIAL = { [0] = "Joker", [1] = "A", [2] = "2", [5] = "5", [8] = "8", [9] = "9" }
+local TALLY_ONE, TALLY_SEVERAL = {}, {}   -- rank -> "special A", "special A (several)"
+for r, label in pairs(SPECIAL) do
+  TALLY_ONE[r], TALLY_SEVERAL[r] = "special " .. label, "special " .. label .. " (several)"
+end
 
 local function apply_effects(g, seat, cards, named)
-  local v, r, k = g.var, rank(cards[1]), #cards
+  local v, r, k = g.var, RANK[cards[1]], #cards
   local nxt
-  if SPECIAL[r] then g:tally("special " .. SPECIAL[r] .. (k > 1 and " (several)" or "")) end
+  if SPECIAL[r] then g:tally(k > 1 and TALLY_SEVERAL[r] or TALLY_ONE[r]) end
   if r == 0 then
     -- Joker: the effect beneath goes on, with its suit; a skip or reverse repeats (option).
-    local text = "passes the effect on"
-    if v.eff == "A" and g.options.joker_repeats then
+    local eff = v.eff
+    if eff == "A" and g.options.joker_repeats then
       nxt = S.after_skips(g, seat, v.eff_count)
-      text = ("passes the skip on: %d player(s) skipped"):format(v.eff_count)
-    elseif v.eff == "9" and g.options.joker_repeats then
+      g:say("  Joker: passes the skip on: %d player(s) skipped.", v.eff_count)
+    elseif eff == "9" and g.options.joker_repeats then
       S.reverse(g, v.eff_count)
-      text = "passes the reverse on: the direction turns"
+      g:say("  Joker: passes the reverse on: the direction turns.")
     elseif v.pending > 0 then
-      text = ("passes the draw on (%d cards)"):format(v.pending)
+      g:say("  Joker: passes the draw on (%d cards).", v.pending)
     elseif v.gosita then
-      text = "passes the gosita on"
+      g:say("  Joker: passes the gosita on.")
     elseif v.named ~= "" then
-      text = "passes the named " .. S.set_text(v.named) .. " on"
+      g:say("  Joker: passes the named %s on.", S.set_text(v.named))
+    else
+      g:say("  Joker: passes the effect on.")
     end
-    g:say("  Joker: " .. text .. ".")
     return nxt or g:next(seat)
   end
   v.eff, v.eff_count, v.named = "", 0, ""
   if r == 8 then
-    if v.pending > 0 then g:say(("  8 cancels the pending draw of %d."):format(v.pending)) end
+    if v.pending > 0 then g:say("  8 cancels the pending draw of %d.", v.pending) end
     if v.gosita then g:say("  8 ends the gosita.") end
     v.pending, v.gosita, v.named = 0, false, named
-    if named ~= "" then g:say("  8 names " .. S.set_text(named) .. ".") end
+    if named ~= "" then g:say("  8 names %s.", S.set_text(named)) end
     return g:next(seat)
   end
   if v.gosita and r < 5 then g:say("  The gosita ends.") end
@@ -326,18 +354,26 @@ local function apply_effects(g, seat, cards, named)
     g:say("  Gosita: the next card must be a 5, a card below 5 of the same suit, an 8 or a Joker.")
   elseif r == 2 then
     S.stack_penalty(g, "pending", 2 * k)
-    g:say(("  Draw: the next player must answer with a 2, 8 or Joker, or draw %d."):format(v.pending))
+    g:say("  Draw: the next player must answer with a 2, 8 or Joker, or draw %d.", v.pending)
   elseif r == 1 then
     v.eff, v.eff_count = "A", k
-    g:say(("  Skip: %d player(s) skipped."):format(k))
+    g:say("  Skip: %d player(s) skipped.", k)
     return S.after_skips(g, seat, k)
   elseif r == 9 then
     v.eff, v.eff_count = "9", k
     if v.first_turns <= 1 then v.nine_r1 = true end
     local turned = S.reverse(g, k)
-    g:say("  Reverse" .. (k > 1 and (" x" .. k) or "") .. (turned and ": the direction turns." or ": the direction stays."))
+    g:say("  Reverse%s: the direction %s.", k > 1 and (" x" .. k) or "", turned and "turns" or "stays")
   end
   return g:next(seat)
+end
+
+-- "{9h} {9s}": the cards of a play as the events show them, made once per play.
+local SHOWN = {}
+local function shown(cards)
+  local text = SHOWN[cards]
+  if not text then text = show(cards); SHOWN[cards] = text end
+  return text
 end
 
 local function play_cards(g, seat, move)
@@ -351,11 +387,11 @@ local function play_cards(g, seat, move)
     return
   end
   local before = field:top()
-  if rank(cards[1]) == 0 and rank(before) ~= 0 then v.under = before end
-  for _, c in ipairs(cards) do hand:move(c, field) end
+  if RANK[cards[1]] == 0 and RANK[before] ~= 0 then v.under = before end
+  for i = 1, #cards do hand:move(cards[i], field) end
   v.top_id, v.top_owner = v.top_id + 1, seat
   v.actions = v.actions + 1
-  g:say(("%s plays %s."):format(name(seat), show(cards)))
+  g:say("Seat %d plays %s.", seat, shown(cards))
   local nxt = apply_effects(g, seat, cards, named)
   local cands = {}
   for s = 1, g.seats do if s ~= seat then cands[#cands + 1] = s end end
@@ -367,17 +403,21 @@ local function draw_turn(g, seat)
   v.actions = v.actions + 1
   if v.pending > 0 then
     local hand = g:hand(seat)
-    local got = S.take_penalty(g, "pending", g:pile("stock"), g:pile("field"), hand, after_card(g))
+    local got = S.take_penalty(g, "pending", g:pile("stock"), g:pile("field"), hand, after_card, g)
     hand:sort()
     g.seat[seat].barred = v.top_id
-    g:say(("%s draws %d card(s) for the 2s; play goes on against %s."):format(name(seat), #got, show(g:pile("field"):top())))
-    g:tell(seat, "You draw " .. (#got > 0 and show(got) or "nothing") .. ".")
+    g:say("Seat %d draws %d card(s) for the 2s; play goes on against {%s}.", seat, #got, g:pile("field"):top())
+    tell_drawn(g, seat, got)
     begin_turn(g, g:next(seat))
     return
   end
   local got = draw(g, seat, 1)
-  g:say(name(seat) .. (#got > 0 and " draws a card." or " cannot draw: stock and field are empty."))
-  if #got > 0 then g:tell(seat, "You draw " .. show(got) .. ".") end
+  if #got > 0 then
+    g:say("Seat %d draws a card.", seat)
+    g:tell(seat, "You draw {%s}.", got[1])
+  else
+    g:say("Seat %d cannot draw: stock and field are empty.", seat)
+  end
   open_zun(g, #got > 0 and { seat } or {}, g:next(seat), #got > 0, false)
 end
 
@@ -391,7 +431,7 @@ local function resolve(g, choices)
   for s = 1, g.seats do
     if choices[s] == "zun" then
       local ok
-      if window == "zun" then ok = can_zun(g, s) else ok = can_counter(g, s) end
+      if window == "zun" then ok = can_zun(g, s, top_number(g)) else ok = can_counter(g, s, top_number(g)) end
       if ok then
         declared[#declared + 1] = s
       elseif g.options.gozun then
@@ -443,9 +483,9 @@ local function view(g, seat)
   if v.pending > 0 then eff[#eff + 1] = ("draw %d pending"):format(v.pending) end
   if v.gosita then eff[#eff + 1] = "gosita" end
   if v.named ~= "" then eff[#eff + 1] = "named " .. S.set_text(v.named) end
-  if rank(top) == 0 and v.under ~= "" then eff[#eff + 1] = "Joker over " .. show(v.under) end
+  if RANK[top] == 0 and v.under ~= "" then eff[#eff + 1] = "Joker over " .. show(v.under) end
   lines[#lines + 1] = ("Game %d of %d. Field: %s (number %d)%s, placed by %s."):format(g.hand_no, g.options.games,
-    show(top), rank(top), #eff > 0 and (", " .. table.concat(eff, ", ")) or "",
+    show(top), RANK[top], #eff > 0 and (", " .. table.concat(eff, ", ")) or "",
     v.top_owner == 0 and "nobody" or name(v.top_owner))
   lines[#lines + 1] = ("Field multiplier %d, stock %d cards, direction %s."):format(field_mult(g), #g:pile("stock"),
     g.dir == 1 and "clockwise" or "counter-clockwise")
@@ -467,43 +507,47 @@ end
 -- basic: declares when the score would be positive, answers 2s, keeps 8s and Jokers for need,
 -- otherwise plays (most cards, a hand total it could zun with, specials that hurt the next player).
 local function basic_bot(g, seat, moves)
+  local v = g.var
   if g.claim then
     local has_zun = false
     for _, m in ipairs(moves) do if m == "zun" then has_zun = true end end
     if not has_zun then return moves[1] end
-    local ok = (g.var.window == "zun") and can_zun(g, seat) or (g.var.window == "kaeshi" and can_counter(g, seat))
+    local window = v.window
+    local num = top_number(g)
+    local ok = (window == "zun") and can_zun(g, seat, num) or (window == "kaeshi" and can_counter(g, seat, num))
     if not ok then return "pass" end
     -- pays: something to take from someone
     local losers = {}
-    if g.var.window == "kaeshi" then losers = list_of(g.var.winners)
-    elseif g.var.window_tenhou or g.var.top_owner == 0 then
+    if window == "kaeshi" then losers = list_of(v.winners)
+    elseif v.window_tenhou or v.top_owner == 0 then
       for s = 1, g.seats do if s ~= seat then losers[#losers + 1] = s end end
-    else losers = { g.var.top_owner } end
+    else losers = { v.top_owner } end
     for _, l in ipairs(losers) do if sc_of(g:hand(l)) > 0 then return "zun" end end
     return "pass"
   end
-  local hand = g:hand(seat)
+  local held = g:hand(seat):cards()
+  local rule, pending = field_rule(g), v.pending > 0
   local best, best_score = nil, -math.huge
-  local counts = {}
-  for _, c in ipairs(hand:cards()) do local s = suit(c); if s then counts[s] = (counts[s] or 0) + 1 end end
-  for i, m in ipairs(moves) do
+  for i = 1, #moves do
+    local m = moves[i]
     local sc
     if m == "draw" then
       sc = 0
     else
       local cards, named = parse_play(m)
-      local r = rank(cards[1])
+      local r = RANK[cards[1]]
       sc = 10 * #cards + 1
-      if not legal_bottom(g, cards[1]) then sc = -math.huge end   -- a chombo (option): never
+      if not fits(cards[1], rule) then sc = -math.huge end   -- a chombo (option): never
       -- the hand left: its total should be one the field can show (1..13)
       local left, gone = {}, {}
       for _, c in ipairs(cards) do gone[c] = (gone[c] or 0) + 1 end
-      for _, c in ipairs(hand:cards()) do
+      for j = 1, #held do
+        local c = held[j]
         if (gone[c] or 0) > 0 then gone[c] = gone[c] - 1 else left[#left + 1] = c end
       end
       local t = S.total(left, TOTAL)
       if t >= 1 and t <= 13 then sc = sc + 20 end
-      if g.var.pending > 0 then
+      if pending then
         sc = sc + (r == 2 and 30 or r == 0 and 20 or 10)
       else
         if r == 8 or r == 0 then sc = sc - 25 end
@@ -513,10 +557,10 @@ local function basic_bot(g, seat, moves)
         -- name one suit, the one the bot holds most of afterwards
         local want, most = "", 0
         for _, c in ipairs(left) do
-          local s = suit(c)
+          local s = SUIT[c]
           if s and s ~= "" then
             local n = 0
-            for _, d in ipairs(left) do if suit(d) == s then n = n + 1 end end
+            for _, d in ipairs(left) do if SUIT[d] == s then n = n + 1 end end
             if n > most or (n == most and s < want) then want, most = s, n end
           end
         end
@@ -589,7 +633,7 @@ return {
     local specials = 0
     repeat
       stock:move_top(field)
-      local special = SPECIAL[rank(field:top())]
+      local special = SPECIAL[RANK[field:top()]]
       if special then specials = specials + 1 end
     until not special or #stock == 0
     v.field_base = specials > 0 and 2 * specials or 1
@@ -621,7 +665,7 @@ return {
   end,
 
   moves = function(g, seat)
-    if g.claim then return { "zun", "pass" } end
+    if g.claim then return ZUN_OR_PASS end
     if seat ~= g.turn then return {} end
     local out = { "draw" }
     play_moves(g, seat, out, false)

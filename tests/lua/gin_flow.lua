@@ -222,4 +222,31 @@ do
   check(vd:find("your turn: draw or take {2d}", 1, true), what .. ": draw or take")
 end
 
+-- The move lists that never change ({ "draw", "take" } ...) are shared by every call of gin's
+-- moves hook: a house rule that appends to one gets an error saying to copy it, and leaves the
+-- list as it was; a house rule that copies it first adds its move.
+do
+  local what = "shared move lists"
+  local function after_first_discard(variant)
+    local m = fuda.match{ variant = variant, seed = 3 }
+    local nd = m:actors()[1]
+    apply(m, nd, "pass", what)
+    apply(m, 3 - nd, "pass", what)
+    apply(m, nd, "draw", what)
+    apply(m, nd, "discard " .. m:pile("hand", nd)[1], what)
+    return m, 3 - nd
+  end
+  local m, s = after_first_discard("tests/variants/gin-more-moves.lua")
+  local ok, err = pcall(m.moves, m, s)
+  eq(ok, false, what .. ": appending to the shared list fails")
+  eq(err, "tests/variants/gin-more-moves.lua:9: this move list is shared by every call: "
+          .. "copy it before adding moves (in moves)", what .. ": the message")
+  local g, gs = after_first_discard("gin")
+  check(same_list(g:moves(gs), { "draw", "take" }), what .. ": gin's own moves")
+  local c, cs = after_first_discard("tests/variants/gin-more-moves-copy.lua")
+  check(same_list(c:moves(cs), { "draw", "take", "pass" }), what .. ": a copy takes the added move")
+  local c2, cs2 = after_first_discard("tests/variants/gin-more-moves-copy.lua")
+  check(same_list(c2:moves(cs2), { "draw", "take", "pass" }), what .. ": and only once, every match")
+end
+
 T.summary("gin_flow")

@@ -3,22 +3,43 @@
 -- skips and reverses, stacked draw penalties.
 --
 -- Load with `local S = fuda.import("shedding")`. Every function is plain: it takes the game
--- object `g`, piles or card lists, and keeps no state of its own (the state lives in `g`).
+-- object `g`, piles or card lists, and keeps no game state of its own (the state lives in `g`).
 -- Suits are always listed in the order s h d c.
+--
+-- What it remembers is the same for every match: move strings, made once (S.rank_plays,
+-- S.name_moves), and moves read once (S.play_of, S.parse_named). The lists S.name_moves and
+-- S.play_of return are shared by every caller: read them, copy them before changing anything.
 
 local S = {}
 
-local rank, suit = fuda.rank, fuda.suit
+-- S.shared(list) -> the list, made read-only: a move list that never changes can be returned by
+-- every call of a moves hook (the engine copies it); adding to it raises an error that says to
+-- copy it first.
+local SHARED = { __newindex = function()
+  error("this move list is shared by every call: copy it before adding moves", 2)
+end }
+function S.shared(list) return setmetatable(list, SHARED) end
 
 S.SUITS = { "s", "h", "d", "c" }
 S.SUIT_NAME = { s = "spades", h = "hearts", d = "diamonds", c = "clubs" }
+
+-- S.RANK[card], S.SUIT[card]: the rank (A=1 ... K=13, joker 0) and the suit letter (joker: nil)
+-- of every card name, looked up without a call.
+S.RANK, S.SUIT = { [fuda.make(0)] = 0 }, {}
+for _, s in ipairs(S.SUITS) do
+  for r = 1, 13 do
+    local c = fuda.make(r, s)
+    S.RANK[c], S.SUIT[c] = r, s
+  end
+end
+local RANK, SUIT = S.RANK, S.SUIT
 
 ---------------------------------------------------------------------------------------------------
 -- Matching and totals.
 
 -- S.matches(card, top) -> true when `card` has the suit or the rank of `top`.
 function S.matches(card, top)
-  return rank(card) == rank(top) or (suit(card) ~= nil and suit(card) == suit(top))
+  return RANK[card] == RANK[top] or (SUIT[card] ~= nil and SUIT[card] == SUIT[top])
 end
 
 -- S.total(cards [, spec]) -> the hand total: the sum of the ranks (A=1 ... K=13, joker 0) of a
@@ -26,13 +47,17 @@ end
 -- spec.values = { [rank] = value } overrides single ranks.
 function S.total(cards, spec)
   if type(cards) ~= "table" then cards = cards:cards() end
-  local values = spec and spec.values
-  local seen = spec and spec.distinct and {} or nil
   local sum = 0
-  for _, c in ipairs(cards) do
-    local r = rank(c)
-    if not seen or not seen[r] then
-      if seen then seen[r] = true end
+  if not spec then -- the plain sum
+    for i = 1, #cards do sum = sum + RANK[cards[i]] end
+    return sum
+  end
+  local values, distinct = spec.values, spec.distinct
+  local seen = 0 -- with distinct: bit r set once rank r is counted
+  for i = 1, #cards do
+    local r = RANK[cards[i]]
+    if not distinct or seen & (1 << r) == 0 then
+      seen = seen | (1 << r)
       sum = sum + ((values and values[r]) or r)
     end
   end
@@ -43,7 +68,7 @@ end
 function S.count_rank(cards, r)
   if type(cards) ~= "table" then cards = cards:cards() end
   local n = 0
-  for _, c in ipairs(cards) do if rank(c) == r then n = n + 1 end end
+  for i = 1, #cards do if RANK[cards[i]] == r then n = n + 1 end end
   return n
 end
 
@@ -64,12 +89,13 @@ function S.refill(stock, field)
   return n
 end
 
--- S.draw(stock, field, hand, n [, after]) -> draws up to n cards one at a time onto `hand`,
--- refilling the stock from the field (S.refill) whenever it runs out. `after(card, refilled)` is
--- called after each card (refilled: cards reshuffled just before it, 0 if none); when it returns
+-- S.draw(stock, field, hand, n [, after [, ctx]]) -> draws up to n cards one at a time onto
+-- `hand`, refilling the stock from the field (S.refill) whenever it runs out. `after(card,
+-- refilled, ctx)` is called after each card (refilled: cards reshuffled just before it, 0 if
+-- none; ctx: passed through, e.g. the game, so `after` need not be a new closure); when it returns
 -- true the drawing stops there (e.g. a hand that reached its limit). Returns the list of cards
 -- drawn (shorter than n if stock and field ran dry or `after` stopped it).
-function S.draw(stock, field, hand, n, after)
+function S.draw(stock, field, hand, n, after, ctx)
   local got = {}
   for _ = 1, n do
     local refilled = S.refill(stock, field)
@@ -77,7 +103,7 @@ function S.draw(stock, field, hand, n, after)
     local c = stock:top()
     stock:move_top(hand)
     got[#got + 1] = c
-    if after and after(c, refilled) then break end
+    if after and after(c, refilled, ctx) then break end
   end
   return got
 end
@@ -104,26 +130,37 @@ end
 
 -- S.name_moves(prefix, sets) -> the moves that play a wild card naming each set:
 -- S.name_moves("play Jh", { "", "sd" }) == { "play Jh", "play Jh name s d" }.
+-- The list is made once per prefix and sets table, then shared (do not change it).
+local NAME_MOVES = {} -- sets -> prefix -> moves
 function S.name_moves(prefix, sets)
-  local out = {}
+  local by_prefix = NAME_MOVES[sets]
+  if not by_prefix then by_prefix = {}; NAME_MOVES[sets] = by_prefix end
+  local out = by_prefix[prefix]
+  if out then return out end
+  out = {}
   for i, set in ipairs(sets) do
     if set == "" then out[i] = prefix
     else out[i] = prefix .. " name " .. set:gsub(".", "%0 "):sub(1, -2) end
   end
+  by_prefix[prefix] = out
   return out
 end
 
 -- S.parse_named(move) -> the named set of a move ("play Jh name s d" -> "sd"), "" when the move
--- names none.
+-- names none. (Remembered per move string: a game has few distinct moves.)
+local NAMED = {}
 function S.parse_named(move)
+  local set = NAMED[move]
+  if set then return set end
   local rest = move:match(" name ([shdc ]+)$")
-  if not rest then return "" end
-  return (rest:gsub(" ", ""))
+  set = rest and rest:gsub(" ", "") or ""
+  NAMED[move] = set
+  return set
 end
 
 -- S.in_set(card, set) -> true when the card's suit is in the named set.
 function S.in_set(card, set)
-  local s = suit(card)
+  local s = SUIT[card]
   return s ~= nil and set:find(s, 1, true) ~= nil
 end
 
@@ -163,62 +200,168 @@ end
 -- S.stack_penalty(g, var, n) -> adds n cards to the pending penalty g.var[var]; returns the new
 -- amount (Zun: two 2s played at once stack 4).
 function S.stack_penalty(g, var, n)
-  g.var[var] = g.var[var] + n
-  return g.var[var]
+  local v = g.var
+  v[var] = v[var] + n
+  return v[var]
 end
 
--- S.take_penalty(g, var, stock, field, hand [, after]) -> the pending penalty g.var[var] is drawn
+-- S.take_penalty(g, var, stock, field, hand [, after [, ctx]]) -> the pending penalty g.var[var] is drawn
 -- onto `hand` (with S.draw, so the field refills the stock) and set back to 0. Returns the list of
 -- cards drawn.
-function S.take_penalty(g, var, stock, field, hand, after)
-  local n = g.var[var]
-  g.var[var] = 0
+function S.take_penalty(g, var, stock, field, hand, after, ctx)
+  local v = g.var
+  local n = v[var]
+  v[var] = 0
   if n <= 0 then return {} end
-  return S.draw(stock, field, hand, n, after)
+  return S.draw(stock, field, hand, n, after, ctx)
 end
 
 ---------------------------------------------------------------------------------------------------
 -- Plays of one or more cards of one rank.
 
--- S.rank_plays(cards, ok, max [, verb]) -> the moves that play 1..max cards of one rank from the
--- list `cards` (a hand), as "verb c1 c2 ...": c1 is the bottom card and must satisfy ok(c1); the
--- others follow in every order, the last listed ending on top. Duplicate names (two jokers) give
--- each move once. verb defaults to "play". max = 1 gives the one-card plays.
-function S.rank_plays(cards, ok, max, verb)
-  verb = verb or "play"
-  local by_rank, ranks = {}, {}
-  for _, c in ipairs(cards) do
-    local r = rank(c)
-    if not by_rank[r] then by_rank[r] = {}; ranks[#ranks + 1] = r end
-    table.insert(by_rank[r], c)
-  end
-  table.sort(ranks)
-  local out, seen = {}, {}
-  for _, r in ipairs(ranks) do
-    local group = by_rank[r]
-    table.sort(group)
-    local used, seq = {}, {}
-    local function rec()
-      local mv = verb .. " " .. table.concat(seq, " ")
-      if not seen[mv] then seen[mv] = true; out[#out + 1] = mv end
-      if #seq >= max then return end
-      for i = 1, #group do
-        if not used[i] then
-          used[i] = true; seq[#seq + 1] = group[i]
-          rec()
-          seq[#seq] = nil; used[i] = nil
-        end
+-- S.rank_plays(cards, ok, max [, spec [, ctx [, out]]]) -> the moves that play 1..max cards of
+-- one rank from the list `cards` (a hand), as "verb c1 c2 ...", ranks in increasing order (Joker
+-- first): c1 is the bottom card and must satisfy ok(c1, ctx); the others follow in every order,
+-- the last listed ending on top. Duplicate names (two jokers) give each move once. max = 1 gives
+-- the one-card plays. spec (a table made once, e.g. at load time) may set verb (default "play"),
+-- and wild and sets: a play of rank `wild` comes as one move per named set (S.name_moves). The
+-- moves are appended to `out` (a new list without it), which is returned.
+--
+-- The moves of one rank depend only on its cards, max and which cards may go at the bottom: they
+-- are made once, kept in a tree (spec -> card -> card ... -> max and bottoms) and looked up after.
+local PLAIN = {}
+local GROUP_PLAYS = {}
+
+-- Every move of the rank group `group` (sorted): bottom cards are those whose bit is set in
+-- `bottoms` (bit i-1 for group[i]), at most m cards a move.
+local function make_group_plays(group, m, bottoms, spec)
+  local verb = spec.verb or "play"
+  local plays, seen, used, seq = {}, {}, {}, {}
+  local function rec()
+    local mv = verb .. " " .. table.concat(seq, " ")
+    if not seen[mv] then seen[mv] = true; plays[#plays + 1] = mv end
+    if #seq >= m then return end
+    for i = 1, #group do
+      if not used[i] then
+        used[i] = true; seq[#seq + 1] = group[i]
+        rec()
+        seq[#seq] = nil; used[i] = nil
       end
     end
-    for i = 1, #group do
-      if max >= 1 and ok(group[i]) then
-        used[i] = true; seq[1] = group[i]
-        rec()
-        seq[1] = nil; used[i] = nil
+  end
+  for i = 1, #group do
+    if bottoms & (1 << (i - 1)) ~= 0 then
+      used[i] = true; seq[1] = group[i]
+      rec()
+      seq[1] = nil; used[i] = nil
+    end
+  end
+  if spec.wild == nil or RANK[group[1]] ~= spec.wild then return plays end
+  local out = {}
+  for _, mv in ipairs(plays) do
+    for _, named in ipairs(S.name_moves(mv, spec.sets)) do out[#out + 1] = named end
+  end
+  return out
+end
+
+-- The moves that play the lone card c of its rank.
+local SINGLE_PLAYS = {} -- spec -> card -> moves
+local function single_plays(spec, c)
+  local node = SINGLE_PLAYS[spec]
+  if not node then node = {}; SINGLE_PLAYS[spec] = node end
+  local plays = node[c]
+  if not plays then
+    plays = make_group_plays({ c }, 1, 1, spec)
+    node[c] = plays
+  end
+  return plays
+end
+
+-- The moves of the group (sorted cards of one rank, k of them), from the tree or made now.
+local function group_plays(group, k, ok, max, spec, ctx)
+  local m = max < k and max or k
+  if m < 1 then return nil end
+  local bottoms = 0
+  for i = 1, k do
+    if ok(group[i], ctx) then bottoms = bottoms | (1 << (i - 1)) end
+  end
+  if bottoms == 0 then return nil end
+  local node = GROUP_PLAYS[spec]
+  if not node then node = {}; GROUP_PLAYS[spec] = node end
+  for i = 1, k do
+    local c = group[i]
+    local child = node[c]
+    if not child then child = {}; node[c] = child end
+    node = child
+  end
+  local key = m << 16 | bottoms
+  local plays = node[key]
+  if not plays then
+    plays = make_group_plays(group, m, bottoms, spec)
+    node[key] = plays
+  end
+  return plays
+end
+
+-- LOW_RANK[bit]: the rank r of the single bit 1 << r (to walk the ranks present, lowest first).
+local LOW_RANK = {}
+for r = 0, 13 do LOW_RANK[1 << r] = r end
+
+-- Scratch: the first card of each rank in `cards`, written by each call before it is read.
+local FIRST = {}
+
+function S.rank_plays(cards, ok, max, spec, ctx, out)
+  spec = spec or PLAIN
+  out = out or {}
+  local present, several = 0, 0 -- bit r: rank r is in `cards`; is there more than once
+  for i = 1, #cards do
+    local c = cards[i]
+    local r = RANK[c]
+    local bit = 1 << r
+    if present & bit == 0 then FIRST[r] = c else several = several | bit end
+    present = present | bit
+  end
+  local n = #out
+  while present ~= 0 do
+    local bit = present & -present     -- the lowest rank left
+    present = present ~ bit
+    local r = LOW_RANK[bit]
+    local plays
+    if several & bit == 0 then         -- a lone card of its rank: one move (or one per set)
+      local c = FIRST[r]
+      if max >= 1 and ok(c, ctx) then plays = single_plays(spec, c) end
+    else
+      local group, k = {}, 0
+      for i = 1, #cards do
+        if RANK[cards[i]] == r then k = k + 1; group[k] = cards[i] end
       end
+      table.sort(group)
+      plays = group_plays(group, k, ok, max, spec, ctx)
+    end
+    if plays then
+      for i = 1, #plays do n = n + 1; out[n] = plays[i] end
     end
   end
   return out
+end
+
+-- S.play_of(move) -> the cards of a play move and the set it names ("" for none):
+-- "play 9h 9s name h d" -> { "9h", "9s" }, "hd"; nil for a move that is not a play. Read once per
+-- move string, then looked up (the list is shared: do not change it).
+local PLAY_OF = {} -- move -> { cards, named }, or false
+function S.play_of(move)
+  local p = PLAY_OF[move]
+  if p == nil then
+    p = false
+    if move:sub(1, 5) == "play " then
+      local cards = {}
+      for c in move:gsub(" name [shdc ]+$", ""):sub(6):gmatch("%S+") do cards[#cards + 1] = c end
+      p = { cards, S.parse_named(move) }
+    end
+    PLAY_OF[move] = p
+  end
+  if p then return p[1], p[2] end
+  return nil
 end
 
 return S

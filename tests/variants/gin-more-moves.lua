@@ -1,0 +1,12 @@
+-- gin-more-moves.lua -- a house rule that adds "pass" to the draw moves by appending to the list
+-- gin's moves hook returned. That list is shared by every call and read-only: appending raises
+-- an error that says to copy it (gin-more-moves-copy.lua does).
+local gin = fuda.variant("gin")
+return {
+  extends = "gin",
+  moves = function(g, seat)
+    local list = gin.moves(g, seat)
+    if g.var.phase == "draw" and seat == g.turn then list[#list + 1] = "pass" end
+    return list
+  end,
+}
