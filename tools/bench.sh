@@ -22,8 +22,11 @@
 #   BENCH_CHECK_FULL=1  time the default `fuda check gin` for real (-n 2000)
 #   BENCH_FIGURES="gin zun ..."  only these figures, of meld gin (random,
 #                       and -j 2 vs -j 1) zun dobon gin_basic memory check
-#   BENCH_MELD_SECONDS  seconds per meld figure (0.5; FUDA_BENCH_SECONDS for
-#                       fuda-bench, which an older fuda-bench ignores)
+#   BENCH_MELD_SECONDS  seconds per meld figure (1; FUDA_BENCH_SECONDS for
+#                       fuda-bench, which an older fuda-bench ignores, always
+#                       taking 1 s: keep 1 when comparing with such a base,
+#                       as the meld figures are wall-clock rates and a
+#                       shorter run is interrupted less on a busy machine)
 #
 # The figures (speed figures from the process's CPU time, user + system, so
 # that a machine shared with other work slows them less than wall time would):
@@ -63,7 +66,7 @@ new_bench=${2:-build/fuda-bench}
 [ -n "$base_rev" ] && [ -n "$base_fuda" ] && usage
 
 SCALE=${BENCH_SCALE:-1}
-MELD_SECONDS=${BENCH_MELD_SECONDS:-0.5}
+MELD_SECONDS=${BENCH_MELD_SECONDS:-1}
 case $SCALE in '' | *[!0-9.]* | .) echo "bench.sh: BENCH_SCALE must be a number, not '$SCALE'" >&2; exit 2 ;; esac
 if [ -n "$base_rev$base_fuda" ]; then ROUNDS=${BENCH_ROUNDS:-3}; else ROUNDS=${BENCH_ROUNDS:-1}; fi
 case $ROUNDS in '' | *[!0-9]* | 0*) echo "bench.sh: BENCH_ROUNDS must be a whole number above 0" >&2; exit 2 ;; esac
@@ -287,6 +290,14 @@ fi
 mem_script
 echo "== fuda bench: scale $SCALE, $ROUNDS round(s)$([ -n "$base_fuda" ] && echo ', new and base alternately, median of the rounds')"
 echo "   speeds per CPU second (user + system) of the process; games of zun and dobon are hands"
+echo "   (fuda sim's hands count: the issue's games/s are its hands/s, not its matches/s)"
+case " $FIGURES " in *" check "*)
+    m2=$(count 60)
+    if [ "${BENCH_CHECK_FULL:-0}" = 1 ]; then echo "   default check gin: the CPU time of \`fuda check gin\` (2000 matches)"
+    elif [ "$m2" -gt 20 ]; then echo "   default check gin: CPU time of \`fuda check gin\` (2000 matches) estimated from -n 20 and -n $m2"
+    else echo "   default check gin: CPU time of \`fuda check gin\` (2000 matches), roughly 2000 times the time per match of -n $m2"
+    fi ;;
+esac
 printed=0
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
