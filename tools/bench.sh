@@ -22,6 +22,8 @@
 #   BENCH_CHECK_FULL=1  time the default `fuda check gin` for real (-n 2000)
 #   BENCH_FIGURES="gin zun ..."  only these figures, of meld gin (random,
 #                       and -j 2 vs -j 1) zun dobon gin_basic memory check
+#                       (the default) and instr (instructions per hand under
+#                       callgrind: slow, but exact on a busy machine)
 #   BENCH_MELD_SECONDS  seconds per meld figure (1; FUDA_BENCH_SECONDS for
 #                       fuda-bench, which an older fuda-bench ignores, always
 #                       taking 1 s: keep 1 when comparing with such a base,
@@ -72,9 +74,9 @@ if [ -n "$base_rev$base_fuda" ]; then ROUNDS=${BENCH_ROUNDS:-3}; else ROUNDS=${B
 case $ROUNDS in '' | *[!0-9]* | 0*) echo "bench.sh: BENCH_ROUNDS must be a whole number above 0" >&2; exit 2 ;; esac
 FIGURES=${BENCH_FIGURES:-meld gin zun dobon gin_basic memory check}
 for f in $FIGURES; do
-    case " meld gin zun dobon gin_basic memory check " in
+    case " meld gin zun dobon gin_basic memory check instr " in
     *" $f "*) ;;
-    *) echo "bench.sh: BENCH_FIGURES: no figure '$f' (meld gin zun dobon gin_basic memory check)" >&2; exit 2 ;;
+    *) echo "bench.sh: BENCH_FIGURES: no figure '$f' (meld gin zun dobon gin_basic memory check instr)" >&2; exit 2 ;;
     esac
 done
 [ -x /usr/bin/time ] || { echo "bench.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
@@ -249,6 +251,26 @@ fig_meld() { meld_figures; }
 fig_gin() { gin_random_and_jobs; }
 fig_memory() { mem_figure; }
 fig_check() { check_figure; }
+# Instructions per hand, under valgrind's callgrind: the same count for the
+# same build on any machine however busy (but for small differences: Lua
+# seeds its string hashes per state), so a ratio of two builds holds; smaller
+# runs (callgrind is some 50 times slower), the loading of
+# the variant included. Not in the default figures (BENCH_FIGURES=instr).
+instr_figure() {
+    name=$1
+    shift
+    timed "$TMP/isim" valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" "$F" sim "$@" --json
+    hands=$(json_num "$TMP/isim" hands)
+    ins=$(sed -n 's/^\(summary\|totals\): *\([0-9]*\).*/\2/p' "$TMP/cg.out" | head -n 1)
+    emit "$name, instructions" "$(awk -v i="$ins" -v h="$hands" 'BEGIN { printf "%.1f", (h > 0 ? i / h / 1000 : 0) }')" "K instructions/hand"
+}
+fig_instr() {
+    command -v valgrind >/dev/null 2>&1 || { echo "bench.sh: the instr figures need valgrind" >&2; exit 2; }
+    instr_figure "gin random" gin -n "$(count 2)" --seed 1 --bots random
+    instr_figure "zun 4 seats random" zun -n "$(count 3)" --seats 4 --seed 1 --bots random
+    instr_figure "dobon 4 seats random" dobon -n "$(count 30)" --seats 4 --seed 1 --bots random
+    instr_figure "gin basic" gin -n "$(count 10)" --seed 1 --bots basic
+}
 fig_zun() { sim_figure "zun 4 seats random" "games/s" zun -n "$(count 50)" --seats 4 --seed 1 --bots random; }
 fig_dobon() { sim_figure "dobon 4 seats random" "games/s" dobon -n "$(count 500)" --seats 4 --seed 1 --bots random; }
 fig_gin_basic() { sim_figure "gin basic" "hands/s" gin -n "$(count 200)" --seed 1 --bots basic; }
@@ -346,7 +368,7 @@ if [ -n "$base_fuda" ]; then
         { base = ($1 in b) ? sprintf("%12.6g", b[$1]) : sprintf("%12s", "-")
           r = ($1 in b && b[$1] > 0) ? sprintf("%9.3f", $2 / b[$1]) : sprintf("%9s", "-")
           printf "%-48s %12.6g %s %s  %s\n", $1 ":", $2, base, r, $3 }' "$TMP/base.med" "$TMP/new.med"
-    echo "(memory and check time: lower is better; every other figure: higher is better)"
+    echo "(memory, check time and instructions: lower is better; every other figure: higher is better)"
 elif [ "$ROUNDS" -gt 1 ]; then
     awk -F'\t' '{ printf "%-48s %12s %s\n", $1 ":", $2, $3 }' "$TMP/new.med"
 fi
