@@ -43,7 +43,9 @@
 #                       that of -j 2 (only near 2 on an idle 2-core machine)
 #   memory per live match (gin)  KB: see mem_figure below
 #   default check gin   s: see check_figure below
-# Exit status: 0, or 1 when a command fails (its output is shown), 2 on usage.
+# Exit status: 0; 1 when a command of the new build failed (its output is
+# shown, its figure left out; a figure of the base that fails is left out,
+# shown as "-"); 2 on a usage error.
 set -u
 usage() {
     echo "usage: sh tools/bench.sh [--base REV | --base-fuda FUDA [--base-bench FUDA_BENCH]] [FUDA [FUDA_BENCH]]" >&2
@@ -102,7 +104,7 @@ new_bench=$(abs "$new_bench")
 count() { awk -v b="$1" -v s="$SCALE" -v m="${2:-1}" 'BEGIN { v = int(b * s + 0.5); print (v < m ? m : v) }'; }
 
 # timed OUT CMD...: run CMD, stdout in OUT, its CPU seconds (user + system),
-# wall seconds and peak RSS (KB) in $cpu, $wall, $rss. Fails (status 1, the
+# wall seconds and peak RSS (KB) in $cpu, $wall, $rss. Returns 1 (the
 # command's output shown) when the command fails.
 timed() {
     out=$1
@@ -112,7 +114,7 @@ timed() {
     if [ "$rc" -ne 0 ]; then
         echo "bench.sh: '$*' exited $rc:" >&2
         tail -n 20 "$out" "$TMP/err" >&2
-        exit 1
+        return 1
     fi
     set -- $(tail -n 1 "$TMP/time")
     cpu=$(awk -v u="$1" -v s="$2" 'BEGIN { t = u + s; print (t < 0.01 ? 0.01 : t) }')
@@ -134,7 +136,7 @@ meld_figures() {
         echo "bench.sh: no meld benchmark at $B; meld figures left out" >&2
         return 0
     fi
-    FUDA_BENCH_SECONDS=$MELD_SECONDS timed "$TMP/meld" "$B"
+    FUDA_BENCH_SECONDS=$MELD_SECONDS timed "$TMP/meld" "$B" || return 1
     # "meld deadwood 10 cards (ace low): 12.34 M/s" or "...: 567.8 k/s"
     awk '/: [0-9.]+ [Mk]\/s$/ {
             i = index($0, ": "); name = substr($0, 1, i - 1)
@@ -148,7 +150,7 @@ meld_figures() {
 sim_figure() {
     name=$1 unit=$2
     shift 2
-    timed "$TMP/sim" "$F" sim "$@" --json
+    timed "$TMP/sim" "$F" sim "$@" --json || return 1
     hands=$(json_num "$TMP/sim" hands)
     emit "$name" "$(ratio "$hands" "$cpu" %.1f)" "$unit"
 }
@@ -157,11 +159,11 @@ sim_figure() {
 # time (fuda sim's own elapsed_s, which leaves out loading the variant).
 gin_random_and_jobs() {
     n=$(count 20)
-    timed "$TMP/sim" "$F" sim gin -n "$n" --seed 1 --bots random --json
+    timed "$TMP/sim" "$F" sim gin -n "$n" --seed 1 --bots random --json || return 1
     hands=$(json_num "$TMP/sim" hands)
     emit "gin random" "$(ratio "$hands" "$cpu" %.1f)" "hands/s"
     e1=$(json_num "$TMP/sim" elapsed_s)
-    timed "$TMP/sim2" "$F" sim gin -n "$n" --seed 1 --bots random -j 2 --json
+    timed "$TMP/sim2" "$F" sim gin -n "$n" --seed 1 --bots random -j 2 --json || return 1
     e2=$(json_num "$TMP/sim2" elapsed_s)
     emit "sim -j 2 vs -j 1 (gin random)" "$(ratio "$e1" "$e2" %.2f)" "x"
 }
@@ -200,11 +202,11 @@ mem_figure() {
     n=$(count 200 4)
     half=$((n / 2))
     moves=${BENCH_MEM_MOVES:-20}
-    timed "$TMP/mem" "$F" run "$TMP/mem.lua" 1 "$moves"
+    timed "$TMP/mem" "$F" run "$TMP/mem.lua" 1 "$moves" || return 1
     r1=$rss
-    timed "$TMP/mem" "$F" run "$TMP/mem.lua" "$half" "$moves"
+    timed "$TMP/mem" "$F" run "$TMP/mem.lua" "$half" "$moves" || return 1
     rh=$rss
-    timed "$TMP/mem" "$F" run "$TMP/mem.lua" "$n" "$moves"
+    timed "$TMP/mem" "$F" run "$TMP/mem.lua" "$n" "$moves" || return 1
     rn=$rss
     per=$(awk -v a="$rn" -v b="$r1" -v n="$n" 'BEGIN { printf "%.1f", (a - b) / (n - 1) }')
     per2=$(awk -v a="$rn" -v b="$rh" -v n="$n" -v h="$half" 'BEGIN { printf "%.1f", (a - b) / (n - h) }')
@@ -226,19 +228,19 @@ mem_figure() {
 # BENCH_CHECK_FULL=1 times `fuda check gin` itself.
 check_figure() {
     if [ "${BENCH_CHECK_FULL:-0}" = 1 ]; then
-        timed "$TMP/check" "$F" check gin
+        timed "$TMP/check" "$F" check gin || return 1
         emit "default check gin" "$(ratio "$cpu" 1 %.1f)" "s"
         return 0
     fi
     m2=$(count 60)
     if [ "$m2" -le 20 ]; then
-        timed "$TMP/check" "$F" check gin -n "$m2"
+        timed "$TMP/check" "$F" check gin -n "$m2" || return 1
         emit "default check gin (estimated)" "$(awk -v t="$cpu" -v m="$m2" 'BEGIN { printf "%.1f", t / m * 2000 }')" "s"
         return 0
     fi
-    timed "$TMP/check" "$F" check gin -n 20
+    timed "$TMP/check" "$F" check gin -n 20 || return 1
     t1=$cpu
-    timed "$TMP/check" "$F" check gin -n "$m2"
+    timed "$TMP/check" "$F" check gin -n "$m2" || return 1
     t2=$cpu
     emit "default check gin (estimated)" "$(awk -v a="$t1" -v b="$t2" -v m="$m2" 'BEGIN {
         u = (b - a) / (m - 20); if (u < 0) u = 0
@@ -259,17 +261,17 @@ fig_check() { check_figure; }
 instr_figure() {
     name=$1
     shift
-    timed "$TMP/isim" valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" "$F" sim "$@" --json
+    timed "$TMP/isim" valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" "$F" sim "$@" --json || return 1
     hands=$(json_num "$TMP/isim" hands)
     ins=$(sed -n 's/^\(summary\|totals\): *\([0-9]*\).*/\2/p' "$TMP/cg.out" | head -n 1)
     emit "$name, instructions" "$(awk -v i="$ins" -v h="$hands" 'BEGIN { printf "%.1f", (h > 0 ? i / h / 1000 : 0) }')" "K instructions/hand"
 }
 fig_instr() {
     command -v valgrind >/dev/null 2>&1 || { echo "bench.sh: the instr figures need valgrind" >&2; exit 2; }
-    instr_figure "gin random" gin -n "$(count 2)" --seed 1 --bots random
-    instr_figure "zun 4 seats random" zun -n "$(count 3)" --seats 4 --seed 1 --bots random
-    instr_figure "dobon 4 seats random" dobon -n "$(count 30)" --seats 4 --seed 1 --bots random
-    instr_figure "gin basic" gin -n "$(count 10)" --seed 1 --bots basic
+    instr_figure "gin random" gin -n "$(count 2)" --seed 1 --bots random || return 1
+    instr_figure "zun 4 seats random" zun -n "$(count 3)" --seats 4 --seed 1 --bots random || return 1
+    instr_figure "dobon 4 seats random" dobon -n "$(count 30)" --seats 4 --seed 1 --bots random || return 1
+    instr_figure "gin basic" gin -n "$(count 10)" --seed 1 --bots basic || return 1
 }
 fig_zun() { sim_figure "zun 4 seats random" "games/s" zun -n "$(count 50)" --seats 4 --seed 1 --bots random; }
 fig_dobon() { sim_figure "dobon 4 seats random" "games/s" dobon -n "$(count 500)" --seats 4 --seed 1 --bots random; }
@@ -279,7 +281,13 @@ fig_gin_basic() { sim_figure "gin basic" "hands/s" gin -n "$(count 200)" --seed 
 measure() {
     if [ "$1" = new ]; then F=$new_fuda B=$new_bench; else F=$base_fuda B=$base_bench; fi
     RESULTS=$TMP/$1.$3
-    "fig_$2"
+    "fig_$2" && return 0
+    if [ "$1" = base ]; then
+        echo "bench.sh: figure $2 left out for the base" >&2
+    else
+        echo "bench.sh: figure $2 failed" >&2
+        failed=1
+    fi
 }
 
 # ---- the base build ----
@@ -321,6 +329,7 @@ case " $FIGURES " in *" check "*)
     fi ;;
 esac
 printed=0
+failed=0
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
     : >"$TMP/new.$r"
@@ -346,7 +355,7 @@ done
 # median WHO: "name<TAB>median<TAB>unit" of each figure over the rounds, in
 # the order of the first round
 median() {
-    cat "$TMP/$1".* | awk -F'\t' '
+    cat "$TMP/$1".[0-9]* | awk -F'\t' '
         { if (!($1 in n)) { order[++k] = $1; unit[$1] = $3 } v[$1, ++n[$1]] = $2 }
         END {
             for (i = 1; i <= k; i++) {
@@ -364,10 +373,11 @@ if [ -n "$base_fuda" ]; then
     median base >"$TMP/base.med"
     echo
     printf '%-48s %12s %12s %9s  %s\n' figure new base new/base unit
-    awk -F'\t' 'NR == FNR { b[$1] = $2; next }
+    awk -F'\t' -v basef="$TMP/base.med" '
+        BEGIN { while ((getline l < basef) > 0) { split(l, w, "\t"); b[w[1]] = w[2] } }
         { base = ($1 in b) ? sprintf("%12.6g", b[$1]) : sprintf("%12s", "-")
           r = ($1 in b && b[$1] > 0) ? sprintf("%9.3f", $2 / b[$1]) : sprintf("%9s", "-")
-          printf "%-48s %12.6g %s %s  %s\n", $1 ":", $2, base, r, $3 }' "$TMP/base.med" "$TMP/new.med"
+          printf "%-48s %12.6g %s %s  %s\n", $1 ":", $2, base, r, $3 }' "$TMP/new.med"
     echo "(memory, check time and instructions: lower is better; every other figure: higher is better)"
 elif [ "$ROUNDS" -gt 1 ]; then
     awk -F'\t' '{ printf "%-48s %12s %s\n", $1 ":", $2, $3 }' "$TMP/new.med"
@@ -385,4 +395,4 @@ if [ -n "${BENCH_JSON:-}" ]; then
         "$TMP/new.med" >"$BENCH_JSON" || exit 1
     echo "(figures written to $BENCH_JSON)"
 fi
-exit 0
+exit "$failed"

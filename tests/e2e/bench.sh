@@ -75,6 +75,21 @@ assert set(f) == {"gin random", "sim -j 2 vs -j 1 (gin random)", "dobon 4 seats 
 ' "$TMP/base.json"
 fi
 
+# a base that fails a figure (here a fuda that always fails) loses that figure
+# ("-" and a message); a new build that fails makes the run fail
+printf '#!/bin/sh\necho "no such command" >&2\nexit 3\n' >"$TMP/broken"
+chmod +x "$TMP/broken"
+BENCH_FIGURES=dobon BENCH_ROUNDS=1 timeout 60 sh "$ROOT/tools/bench.sh" --base-fuda "$TMP/broken" "$FUDA" >"$OUT" 2>"$ERR"
+RC=$?
+expect "a failing base still exits 0" status 0
+expect "its figure shows -" has "$OUT" '^dobon 4 seats random: +[0-9.e+]+ +- +-  games/s$'
+expect "the failure is shown" has "$ERR" "exited 3"
+expect "the figure is said to be left out" has "$ERR" '^bench.sh: figure dobon left out for the base$'
+BENCH_FIGURES="dobon zun" timeout 60 sh "$ROOT/tools/bench.sh" "$TMP/broken" >"$OUT" 2>"$ERR"
+RC=$?
+expect "a failing new build exits 1" status 1
+expect "each failing figure is named" has "$ERR" '^bench.sh: figure zun failed$'
+
 # usage errors
 sh "$ROOT/tools/bench.sh" --base >"$OUT" 2>"$ERR"
 RC=$?
