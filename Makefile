@@ -18,7 +18,9 @@
 #   make bench BASE=REV  ... and the same figures of revision REV, built in a
 #                   temporary git worktree by its own Makefile (removed
 #                   after), the two builds run alternately BENCH_ROUNDS times
-#                   (3): the median of each figure for both, and new/base
+#                   (3): the median of each figure for both, and new/base;
+#                   time figures are noisy on a shared machine, instruction
+#                   counts are not: BENCH_FIGURES=instr (callgrind, slow)
 #   make profile    a Lua 5.4 built with symbols and a fuda linked to it in
 #                   build-profile/, then `perf record -g` of a random gin sim
 #                   and the top of `perf report` (callgrind when perf cannot
