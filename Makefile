@@ -9,7 +9,28 @@
 #   make asan       the test suite under AddressSanitizer and UBSan
 #   make mutants    mutation testing: each slip of tests/mutants.txt alone in a
 #                   scratch copy, and whether the suites catch it (minutes)
-#   make bench      meld searches/s and random-bot hands/s
+#   make bench      every figure of the speed issue (issue 8), one a line with
+#                   its unit: meld searches/s, random gin hands/s, zun and
+#                   dobon games/s, basic-bot gin hands/s, sim -j 2 over -j 1,
+#                   memory per live match, the default `fuda check gin` time
+#                   (tools/bench.sh; BENCH_SCALE=S scales the runs, 1 takes
+#                   a minute or two; BENCH_JSON=FILE also writes them as JSON)
+#   make bench BASE=REV  ... and the same figures of revision REV, built in a
+#                   temporary git worktree by its own Makefile (removed
+#                   after), the two builds run alternately BENCH_ROUNDS times
+#                   (3): the median of each figure for both, and new/base;
+#                   time figures are noisy on a shared machine, instruction
+#                   counts are not: BENCH_FIGURES=instr (callgrind, slow)
+#   make profile    a Lua 5.4 built with symbols and a fuda linked to it in
+#                   build-profile/, then `perf record -g` of a random gin sim
+#                   and the top of `perf report` (callgrind when perf cannot
+#                   record; PROFILE_ARGS="zun -n 5 --seats 4" profiles another
+#                   sim). Lua's source comes from Debian: `apt-get source
+#                   lua5.4` with a private apt configuration in
+#                   build-profile/apt/ (a deb-src line for deb.debian.org
+#                   bookworm, its own lists and cache; no system file changes),
+#                   once. Needs network the first time, dpkg-dev, linux-perf
+#                   (or valgrind). See tools/profile.sh.
 #   make lua-module build/fuda.so, for `require "fuda"` in a stock lua5.4
 #   make fuzz       the libFuzzer targets (FUZZ_SECONDS each)
 #   make install    PREFIX=/usr/local: bin/fuda and share/fuda/variants
@@ -42,7 +63,7 @@ REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 PIC_OBJ = $(CORE_SRC:%.c=$(BUILD)/pic/%.o) $(BIND_SRC:%.c=$(BUILD)/pic/%.o)
 
-.PHONY: all deps build play repl test asan bench install clean fuzz fuzz-build lua-module mutants
+.PHONY: all deps build play repl test asan bench profile install clean fuzz fuzz-build lua-module mutants
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -121,11 +142,12 @@ mutants: all
 	@sh tools/mutants.sh
 
 bench: all
-	@$(BUILD)/fuda-bench
-	@echo "== random-bot gin (rules in Lua): 300 matches"
-	@./fuda sim gin -n 300 --seed 1 --bots random,random | grep -E "hands|moves|elapsed"
-	@echo "== basic-bot gin: 2000 matches"
-	@./fuda sim gin -n 2000 --seed 1 | grep -E "hands|moves|elapsed"
+	@sh tools/deps.sh bench
+	@sh tools/bench.sh $(if $(BASE),--base $(BASE)) ./fuda $(BUILD)/fuda-bench
+
+profile:
+	@sh tools/deps.sh profile
+	@sh tools/profile.sh $(PROFILE_ARGS)
 
 # fuda as a C module for a stock lua5.4: require "fuda" gives the card and
 # meld functions and fuda.match (variants from FUDA_PATH).

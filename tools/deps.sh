@@ -1,7 +1,9 @@
 #!/bin/sh
 # deps.sh [test] -- install the Debian packages fuda needs, if any is missing;
 # with `test`, also what the test suite needs (clang and libFuzzer for the
-# fuzz smoke run, lua5.4 for the C-module test). Runs apt-get as root, or
+# fuzz smoke run, lua5.4 for the C-module test); with `bench`, what
+# tools/bench.sh needs (time); with `profile`, what tools/profile.sh needs
+# (dpkg-dev for apt-get source, linux-perf). Runs apt-get as root, or
 # through sudo; does nothing when all are present.
 set -e
 need=""
@@ -15,6 +17,13 @@ if [ "${1:-}" = test ]; then
     dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
     command -v lua5.4 >/dev/null 2>&1 || need="$need lua5.4"
     command -v python3 >/dev/null 2>&1 || need="$need python3"   # terminal-driving tests
+fi
+if [ "${1:-}" = bench ]; then
+    [ -x /usr/bin/time ] || need="$need time"
+fi
+if [ "${1:-}" = profile ]; then
+    command -v dpkg-source >/dev/null 2>&1 || need="$need dpkg-dev"
+    command -v perf >/dev/null 2>&1 || command -v valgrind >/dev/null 2>&1 || need="$need linux-perf"
 fi
 [ -z "$need" ] && exit 0
 echo "fuda: installing Debian packages:$need"

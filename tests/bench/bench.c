@@ -2,9 +2,12 @@
  * second on random 10- and 11-card hands in each ace mode and with wild
  * jokers, best arrangements, discard tables and layoffs. Hands come from a
  * fixed-seed xorshift, each figure is measured over about one second of
- * CLOCK_MONOTONIC. Prints figures only; asserts nothing. */
+ * CLOCK_MONOTONIC (FUDA_BENCH_SECONDS in the environment, if a number above 0,
+ * sets another duration: tools/bench.sh uses it). Prints figures only;
+ * asserts nothing. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include <string.h>
@@ -36,6 +39,7 @@ static void make_pool(fuda_card pool[][MAXN], int n, int jokers) {
 
 static fuda_card pool[NHANDS][MAXN];
 static volatile long sink;
+static double seconds = 1.0; /* per figure */
 
 enum op { OP_DEADWOOD, OP_BEST, OP_DISCARDS, OP_LAYOFF };
 
@@ -53,7 +57,7 @@ static long run_op(enum op op, const fuda_meld_rules *r, const fuda_card *h, int
     return 0;
 }
 
-/* Calls per second of op over the pool, measured for about a second. */
+/* Calls per second of op over the pool, measured for about `seconds`. */
 static double measure(enum op op, const fuda_meld_rules *r, int n) {
     long calls = 0, acc = 0;
     double t0 = now(), t;
@@ -61,7 +65,7 @@ static double measure(enum op op, const fuda_meld_rules *r, int n) {
         for (int h = 0; h < NHANDS; h++) acc += run_op(op, r, pool[h], n);
         calls += NHANDS;
         t = now() - t0;
-    } while (t < 1.0);
+    } while (t < seconds);
     sink = acc;
     return (double)calls / t;
 }
@@ -86,6 +90,8 @@ static void make_knocks(const fuda_meld_rules *r) {
 }
 
 int main(void) {
+    const char *env = getenv("FUDA_BENCH_SECONDS");
+    if (env && strtod(env, NULL) > 0) seconds = strtod(env, NULL);
     fuda_rng_seed(&rng, 0x2545f4914f6cdd1dULL, 7);
     fuda_meld_rules r;
     static const char *ace_names[] = {"low", "high", "corner"};
