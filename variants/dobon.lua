@@ -32,7 +32,6 @@ for c, r in pairs(RANK) do
 end
 
 -- Move lists that never change (the engine copies what a hook returns).
-local DOBON_OR_PASS = S.shared{ "dobon", "pass" }
 
 local function name(s) return "Seat " .. s end
 
@@ -75,7 +74,7 @@ end
 
 local function moves(g, seat)
   local claim = g.claim
-  if claim == "dobon" then return DOBON_OR_PASS end
+  if claim == "dobon" then return { "dobon", "pass" } end
   local list = play_moves(g, seat)
   if claim == "opening" or claim == "neighbours" or g.var.phase == "flipper" then
     list[#list + 1] = "pass"

@@ -44,16 +44,6 @@ end
 
 local function name(s) return "Seat " .. s end
 
--- Move lists that never change. The engine copies the list a hook returns, so one table serves
--- every call; it is read-only (a house rule that adds moves to the base's list copies it first).
-local SHARED = { __newindex = function()
-  error("this move list is shared by every call: copy it before adding moves", 2)
-end }
-local function shared(list) return setmetatable(list, SHARED) end
-local NO_MOVES = shared{}
-local DRAW_OR_TAKE, TAKE_ONLY = shared{ "draw", "take" }, shared{ "take" }
-local TAKE_OR_PASS, DRAW_ONLY = shared{ "take", "pass" }, shared{ "draw" }
-
 -- "{4h} {5h} {6h} | {9s} {9d} {9c}"
 local function show_melds(melds)
   local parts = {}
@@ -485,7 +475,7 @@ return {
   end,
 
   moves = function(g, seat)
-    if seat ~= g.turn then return NO_MOVES end
+    if seat ~= g.turn then return {} end
     local v = g.var
     local phase = v.phase
     if phase == "discard" then
@@ -509,14 +499,14 @@ return {
       end
       return out
     elseif phase == "draw" then
-      if #g:pile("stock") > 0 then return DRAW_OR_TAKE end
-      return TAKE_ONLY
+      if #g:pile("stock") > 0 then return { "draw", "take" } end
+      return { "take" }
     elseif phase == "offer" or phase == "offer2" then
-      return TAKE_OR_PASS
+      return { "take", "pass" }
     elseif phase == "forced" then
-      return DRAW_ONLY
+      return { "draw" }
     end
-    return NO_MOVES
+    return {}
   end,
 
   play = function(g, seat, move)

@@ -21,7 +21,6 @@ local RANK, SUIT = S.RANK, S.SUIT   -- card -> rank (Joker 0), suit letter (Joke
 local SPECIAL = { [0] = true, [1] = true, [2] = true, [5] = true, [8] = true, [9] = true }
 local NAME_SETS = S.suit_sets(0, 2)   -- "", "s", ..., "sh", ...
 local TOTAL = { distinct = true }
-local ZUN_OR_PASS = S.shared{ "zun", "pass" }   -- a move list that never changes
 
 local function name(s) return "Seat " .. s end
 
@@ -665,7 +664,7 @@ return {
   end,
 
   moves = function(g, seat)
-    if g.claim then return ZUN_OR_PASS end
+    if g.claim then return { "zun", "pass" } end
     if seat ~= g.turn then return {} end
     local out = { "draw" }
     play_moves(g, seat, out, false)

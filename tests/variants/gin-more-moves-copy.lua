@@ -1,5 +1,5 @@
--- gin-more-moves-copy.lua -- gin-more-moves.lua done right: the base's list is copied, then the
--- move is added to the copy. (Gin's play refuses "pass" while drawing; the tests only list moves.)
+-- gin-more-moves-copy.lua -- gin-more-moves.lua with the base's list copied before the move is
+-- added. (Gin's play refuses "pass" while drawing; the tests only list moves.)
 local gin = fuda.variant("gin")
 return {
   extends = "gin",

@@ -12,14 +12,6 @@
 
 local S = {}
 
--- S.shared(list) -> the list, made read-only: a move list that never changes can be returned by
--- every call of a moves hook (the engine copies it); adding to it raises an error that says to
--- copy it first.
-local SHARED = { __newindex = function()
-  error("this move list is shared by every call: copy it before adding moves", 2)
-end }
-function S.shared(list) return setmetatable(list, SHARED) end
-
 S.SUITS = { "s", "h", "d", "c" }
 S.SUIT_NAME = { s = "spades", h = "hearts", d = "diamonds", c = "clubs" }
 
