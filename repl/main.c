@@ -409,9 +409,11 @@ static int limits(int argc, char **argv, fuda_config *cfg) {
         if (fuda_args_long(NULL, "--max-memory", mem, 1, 1L << 20, &v) != 0) return -1;
         cfg->mem_limit = (size_t)v << 20;
     }
-    if (ins && *ins) {
+    if (ins && *ins && strcmp(ins, "0") != 0) { /* 0: none, the default */
         if (fuda_args_long(NULL, "--max-instructions", ins, 1000, 1L << 40, &v) != 0) return -1;
         cfg->instr_limit = v;
+    } else if (ins && *ins) {
+        cfg->instr_limit = 0;
     }
     if (ms && *ms) {
         if (fuda_args_long(NULL, "--max-time", ms, 1, 3600L * 1000, &v) != 0) return -1;
