@@ -134,8 +134,10 @@ static void print_general_help(FILE *f) {
           "\n"
           "Limits for game scripts (a script going past one gets an error, the program goes on):\n"
           "  --max-memory MIB        memory of one game's Lua state (default 256)\n"
-          "  --max-instructions N    Lua instructions in one hook call (default 20000000)\n"
           "  --max-time MS           milliseconds one hook call or load may take (default 2000)\n"
+          "  --max-instructions N    Lua instructions in one hook call (default 0: no limit;\n"
+          "                          a limit slows scripts down, but stops them the same way\n"
+          "                          on every machine)\n"
           "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR,\n"
           "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME (the limits above).\n",
           f);
@@ -384,7 +386,7 @@ static const char *exe_path(const char *argv0, char *buf, size_t size) {
 
 /* The sandbox limits: options before the command (fuda --max-memory 64 sim
  * ...) or the environment (FUDA_MAX_MEMORY in MiB, FUDA_MAX_INSTRUCTIONS,
- * FUDA_MAX_TIME in ms).
+ * 0 for none, FUDA_MAX_TIME in ms).
  * Returns how many arguments it took, or -1 after a usage error. */
 static int limits(int argc, char **argv, fuda_config *cfg) {
     const char *mem = getenv("FUDA_MAX_MEMORY"), *ins = getenv("FUDA_MAX_INSTRUCTIONS");
