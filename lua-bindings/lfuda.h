@@ -108,6 +108,7 @@ struct fuda_engine {
      * writes call_gen, the watchdog reads it and writes wd_fired */
     unsigned long call_gen;    /* odd while an outermost call under the limits runs */
     unsigned long wd_fired;    /* the call_gen the watchdog found running past time_limit */
+    int wd_kicking;            /* the watchdog is signalling the thread (see kick) */
     pthread_t wd_thread;       /* the thread running the call */
     fuda_engine *wd_prev;      /* the engine whose call that thread ran before this one's */
     fuda_engine *wd_next;      /* the watchdog's list (under its mutex) */

@@ -18,17 +18,20 @@
  * and its thread gets STOP_SIGNAL, whose handler sets a count hook of one
  * instruction on that engine's state (lua_sethook may be called from a
  * signal handler; never from another thread): the next VM instruction raises
- * the error. C library work that can take long reports itself through
- * fuda_sandbox_tick (fuda's own pattern matcher, load's reader), which reads
- * the mark, as does the allocator. Instructions: only when a budget is set
- * (instr_limit), a count hook every INSTR_STEP instructions; without one no
- * hook runs at all. Memory: every allocation growing the state past the cap
- * fails. A limit once hit stays hit until the outermost call returns: the
- * script's own pcall cannot catch it. Every message names the script's
- * place, found on the stack when the limit is raised (or, where the stack
- * cannot be read, the first line of the function that was called). */
+ * the error. (A program embedding fuda leaves that signal to it, unblocked
+ * in the threads that run engines.) C library work that can take long
+ * reports itself through fuda_sandbox_tick (fuda's own pattern matcher,
+ * load's reader), which reads the mark, as does the allocator.
+ * Instructions: only when a budget is set (instr_limit), a count hook every
+ * INSTR_STEP instructions; without one no hook runs at all. Memory: every
+ * allocation growing the state past the cap fails. A limit once hit stays
+ * hit until the outermost call returns: the script's own pcall cannot catch
+ * it. Every message names the script's place, found on the stack when the
+ * limit is raised (or, where the stack cannot be read, the first line of the
+ * function that was called). */
 #include <errno.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +54,8 @@ static const char STRICT_KEY = 'm';
 #endif
 #define SHARED_LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define SHARED_STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+/* What the signal handler reads is written in program order around this. */
+#define HANDLER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
 fuda_engine *fuda_engine_of(lua_State *L) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &ENGINE_KEY);
@@ -74,7 +79,7 @@ static __thread fuda_engine *volatile running_here;
 
 static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;  /* guards what follows */
 static pthread_cond_t wd_wake;     /* an engine was added (the watchdog sleeps while there is none) */
-static int wd_started;
+static int wd_wake_ready, wd_started;
 static fuda_engine *wd_engines;    /* linked by wd_next */
 
 /* Did the watchdog find e's running call over its time? (It marks odd
@@ -94,6 +99,18 @@ static void on_stop_signal(int sig) {
     errno = saved;
 }
 
+/* Signal the thread running e's call `gen`, if it still runs: e->wd_kicking
+ * set first, and the engine's thread ending a call waits while it is set
+ * (disarm), so that the thread cannot end and be gone meanwhile. */
+static void kick(fuda_engine *e, unsigned long gen) {
+    __atomic_store_n(&e->wd_kicking, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&e->call_gen, __ATOMIC_SEQ_CST) == gen) {
+        SHARED_STORE(&e->wd_fired, gen);
+        pthread_kill(__atomic_load_n(&e->wd_thread, __ATOMIC_RELAXED), STOP_SIGNAL);
+    }
+    __atomic_store_n(&e->wd_kicking, 0, __ATOMIC_SEQ_CST);
+}
+
 /* One look at e (under the lock): note when its running call was first seen,
  * and mark and signal it once that is more than its time limit ago. */
 static void watch_one(fuda_engine *e, long long now) {
@@ -102,8 +119,7 @@ static void watch_one(fuda_engine *e, long long now) {
         e->wd_seen = gen;
         e->wd_since = now;
     } else if ((gen & 1) && e->wd_fired != gen && now - e->wd_since >= e->time_limit) {
-        SHARED_STORE(&e->wd_fired, gen);
-        pthread_kill(e->wd_thread, STOP_SIGNAL);
+        kick(e, gen);
     }
 }
 
@@ -138,15 +154,18 @@ static int start_watchdog(void) {
     sa.sa_handler = on_stop_signal;
     sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
-    pthread_condattr_t ca;
-    if (pthread_condattr_init(&ca) != 0) return -1;
-    int rc = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 && pthread_cond_init(&wd_wake, &ca) == 0
-             ? 0 : -1;
-    pthread_condattr_destroy(&ca);
-    if (rc < 0 || sigaction(STOP_SIGNAL, &sa, NULL) != 0) return -1;
+    if (!wd_wake_ready) { /* timed waits on the clock that never jumps */
+        pthread_condattr_t ca;
+        if (pthread_condattr_init(&ca) != 0) return -1;
+        wd_wake_ready = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 &&
+                        pthread_cond_init(&wd_wake, &ca) == 0;
+        pthread_condattr_destroy(&ca);
+    }
+    if (!wd_wake_ready || sigaction(STOP_SIGNAL, &sa, NULL) != 0) return -1;
     pthread_attr_t ta;
     sigset_t all, old;
     pthread_t t;
+    int rc;
     if (pthread_attr_init(&ta) != 0) return -1;
     pthread_attr_setdetachstate(&ta, PTHREAD_CREATE_DETACHED);
     sigfillset(&all);
@@ -185,9 +204,10 @@ void fuda_sandbox_unwatch(fuda_engine *e) {
 /* An outermost call under the limits starts on this thread: a new odd
  * generation for the watchdog, and e innermost for the signal handler. */
 static void arm(fuda_engine *e) {
-    e->wd_thread = pthread_self();
+    __atomic_store_n(&e->wd_thread, pthread_self(), __ATOMIC_RELAXED);
     e->wd_prev = running_here;
     SHARED_STORE(&e->call_gen, e->call_gen + 1);
+    HANDLER_FENCE();
     running_here = e;
 }
 
@@ -195,8 +215,10 @@ static void arm(fuda_engine *e) {
  * still on its way finds e off this thread's list and does nothing. */
 static int disarm(fuda_engine *e) {
     running_here = e->wd_prev;
+    HANDLER_FENCE();
     int late = overdue(e);
-    SHARED_STORE(&e->call_gen, e->call_gen + 1);
+    __atomic_store_n(&e->call_gen, e->call_gen + 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&e->wd_kicking, __ATOMIC_SEQ_CST)) sched_yield(); /* rare and short */
     return late;
 }
 
