@@ -150,10 +150,12 @@ profile:
 	@sh tools/profile.sh $(PROFILE_ARGS)
 
 # fuda as a C module for a stock lua5.4: require "fuda" gives the card and
-# meld functions and fuda.match (variants from FUDA_PATH).
+# meld functions and fuda.match (variants from FUDA_PATH). Never unloaded
+# (-z nodelete): the time limit's watchdog thread and signal handler live in
+# it, and Lua unloads C modules when its state closes.
 lua-module: $(BUILD)/fuda.so
 $(BUILD)/fuda.so: $(PIC_OBJ)
-	$(CC) -shared -o $@ $(PIC_OBJ) -lm
+	$(CC) -shared -Wl,-z,nodelete -o $@ $(PIC_OBJ) -lpthread -lm
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)

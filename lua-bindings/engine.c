@@ -459,7 +459,7 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
     e->bot_id = -1;
     for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
-    if (!e->search || !e->syms) {
+    if (!e->search || !e->syms || fuda_sandbox_watch(e) < 0) {
         fuda_engine_free(e);
         return NULL;
     }
@@ -468,6 +468,7 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
 
 void fuda_engine_free(fuda_engine *e) {
     if (!e) return;
+    fuda_sandbox_unwatch(e);
     close_state(e);
     for (char **d = e->search; d && *d; d++) free(*d);
     free(e->search);

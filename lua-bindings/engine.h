@@ -25,8 +25,11 @@ typedef struct fuda_config {
      * folders; NULL-terminated list, may be NULL. */
     const char *const *search_path;
     size_t mem_limit; /* bytes the Lua state may use; 0: FUDA_DEFAULT_MEM */
-    long instr_limit; /* VM instructions one hook call may run; 0: FUDA_DEFAULT_INSTR */
-    long time_limit;  /* ms one hook call (or a load) may take; 0: FUDA_DEFAULT_TIME */
+    long instr_limit; /* VM instructions one hook call may run; 0: no such limit (the
+                       * default: a count hook on every call slows every script down) */
+    long time_limit;  /* ms one hook call (or a load) may take; 0: FUDA_DEFAULT_TIME.
+                       * Enforced by a watchdog thread (one per process) that signals
+                       * the thread running an overdue call (see sandbox.c) */
     const char *exe;  /* argv[0] or /proc/self/exe path, to find built-in variants */
     int paranoid;     /* 1: verify the whole core state (card conservation...) after every
                        * hook call, and run the variant's check.invariant after every deal
@@ -34,15 +37,16 @@ typedef struct fuda_config {
 } fuda_config;
 
 #define FUDA_DEFAULT_MEM ((size_t)256 << 20)
-#define FUDA_DEFAULT_INSTR 20000000L
+#define FUDA_DEFAULT_INSTR 0L  /* no instruction budget */
 #define FUDA_DEFAULT_TIME 2000L
 
 /* Event callback: seat is the only seat that may see the text, or 0 for
  * everybody. text is valid during the call only. */
 typedef void (*fuda_event_fn)(void *ud, int seat, const char *text);
 
-/* A new engine with no variant loaded. NULL when out of memory. The caller
- * owns it: fuda_engine_free. cfg may be NULL. */
+/* A new engine with no variant loaded. NULL when out of memory or when the
+ * time limit's watchdog thread cannot be started. The caller owns it:
+ * fuda_engine_free. cfg may be NULL. */
 fuda_engine *fuda_engine_new(const fuda_config *cfg);
 void fuda_engine_free(fuda_engine *e);
 

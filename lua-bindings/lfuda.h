@@ -4,6 +4,7 @@
 #ifndef FUDA_LFUDA_H
 #define FUDA_LFUDA_H
 
+#include <pthread.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include "engine.h"
@@ -16,6 +17,7 @@
 #define FUDA_VARS_T "fuda.Vars"
 
 #define FUDA_MAX_OPTS 64
+#define FUDA_NOTED 8      /* functions fuda_sandbox_note_function keeps */
 
 /* What one script may make the engine keep, beyond the memory cap. */
 #define FUDA_MAX_MOVES 50000      /* moves in one list */
@@ -92,16 +94,30 @@ struct fuda_engine {
     size_t mem_used, mem_limit;
     size_t cmem_used;          /* C-side memory the script made the engine keep (events, notes,
                                 * tallies, moves, log, symbols): counts against mem_limit */
-    long instr_limit, instr_left;
+    long instr_limit, instr_left;  /* instr_limit 0: no budget (no count hook) */
     long time_limit;           /* ms one call under the limits may take */
-    long long deadline;        /* when the running call's time is up (monotonic ms) */
     int in_hook;               /* a call under the limits is running */
     int limit_hit;             /* FUDA_LIMIT_* hit in the running call, or 0 */
-    unsigned alloc_ticks;
     int collected;             /* the allocator let Lua collect before refusing */
-    const void *place_src;     /* where the script last was: for limit messages */
+    int stop_wait;             /* instructions a hit limit may wait for a script's place */
+    const void *place_src;     /* where the script was when a limit was hit: for messages */
     char place_file[64];
     int place_line;
+    int ref_noted;             /* registry: a table of the functions fuda_sandbox_note_function saw, */
+    const void *noted_fn[FUDA_NOTED]; /* their addresses, */
+    int noted_next;            /* the slot the next new one takes, */
+    int noted;                 /* and the slot (from 1) of the one noted in the running call, or 0 */
+
+    /* the time limit's watchdog (sandbox.c); the thread running the calls
+     * writes call_gen, the watchdog reads it and writes wd_fired */
+    unsigned long call_gen;    /* odd while an outermost call under the limits runs */
+    unsigned long wd_fired;    /* the call_gen the watchdog found running past time_limit */
+    int wd_kicking;            /* the watchdog is signalling the thread (see kick) */
+    pthread_t wd_thread;       /* the thread running the call */
+    fuda_engine *wd_prev;      /* the engine whose call that thread ran before this one's */
+    fuda_engine *wd_next;      /* the watchdog's list (under its mutex) */
+    unsigned long wd_seen;     /* watchdog only: the call_gen it last saw, */
+    long long wd_since;        /* and since when (monotonic ms) */
     int paranoid;              /* check the core state after every hook */
     char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
     int err_oom;               /* ... could not be kept: out of memory */
@@ -208,9 +224,14 @@ int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres);  /* limits + messag
 /* C library work of `steps` units (about one VM instruction each) done for the
  * running script: may raise the instruction or time limit (never returns then). */
 void fuda_sandbox_tick(lua_State *L, long steps);
-/* The place of the function at idx (a script's hook about to be called) is
- * where the script is, until the count hook knows better. */
+/* Remember the function at idx (a script's hook about to be called): a limit
+ * hit where the script's stack cannot be read names its first line. */
 void fuda_sandbox_note_function(fuda_engine *e, int idx);
+/* Put e under the watchdog that enforces e->time_limit (started on first
+ * use, with its signal handler); 0, or -1 when no thread can be started.
+ * fuda_sandbox_unwatch takes e off before it is freed. */
+int fuda_sandbox_watch(fuda_engine *e);
+void fuda_sandbox_unwatch(fuda_engine *e);
 /* Push "file:line: <limit> exceeded (<figure>)" for e->limit_hit. */
 void fuda_sandbox_limit_message(fuda_engine *e);
 /* Load text as a chunk (text only) in pieces under the limits; like lua_load,

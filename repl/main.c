@@ -134,8 +134,10 @@ static void print_general_help(FILE *f) {
           "\n"
           "Limits for game scripts (a script going past one gets an error, the program goes on):\n"
           "  --max-memory MIB        memory of one game's Lua state (default 256)\n"
-          "  --max-instructions N    Lua instructions in one hook call (default 20000000)\n"
           "  --max-time MS           milliseconds one hook call or load may take (default 2000)\n"
+          "  --max-instructions N    Lua instructions in one hook call (default 0: no limit;\n"
+          "                          a limit slows scripts down, but stops them the same way\n"
+          "                          on every machine)\n"
           "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR,\n"
           "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME (the limits above).\n",
           f);
@@ -384,7 +386,7 @@ static const char *exe_path(const char *argv0, char *buf, size_t size) {
 
 /* The sandbox limits: options before the command (fuda --max-memory 64 sim
  * ...) or the environment (FUDA_MAX_MEMORY in MiB, FUDA_MAX_INSTRUCTIONS,
- * FUDA_MAX_TIME in ms).
+ * 0 for none, FUDA_MAX_TIME in ms).
  * Returns how many arguments it took, or -1 after a usage error. */
 static int limits(int argc, char **argv, fuda_config *cfg) {
     const char *mem = getenv("FUDA_MAX_MEMORY"), *ins = getenv("FUDA_MAX_INSTRUCTIONS");
@@ -409,9 +411,11 @@ static int limits(int argc, char **argv, fuda_config *cfg) {
         if (fuda_args_long(NULL, "--max-memory", mem, 1, 1L << 20, &v) != 0) return -1;
         cfg->mem_limit = (size_t)v << 20;
     }
-    if (ins && *ins) {
+    if (ins && *ins && strcmp(ins, "0") != 0) { /* 0: none, the default */
         if (fuda_args_long(NULL, "--max-instructions", ins, 1000, 1L << 40, &v) != 0) return -1;
         cfg->instr_limit = v;
+    } else if (ins && *ins) {
+        cfg->instr_limit = 0;
     }
     if (ms && *ms) {
         if (fuda_args_long(NULL, "--max-time", ms, 1, 3600L * 1000, &v) != 0) return -1;

@@ -11,13 +11,15 @@ FUDA_PATH=$ROOT/tests/variants
 export FUDA_PATH
 cd "$TMP" || exit 1 # the logs of failed matches are saved in the current folder
 
-# broken SCRIPT REGEX: check fails (exit 1) with a line matching REGEX and ends
-# with "check: FAILED".
+# broken SCRIPT REGEX [LIMIT...]: check (with the limits options LIMIT, e.g.
+# --max-time 200) fails (exit 1) with a line matching REGEX and ends with
+# "check: FAILED".
 broken() {
     script=$1
     want=$2
+    shift 2
     # shellcheck disable=SC2086
-    run check "$B/$script" -n 30 ${CHECK_ARGS:-}
+    run "$@" check "$B/$script" -n 30 ${CHECK_ARGS:-}
     expect "$script: exit 1" status 1
     expect "$script: says '$want'" has "$OUT" "$want"
     expect "$script: ends with check: FAILED" sh -c "tail -n 1 '$OUT' | grep -q '^check: FAILED'"
@@ -36,7 +38,10 @@ broken cycle_b.lua "inheritance cycle: cycle_b -> cycle_a -> cycle_b"
 expect "a load error says the script does not load" has "$OUT" '^check: FAILED \(the script does not load\)$'
 
 # failures in play
-broken loop.lua "listed move 'draw' refused: .*loop.lua:7: instruction limit exceeded \(20000000 instructions in one hook call\) \(in play\)"
+broken loop.lua "listed move 'draw' refused: .*loop.lua:7: instruction limit exceeded \(20000000 instructions in one hook call\) \(in play\)" \
+    --max-instructions 20000000
+broken loop.lua "listed move 'draw' refused: .*loop.lua:7: time limit exceeded \(200 ms in one hook call\) \(in play\)" \
+    --max-time 200
 broken memory.lua "listed move 'draw' refused: .*memory.lua:7: memory limit exceeded \(256 MiB for the game's scripts\) \(in play\)"
 broken rep_bomb.lua "listed move 'draw' refused: .*rep_bomb.lua:[0-9]+: memory limit exceeded"
 broken os_execute.lua "listed move 'draw' refused: .*os_execute.lua:7: undeclared global 'os'"

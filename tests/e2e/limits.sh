@@ -1,9 +1,56 @@
 #!/bin/sh
-# limits.sh -- the sandbox limits through the program: --max-instructions and
-# --max-memory (or FUDA_MAX_*) end a game whose script goes past them with a
-# clear error, and sim, play and the REPL go on running.
+# limits.sh -- the sandbox limits through the program: --max-time,
+# --max-instructions and --max-memory (or FUDA_MAX_*) end a game whose script
+# goes past them with a clear error, and sim, play and the REPL go on
+# running. There is no instruction limit unless one is set; the time limit
+# (tests/run.sh sets a long one) stops a loop on whichever thread runs it.
 . "$(dirname "$0")/lib/check.sh"
 export FUDA_PATH=tests/variants
+
+# an endless loop under the time limit alone: stopped, with its file:line
+run --max-time 200 sim sandbox --option attack=loop -n 2
+expect "time: sim exits 1" status 1
+expect "time: the error names the limit and the place" has "$ERR" 'match 1 \(seed 1\): tests/variants/sandbox.lua:52: time limit exceeded \(200 ms in one hook call\) \(in play\)'
+expect "time: sim goes on and counts the failed matches" has "$OUT" '^failed +2 matches'
+FUDA_MAX_TIME=200 run sim sandbox --option attack=pcall-loop -n 1
+expect "env: FUDA_MAX_TIME sets the limit; pcall cannot catch it" has "$ERR" 'sandbox.lua:53: time limit exceeded \(200 ms in one hook call\)'
+FUDA_MAX_INSTRUCTIONS=50000 run --max-instructions 0 --max-time 200 sim sandbox --option attack=loop -n 1
+expect "--max-instructions 0: no instruction limit" has "$ERR" 'sandbox.lua:52: time limit exceeded \(200 ms in one hook call\)'
+run --max-instructions 999 list
+expect "an instruction limit under 1000 is a usage error" status 2
+
+# the same on worker threads: a variant whose deal loops for some seeds; with
+# -j 2 only the thread running such a match is stopped (the figures are those
+# of -j 1, the first failing match is named the same)
+cat >"$TMP/stall.lua" <<'LUA'
+return {
+  title = "Stall",
+  players = 2,
+  setup = function(g) g:new_pile("stock") g:new_deck(g:pile("stock")) end,
+  deal = function(g)
+    local stock = g:pile("stock")
+    stock:shuffle()
+    if fuda.rank(stock:top()) == 1 then while true do end end
+    g.turn = 1
+  end,
+  moves = function(g, seat) if seat == g.turn then return { "end" } end return {} end,
+  play = function(g, seat, move) g:tally("ended") g:end_hand() g:end_match() end,
+}
+LUA
+untimed() { grep -v -E '^(elapsed|matches/s|hands/s|moves/s) ' "$1"; }
+run --max-time 200 sim "$TMP/stall.lua" -n 30 -j 1
+expect "stall -j 1: exits 1" status 1
+expect "stall -j 1: the loop is named" has "$ERR" "failed matches; the first: match [0-9]+ \(seed [0-9]+\): .*stall.lua:8: time limit exceeded \(200 ms in one hook call\) \(in deal\)$"
+expect "stall -j 1: failed and counted matches make the 30" sh -c '
+  m=$(sed -n "s/^matches  *\([0-9][0-9]*\)$/\1/p" "$1"); f=$(sed -n "s/^failed *\([0-9]*\) matches.*/\1/p" "$1")
+  [ -n "$f" ] && [ "$f" -gt 1 ] && [ "$m" -gt 0 ] && [ $((m + f)) -eq 30 ]' sh "$OUT"
+untimed "$OUT" >"$TMP/stall1"
+cp "$ERR" "$TMP/stall1.err"
+run --max-time 200 sim "$TMP/stall.lua" -n 30 -j 2
+expect "stall -j 2: exits 1" status 1
+untimed "$OUT" >"$TMP/stall2"
+expect "stall -j 2: the same figures as -j 1" cmp -s "$TMP/stall1" "$TMP/stall2"
+expect "stall -j 2: the same failing match named" cmp -s "$TMP/stall1.err" "$ERR"
 
 run --max-instructions 100000 sim sandbox --option attack=loop -n 3
 expect "loop: sim exits 1" status 1
@@ -29,6 +76,10 @@ run_in 'play sandbox --option attack=loop --humans none
 return 40 + 2' --max-instructions 100000
 expect "REPL: the error is shown" has "$ERR" 'instruction limit exceeded'
 expect "REPL: the session goes on" has "$OUT" '^42$'
+run_in 'play sandbox --option attack=loop --humans none
+return 40 + 2' --max-time 200
+expect "REPL, time: the error is shown" has "$ERR" 'sandbox.lua:52: time limit exceeded \(200 ms in one hook call\)'
+expect "REPL, time: the session goes on" has "$OUT" '^42$'
 
 # a human's move that goes past the limit is refused; the prompt asks again
 run_in 'draw
@@ -36,5 +87,10 @@ quit
 y' --max-instructions 100000 play sandbox --option attack=loop --seed 2
 expect "play: the refused move is explained" has "$OUT" "instruction limit exceeded"
 expect "play: quitting works after it" status 0
+run_in 'draw
+quit
+y' --max-time 200 play sandbox --option attack=loop --seed 2
+expect "play, time: the refused move is explained" has "$OUT" "sandbox.lua:52: time limit exceeded \(200 ms in one hook call\)"
+expect "play, time: quitting works after it" status 0
 
 finish

@@ -15,5 +15,10 @@ run() { FUDA_PATH=variants lua5.4 -e "package.cpath = 'build/?.so;' .. package.c
 check "card names" "$(run 'print(fuda.card("H7"), fuda.card("ts"), fuda.card("x"))')" "7h	10s	nil	'x' is not a card (cards are written like 7h, H7, 10s, Ts, Qd)"
 check "deadwood" "$(run 'print(fuda.rules():deadwood{"7h","8h","9h","Kd","Kc"})')" "20"
 check "a match" "$(run 'local m = fuda.match{variant = "gin", seed = 3}; print(m:phase(), #m:pile("hand", 1))')" "playing	10"
+# the time limit's watchdog works in the module too, and lua5.4 exits cleanly after it
+check "a loop is stopped by the time limit" \
+    "$(timeout 20 sh -c 'FUDA_PATH=tests/variants lua5.4 -e "package.cpath = \"build/?.so;\" .. package.cpath; local fuda = require \"fuda\"; local m = fuda.match{variant = \"sandbox\", seed = 3, options = {attack = \"loop\"}, limits = {time = 200}}; print(m:apply(1, \"draw\"))" 2>&1; echo "exit $?"')" \
+    "nil	tests/variants/sandbox.lua:52: time limit exceeded (200 ms in one hook call) (in play)
+exit 0"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -7,8 +7,8 @@ local check, eq = T.check, T.eq
 local F = "tests/variants/final.lua"
 
 -- A match of final.lua where seat 1 is to play its only card, 7h, on 7s.
-local function ready(opts)
-  local m = fuda.match{ variant = F, seats = 2, seed = 1, options = opts }
+local function ready(opts, limits)
+  local m = fuda.match{ variant = F, seats = 2, seed = 1, options = opts, limits = limits }
   m:arrange("hand", 1, { "7h" })
   m:arrange("hand", 2, { "2c" })
   m:arrange("field", nil, { "7s" }, true)
@@ -16,8 +16,8 @@ local function ready(opts)
 end
 
 -- The move that ends the match is refused with `want`, and nothing changed.
-local function refused(opts, want, what)
-  local m = ready(opts)
+local function refused(opts, want, what, limits)
+  local m = ready(opts, limits)
   local before, total = m:hash(), m:total(1)
   local ok, err = m:apply(1, "play 7h")
   check(ok == nil and err and err:find(want), what .. ": " .. tostring(err))
@@ -59,7 +59,10 @@ refused({ inv = "bare" }, L .. "check%.invariant does not hold after play 7h: it
 refused({ inv = "error" }, L .. "the invariant raised %(in check%.invariant, after play 7h%)$", "an invariant that raises")
 refused({ inv = "mutate" }, L .. "check%.invariant changed the game %(it may only look at it%)$",
         "an invariant that changes the game")
-refused({ inv = "loop" }, "instruction limit exceeded", "an invariant that never returns")
+refused({ inv = "loop" }, L .. "instruction limit exceeded %(1000000 instructions in one hook call%) %(in check%.invariant, after play 7h%)$",
+        "an invariant that never returns", { instructions = 1000000 })
+refused({ inv = "loop" }, L .. "time limit exceeded %(200 ms in one hook call%) %(in check%.invariant, after play 7h%)$",
+        "an invariant that never returns, under a time limit", { time = 200 })
 for _, inv in ipairs({ "none", "nothing" }) do
   local m = ready({ inv = inv })
   local ok, err = m:apply(1, "play 7h")

@@ -60,9 +60,12 @@ local names = {
   fuda = "card import make rank rules show suit variant version",
 }
 local attacks = {
-  loop = lit("instruction limit exceeded"),
-  ["pcall-loop"] = lit("instruction limit exceeded"),
-  ["xpcall-loop"] = lit("instruction limit exceeded"),
+  loop = lit("@instruction limit exceeded (1000000 instructions in one hook call)") .. "$",
+  ["pcall-loop"] = lit("@instruction limit exceeded (1000000 instructions in one hook call)") .. "$",
+  ["xpcall-loop"] = lit("@instruction limit exceeded (1000000 instructions in one hook call)") .. "$",
+  ["loop/time"] = lit("@time limit exceeded (200 ms in one hook call)") .. "$",
+  ["pcall-loop/time"] = lit("@time limit exceeded (200 ms in one hook call)") .. "$",
+  ["xpcall-loop/time"] = lit("@time limit exceeded (200 ms in one hook call)") .. "$",
   memory = lit("memory limit exceeded"),
   ["pcall-memory"] = lit("memory limit exceeded"),
   rep = lit("memory limit exceeded"),
@@ -101,9 +104,17 @@ local attacks = {
 local order = {}
 for name in pairs(attacks) do order[#order + 1] = name end
 table.sort(order)
+-- The loops get limits of their own (no instruction limit is set by default,
+-- and tests/run.sh sets a long time limit): "NAME/time" runs NAME under a time
+-- limit alone.
+local loop_limits = { loop = { instructions = 1000000 }, ["pcall-loop"] = { instructions = 1000000 },
+                      ["xpcall-loop"] = { instructions = 1000000 } }
 for _, name in ipairs(order) do
   local want = attacks[name]
-  local m = fuda.match{ variant = D .. "sandbox.lua", seats = 2, seed = 3, options = { attack = name } }
+  local attack, limits = name, loop_limits[name]
+  if name:find("/time$") then attack, limits = name:gsub("/time$", ""), { time = 200 } end
+  local m = fuda.match{ variant = D .. "sandbox.lua", seats = 2, seed = 3, options = { attack = attack },
+                        limits = limits }
   local before = m:hash()
   local hand = #m:pile("hand", 1)
   local ok, err = m:apply(1, "draw")

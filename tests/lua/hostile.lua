@@ -23,20 +23,31 @@ local function refused(attack, want, limits)
   check(#mv >= 1 and m:try(1, mv[#mv]), attack .. ": the match goes on")
 end
 
+-- Every attack that would run for ever has limits of its own here: by default
+-- there is no instruction limit, and the time limit tests/run.sh sets is long.
 local A = "hostile%.lua:%d+: "
-refused("find", A .. "instruction limit exceeded %(20000000 instructions in one hook call%) %(in play%)$")
-refused("gsub", A .. "instruction limit exceeded")
-refused("match", A .. "instruction limit exceeded")
+local INSTR = { memory = 32, instructions = 20000000 }
+local TIME = { memory = 32, time = 300 }
+refused("find", A .. "instruction limit exceeded %(20000000 instructions in one hook call%) %(in play%)$", INSTR)
+refused("gsub", A .. "instruction limit exceeded", INSTR)
+refused("match", A .. "instruction limit exceeded", INSTR)
+-- the pattern bombs under the time limit alone (the matcher reads the watchdog's mark)
+refused("find", A .. "time limit exceeded %(300 ms in one hook call%) %(in play%)$", TIME)
+refused("gsub", A .. "time limit exceeded %(300 ms in one hook call%) %(in play%)$", TIME)
+refused("match", A .. "time limit exceeded %(300 ms in one hook call%) %(in play%)$", TIME)
 refused("find", A .. "time limit exceeded %(300 ms in one hook call%) %(in play%)$",
         { memory = 32, instructions = 1 << 40, time = 300 })
 refused("load", A .. "memory limit exceeded %(32 MiB for the game's scripts%) %(in play%)$")
-refused("load", A .. "instruction limit exceeded", { memory = 256 })
+refused("load", A .. "instruction limit exceeded", { memory = 256, instructions = 20000000 })
+refused("load", A .. "time limit exceeded %(300 ms", { memory = 256, time = 300 })
 refused("sort", A .. "time limit exceeded %(200 ms", { memory = 256, time = 200 })
 refused("rep", A .. "memory limit exceeded %(32 MiB")
 refused("concat", A .. "memory limit exceeded %(32 MiB")
 refused("gc", "hostile%.lua:28: setmetatable: a metatable with __gc is not allowed")
-refused("close", "hostile%.lua:30: instruction limit exceeded")
-refused("pcall_close", "hostile%.lua:34: instruction limit exceeded")
+refused("close", "hostile%.lua:30: instruction limit exceeded", INSTR)
+refused("pcall_close", "hostile%.lua:34: instruction limit exceeded", INSTR)
+refused("close", "hostile%.lua:30: time limit exceeded %(300 ms in one hook call%) %(in play%)$", TIME)
+refused("pcall_close", "hostile%.lua:34: time limit exceeded %(300 ms in one hook call%) %(in play%)$", TIME)
 refused("error_table", "^%(error object is a table value%) %(in play%)$")
 refused("error_huge", "hostile%.lua:40: EEEE", { memory = 256 })
 refused("notes", A .. "memory limit exceeded %(32 MiB")
@@ -53,23 +64,26 @@ local function err_of(ok, a, b)
   if not ok then return tostring(a) end
   return tostring(b)
 end
-for _, hook in ipairs({ "moves", "view" }) do
-  local m = match("find", hook)
-  local before = m:hash()
-  local err = err_of(pcall(hook == "moves" and m.moves or m.view, m, 1))
-  check(tostring(err):find(A .. "instruction limit exceeded .*%(in " .. hook .. "%)$"), hook .. ": " .. tostring(err))
-  check(m:hash() == before, hook .. ": state unchanged")
-end
-do
-  local m = match("find", "bot")
-  local before = m:hash()
-  local err = err_of(pcall(m.bot, m, 1, "greedy"))
-  check(err:find(A .. "instruction limit exceeded .*%(in bot 'greedy'%)$"), "bot: " .. err)
-  check(m:hash() == before, "bot: state unchanged")
-end
-do
-  local ok, err = pcall(match, "find", "deal")
-  check(not ok and tostring(err):find(A .. "instruction limit exceeded .*%(in deal%)$"), "deal: " .. tostring(err))
+for _, lim in ipairs({ { INSTR, "instruction" }, { TIME, "time" } }) do
+  local limits, what = lim[1], lim[2] .. " limit exceeded .*"
+  for _, hook in ipairs({ "moves", "view" }) do
+    local m = match("find", hook, limits)
+    local before = m:hash()
+    local err = err_of(pcall(hook == "moves" and m.moves or m.view, m, 1))
+    check(tostring(err):find(A .. what .. "%(in " .. hook .. "%)$"), hook .. ": " .. tostring(err))
+    check(m:hash() == before, hook .. ": state unchanged")
+  end
+  do
+    local m = match("find", "bot", limits)
+    local before = m:hash()
+    local err = err_of(pcall(m.bot, m, 1, "greedy"))
+    check(err:find(A .. what .. "%(in bot 'greedy'%)$"), "bot: " .. err)
+    check(m:hash() == before, "bot: state unchanged")
+  end
+  do
+    local ok, err = pcall(match, "find", "deal", limits)
+    check(not ok and tostring(err):find(A .. what .. "%(in deal%)$"), "deal: " .. tostring(err))
+  end
 end
 
 -- the lists a moves hook returns are checked and copied
