@@ -207,6 +207,113 @@ static int l_discard_list(lua_State *L) {
     return 2;
 }
 
+/* Move texts "VERB CARD", made once per state: registry[&MOVETEXT_KEY] maps
+ * a verb to the list card byte + 1 -> text. At most MAX_VERBS verbs are kept
+ * (a script making up verbs gets its texts made afresh, not a growing cache). */
+static const char MOVETEXT_KEY = 'm';
+#define MAX_VERBS 32
+
+/* Push the texts of the verb (a string) at index verb: a table, or nil when
+ * the cache is full and the verb not in it. */
+static void push_texts(lua_State *L, int verb) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &MOVETEXT_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &MOVETEXT_KEY);
+    }
+    lua_pushvalue(L, verb);
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushliteral(L, "n");
+        lua_Integer n = (lua_rawget(L, -2), lua_tointeger(L, -1));
+        lua_pop(L, 1);
+        if (n >= MAX_VERBS) {
+            lua_pushnil(L);
+        } else {
+            lua_pushliteral(L, "n");
+            lua_pushinteger(L, n + 1);
+            lua_rawset(L, -3);
+            lua_createtable(L, FUDA_CARD_SPACE + 1, 0);
+            lua_pushvalue(L, verb);
+            lua_pushvalue(L, -2);
+            lua_rawset(L, -4);
+        }
+    }
+    lua_remove(L, -2);
+}
+
+/* Push "VERB CARD" for card c, from the texts table at t (or made afresh
+ * when t holds nil). */
+static void push_move_text(lua_State *L, int t, int verb, fuda_card c) {
+    int cached = lua_istable(L, t);
+    if (cached && lua_rawgeti(L, t, c + 1) == LUA_TSTRING) return;
+    if (cached) lua_pop(L, 1);
+    char name[8];
+    fuda_card_name(c, name);
+    lua_pushfstring(L, "%s %s", lua_tostring(L, verb), name);
+    if (cached) {
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, t, c + 1);
+    }
+}
+
+/* The verb of field k in the optional verbs table at idx (default def). */
+static void push_verb(lua_State *L, int idx, const char *k, const char *def) {
+    if (lua_istable(L, idx) && lua_getfield(L, idx, k) != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_error(L, "bad argument #5 to 'discard_moves' (verb '%s' must be a string)", k);
+        return;
+    }
+    if (lua_istable(L, idx)) lua_pop(L, 1);
+    lua_pushstring(L, def);
+}
+
+/* R:discard_moves(hand, except, limit [, verbs]) -> the moves of a discard
+ * turn of the Gin family, in the hand's order: for every card C but
+ * `except`, "discard C", then "gin C" when discarding C leaves no deadwood,
+ * or "knock C" when it leaves `limit` or less (limit nil: no knocking).
+ * verbs = { discard =, knock =, gin = } renames them. */
+static int l_discard_moves(lua_State *L) {
+    fuda_meld_rules *r = check_rules(L, 1);
+    fuda_card h[FUDA_MELD_MAX_HAND];
+    int after[FUDA_MELD_MAX_HAND];
+    int n = read_hand(L, 2, h);
+    fuda_card except = FUDA_NOCARD;
+    if (!lua_isnoneornil(L, 3)) {
+        size_t len;
+        const char *s = luaL_checklstring(L, 3, &len);
+        fuda_card c;
+        if (len > 0 && fuda_card_parse(s, len, &c) == 0) except = c;
+    }
+    int has_limit = !lua_isnoneornil(L, 4);
+    lua_Integer limit = has_limit ? luaL_checkinteger(L, 4) : -1;
+    if (!lua_isnoneornil(L, 5)) luaL_checktype(L, 5, LUA_TTABLE);
+    lua_settop(L, 5);
+    if (fuda_meld_discards(r, h, n, after) < 0) hand_error(L);
+    push_verb(L, 5, "discard", "discard");  /* 6 */
+    push_verb(L, 5, "gin", "gin");          /* 7 */
+    push_verb(L, 5, "knock", "knock");      /* 8 */
+    push_texts(L, 6);                       /* 9 */
+    push_texts(L, 7);                       /* 10 */
+    push_texts(L, 8);                       /* 11 */
+    lua_createtable(L, 2 * n, 0);
+    int out = lua_gettop(L), k = 0;
+    for (int i = 0; i < n; i++) {
+        if (h[i] == except) continue;
+        push_move_text(L, 9, 6, h[i]);
+        lua_rawseti(L, out, ++k);
+        if (after[i] == 0) {
+            push_move_text(L, 10, 7, h[i]);
+            lua_rawseti(L, out, ++k);
+        } else if (has_limit && after[i] <= limit) {
+            push_move_text(L, 11, 8, h[i]);
+            lua_rawseti(L, out, ++k);
+        }
+    }
+    return 1;
+}
+
 /* R:layoff(knocker, defender [, { allow = true, defender_rules = R2 }]) */
 static int l_layoff(lua_State *L) {
     fuda_meld_rules *rk = check_rules(L, 1), *rd = rk;
@@ -265,6 +372,7 @@ static int l_accepts(lua_State *L) {
 
 static const luaL_Reg rules_methods[] = {
     {"deadwood", l_deadwood}, {"melds", l_melds}, {"discards", l_discards}, {"discard_list", l_discard_list},
+    {"discard_moves", l_discard_moves},
     {"layoff", l_layoff}, {"accepts", l_accepts}, {NULL, NULL}
 };
 

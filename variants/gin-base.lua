@@ -479,25 +479,9 @@ return {
     local v = g.var
     local phase = v.phase
     if phase == "discard" then
-      -- Any card but the one just taken; a discard that leaves no deadwood may also go gin, one
-      -- that leaves knock_limit or less may also knock.
-      local hand, after = rules(g):discard_list(g:hand(seat)) -- after[i]: deadwood without hand[i]
-      local taken, limit = v.taken, g.options.knock_limit
-      -- (made with room for 16 moves: a list grown one move at a time is reallocated 5 times)
-      local out, n = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, 0
-      for i = 1, #hand do
-        local c = hand[i]
-        if c ~= taken then
-          n = n + 1; out[n] = DISCARD[c]
-          local d = after[i]
-          if d == 0 then
-            n = n + 1; out[n] = GIN[c]
-          elseif d <= limit then
-            n = n + 1; out[n] = KNOCK[c]
-          end
-        end
-      end
-      return out
+      -- Any card but the one just taken: "discard C"; with it "gin C" when that discard leaves no
+      -- deadwood, or "knock C" when it leaves knock_limit or less.
+      return rules(g):discard_moves(g:hand(seat), v.taken, g.options.knock_limit)
     elseif phase == "draw" then
       if #g:pile("stock") > 0 then return { "draw", "take" } end
       return { "take" }

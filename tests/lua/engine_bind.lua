@@ -117,4 +117,34 @@ eq(#c0 + #a0, 0, "an empty hand gives two empty lists")
 local okd, errd = pcall(R.discard_list, R, { "7h", "7h" })
 check(not okd and tostring(errd):find("cannot arrange these cards"), "a card twice: " .. tostring(errd))
 
+-- R:discard_moves(hand, except, limit [, verbs]): a discard turn's moves in hand order
+local function same(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do if a[i] ~= b[i] then return false end end
+  return true
+end
+local gin_hand = { "7h", "8h", "9h", "Kc", "Ks", "Kd", "Qs", "2s" }
+check(same(R:discard_moves(gin_hand, "", 10), {
+  "discard 7h", "discard 8h", "discard 9h", "discard Kc", "discard Ks", "discard Kd",
+  "discard Qs", "knock Qs", "discard 2s", "knock 2s" }), "every discard, a knock where 10 or less is left")
+check(same(R:discard_moves(gin_hand, "Qs", 2), {
+  "discard 7h", "discard 8h", "discard 9h", "discard Kc", "discard Ks", "discard Kd", "discard 2s" }),
+  "the card just taken is not discarded; knock limit 2")
+check(same(R:discard_moves(gin_hand, "Qs"), {
+  "discard 7h", "discard 8h", "discard 9h", "discard Kc", "discard Ks", "discard Kd", "discard 2s" }),
+  "no limit: no knocking")
+check(same(R:discard_moves({ "7h", "8h", "9h", "2s" }, "", 10), {
+  "discard 7h", "discard 8h", "discard 9h", "discard 2s", "gin 2s" }), "gin where nothing is left")
+check(same(R:discard_moves({ "Ac", "2c", "3c", "4d" }, nil, 0, { discard = "throw", gin = "out" }),
+  { "throw Ac", "throw 2c", "throw 3c", "throw 4d", "out 4d" }), "verbs renamed")
+check(same(R:discard_moves(gin_hand, "", 10), R:discard_moves(gin_hand, "", 10)), "the same twice")
+eq(#R:discard_moves({}, "", 10), 0, "an empty hand has no discards")
+local okm, errm = pcall(R.discard_moves, R, gin_hand, "", 10, { knock = 3 })
+check(not okm and tostring(errm):find("verb 'knock' must be a string"), "a verb not a string: " .. tostring(errm))
+okm, errm = pcall(R.discard_moves, R, gin_hand, "", "ten")
+check(not okm and tostring(errm):find("bad argument #4 to .*number expected, got string"), "a limit not a number: " .. tostring(errm))
+for i = 1, 40 do R:discard_moves(gin_hand, "", 10, { discard = "d" .. i }) end
+check(same(R:discard_moves({ "5s", "6d" }, "", 10, { discard = "d99" }), { "d99 5s", "knock 5s", "d99 6d", "knock 6d" }),
+      "verbs past the cache are made afresh")
+
 T.summary("engine_bind")
