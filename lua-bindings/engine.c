@@ -221,12 +221,19 @@ static void txn_begin(fuda_engine *e, txn *t) {
     e->moves_valid = 0;
 }
 
+/* Lua's copy of the variables (and the pile caches) must follow a state put
+ * back (lgame.c): mark the slots that differ between the two. */
+static void mark_stale(fuda_engine *e, const fuda_state *back) {
+    for (int i = 0; i < FUDA_MAX_VARS; i++)
+        if (e->st.var[i] != back->var[i] || e->st.var_type[i] != back->var_type[i]) {
+            e->stale_slot[i / 64] |= (uint64_t)1 << (i % 64);
+            e->vars_stale = 1;
+        }
+    if (e->st.npiles != back->npiles) e->stale_piles = e->vars_stale = 1;
+}
+
 static void txn_undo(fuda_engine *e, txn *t) {
-    /* Lua's copy of the variables and pile caches must follow (lgame.c) */
-    if (memcmp(e->st.var, t->st.var, sizeof e->st.var) != 0 ||
-        memcmp(e->st.var_type, t->st.var_type, sizeof e->st.var_type) != 0 ||
-        e->st.npiles != t->st.npiles)
-        e->vars_stale = 1;
+    mark_stale(e, &t->st);
     fuda_state_copy(&e->st, &t->st);
     rows_drop(e, t->nrows);
     events_drop(e, t->nevs);

@@ -155,6 +155,8 @@ struct fuda_engine {
     const void *game_ptr;      /* lua_topointer of the game: a method's self check */
     int vars_stale;            /* the core state was restored with other variables or
                                 * piles: fuda_game_sync before Lua runs again */
+    uint64_t stale_slot[(FUDA_MAX_VARS + 63) / 64]; /* ... these variable slots */
+    int stale_piles;           /* ... and the pile caches (another pile count) */
     int nsymcache;             /* strings in the match's string -> symbol cache */
     int ref_symstr;            /* sym id -> Lua string */
     uint64_t seed;

@@ -282,6 +282,7 @@ static void fill_values(lua_State *L, fuda_engine *e, int v, int slots) {
 
 /* Remove every key of the table at t. */
 static void clear_table(lua_State *L, int t) {
+    t = lua_absindex(L, t);
     lua_pushnil(L);
     while (lua_next(L, t)) {
         lua_pop(L, 1);
@@ -331,6 +332,24 @@ static void push_keys(lua_State *L, int slots) {
     }
 }
 
+/* Remember, for every name of the slots table at `slots`, its core slot's
+ * values table (at v) and name: the match table's lists "vt" and "vn",
+ * indexed by slot + 1 (for fuda_game_sync). */
+static void note_slots(lua_State *L, int v, int slots, int mt) {
+    lua_getfield(L, mt, "vt");
+    lua_getfield(L, mt, "vn");
+    lua_pushnil(L);
+    while (lua_next(L, slots)) {
+        lua_Integer k = lua_tointeger(L, -1) + 1;
+        lua_pushvalue(L, v);
+        lua_rawseti(L, -5, k);
+        lua_pushvalue(L, -2);
+        lua_rawseti(L, -4, k);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
 /* Push a closure of fn over the engine and the `extra` values below it on
  * the stack (popped). */
 static void push_closure(lua_State *L, fuda_engine *e, lua_CFunction fn, int extra) {
@@ -350,6 +369,7 @@ static void new_vars(lua_State *L, fuda_engine *e, int seat, int mt) {
     int v = pm + 1, slots = pm + 2;
     push_slots(L, e, seat);
     fill_values(L, e, v, slots);
+    note_slots(L, v, slots, mt);
     lua_createtable(L, 0, 1);             /* V's metatable */
     lua_pushvalue(L, slots);
     lua_pushinteger(L, seat);
@@ -379,29 +399,40 @@ static void new_vars(lua_State *L, fuda_engine *e, int seat, int mt) {
     lua_setmetatable(L, pm - 1);
 }
 
-/* Rewrite every values table of the match from the core state, and forget
- * the pile caches (a restored state may have fewer piles). */
+/* Rewrite the values of the variable slots the engine marked stale
+ * (e->stale_slot) from the core state, and, when the pile count changed,
+ * forget the pile caches (a restored state may have fewer piles). */
 void fuda_game_sync(fuda_engine *e) {
     lua_State *L = e->L;
+    uint64_t marked[sizeof e->stale_slot / sizeof e->stale_slot[0]];
+    memcpy(marked, e->stale_slot, sizeof marked);
+    memset(e->stale_slot, 0, sizeof e->stale_slot);
+    int piles = e->stale_piles;
+    e->stale_piles = 0;
     if (e->ref_piles == LUA_NOREF) return;
     push_match_table(L, e);
     int mt = lua_gettop(L);
-    lua_getfield(L, mt, "metas");
-    lua_getfield(L, mt, "slots");
-    lua_Integer n = (lua_Integer)lua_rawlen(L, mt + 1);
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, mt + 1, i);
-        lua_getfield(L, -1, "__index");
-        lua_rawgeti(L, mt + 2, i);
-        fill_values(L, e, mt + 4, mt + 5);
-        lua_pop(L, 3);
+    lua_getfield(L, mt, "vt");
+    lua_getfield(L, mt, "vn");
+    for (int i = 0; i < FUDA_MAX_VARS; i++) {
+        if (!(marked[i / 64] >> (i % 64) & 1)) continue;
+        if (lua_rawgeti(L, mt + 1, i + 1) != LUA_TTABLE) { /* a slot no name uses */
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_rawgeti(L, mt + 2, i + 1);
+        push_var(L, e, i);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
     }
-    lua_getfield(L, mt, "named");
-    clear_table(L, mt + 3);
-    lua_getfield(L, mt, "owned");
-    clear_table(L, mt + 4);
-    lua_getfield(L, mt, "hands");
-    clear_table(L, mt + 5);
+    if (piles) {
+        lua_getfield(L, mt, "named");
+        clear_table(L, -1);
+        lua_getfield(L, mt, "owned");
+        clear_table(L, -1);
+        lua_getfield(L, mt, "hands");
+        clear_table(L, -1);
+    }
     lua_settop(L, mt - 1);
 }
 
@@ -785,7 +816,8 @@ void fuda_game_reset(fuda_engine *e) {
     lua_State *L = e->L;
     retire_match(L, e);
     e->gen++;
-    e->vars_stale = 0;
+    e->vars_stale = e->stale_piles = 0;
+    memset(e->stale_slot, 0, sizeof e->stale_slot);
     e->nsymcache = 0;
     lua_createtable(L, 0, 8);             /* the match table */
     int mt = lua_gettop(L);
@@ -799,6 +831,10 @@ void fuda_game_reset(fuda_engine *e) {
     lua_setfield(L, mt, "metas");
     lua_createtable(L, e->st.nseats + 1, 0);
     lua_setfield(L, mt, "slots");
+    lua_createtable(L, FUDA_MAX_VARS, 0);
+    lua_setfield(L, mt, "vt");
+    lua_createtable(L, FUDA_MAX_VARS, 0);
+    lua_setfield(L, mt, "vn");
     lua_newtable(L);
     lua_setfield(L, mt, "syms");
     lua_newtable(L);                      /* the game */
