@@ -788,21 +788,38 @@ static void push_move(fuda_engine *e, int id) {
     lua_remove(e->L, -2);
 }
 
-/* Inside a body, the list on top of the stack: check it, and keep it as ids
- * in e->mvids (the strings are interned: see move_id). */
-static int take_moves(fuda_engine *e) {
-    lua_State *L = e->L;
-    int list = lua_gettop(L);
-    if (!lua_istable(L, list)) {
-        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file, luaL_typename(L, -1));
+/* The length of the moves hook's result at index list: a list of at most
+ * FUDA_MAX_MOVES entries, else -1 with the message. */
+static long list_length(fuda_engine *e, int list) {
+    if (!lua_istable(e->L, list)) {
+        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file,
+                           luaL_typename(e->L, list));
         return -1;
     }
-    lua_Unsigned n = lua_rawlen(L, list);
+    lua_Unsigned n = lua_rawlen(e->L, list);
     if (n > FUDA_MAX_MOVES) {
         fuda_engine_seterr(e, "%s: moves listed %llu moves (at most %d)", e->file, (unsigned long long)n,
                            FUDA_MAX_MOVES);
         return -1;
     }
+    return (long)n;
+}
+
+/* Push entry i of that list: 0 when it is a string, else -1 with the message. */
+static int push_entry(fuda_engine *e, int list, int i) {
+    if (lua_rawgeti(e->L, list, i) == LUA_TSTRING) return 0;
+    fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
+                       luaL_typename(e->L, -1), i);
+    return -1;
+}
+
+/* Inside a body, the list on top of the stack: check it, and keep it as ids
+ * in e->mvids (the strings are interned: see move_id). */
+static int take_moves(fuda_engine *e) {
+    lua_State *L = e->L;
+    int list = lua_gettop(L);
+    long n = list_length(e, list);
+    if (n < 0) return -1;
     if ((int)n > e->capmvids) {
         int *p = (int *)realloc(e->mvids, (size_t)n * sizeof *p);
         if (!p) {
@@ -815,11 +832,7 @@ static int take_moves(fuda_engine *e) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvids);
     int ids = lua_gettop(L);
     for (int i = 1; i <= (int)n; i++) {
-        if (lua_rawgeti(L, list, i) != LUA_TSTRING) {
-            fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
-                               luaL_typename(L, -1), i);
-            return -1;
-        }
+        if (push_entry(e, list, i) < 0) return -1;
         int id = move_id(e, ids, i);
         if (id < 0) return -1;
         e->mvids[i - 1] = id;
@@ -1112,27 +1125,15 @@ static int random_pick(fuda_engine *e, int seat, int *id) {
     lua_pushinteger(L, seat);
     call_hook(e, "moves", 1, 1);
     int list = lua_gettop(L);
-    if (!lua_istable(L, list)) {
-        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file, luaL_typename(L, -1));
-        return -1;
-    }
-    lua_Unsigned n = lua_rawlen(L, list);
-    if (n > FUDA_MAX_MOVES) {
-        fuda_engine_seterr(e, "%s: moves listed %llu moves (at most %d)", e->file, (unsigned long long)n,
-                           FUDA_MAX_MOVES);
-        return -1;
-    }
+    long n = list_length(e, list);
+    if (n < 0) return -1;
     if (n == 0) {
         fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
         return -1;
     }
     int k = (int)fuda_rng_below(&e->bot_rng, (uint32_t)n) + 1;
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvids);
-    if (lua_rawgeti(L, list, k) != LUA_TSTRING) {
-        fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
-                           luaL_typename(L, -1), k);
-        return -1;
-    }
+    if (push_entry(e, list, k) < 0) return -1;
     *id = move_id(e, list + 1, k);
     lua_settop(L, list - 1);
     return *id < 0 ? -1 : 0;

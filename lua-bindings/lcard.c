@@ -83,29 +83,22 @@ static fuda_card to_card(lua_State *L, int idx) {
     return c;
 }
 
-fuda_card fuda_check_card_in(lua_State *L, int idx, int bytes) {
-    fuda_card c = card_in(L, idx, bytes);
-    if (c == FUDA_NOCARD) {
-        if (lua_type(L, idx) == LUA_TSTRING)
-            luaL_error(L, "'%s' is not a card (cards are written like 7h, 10d, Qs, Jk)",
-                       lua_tostring(L, idx));
-        else
-            luaL_typeerror(L, idx, "card name");
-    }
+/* c, the card read at idx; raise the error naming what is there when it is
+ * no card. */
+static fuda_card checked(lua_State *L, int idx, fuda_card c) {
+    if (c != FUDA_NOCARD) return c;
+    if (lua_type(L, idx) == LUA_TSTRING)
+        luaL_error(L, "'%s' is not a card (cards are written like 7h, 10d, Qs, Jk)", lua_tostring(L, idx));
+    else
+        luaL_typeerror(L, idx, "card name");
     return c;
 }
 
-fuda_card fuda_check_card(lua_State *L, int idx) {
-    fuda_card c = to_card(L, idx);
-    if (c == FUDA_NOCARD) {
-        if (lua_type(L, idx) == LUA_TSTRING)
-            luaL_error(L, "'%s' is not a card (cards are written like 7h, 10d, Qs, Jk)",
-                       lua_tostring(L, idx));
-        else
-            luaL_typeerror(L, idx, "card name");
-    }
-    return c;
+fuda_card fuda_check_card_in(lua_State *L, int idx, int bytes) {
+    return checked(L, idx, card_in(L, idx, bytes));
 }
+
+fuda_card fuda_check_card(lua_State *L, int idx) { return checked(L, idx, to_card(L, idx)); }
 
 /* Read a list of cards (a table of names, or a fuda.Pile) into buf. Returns
  * the count; raises an error past max cards or on a bad entry. */

@@ -170,12 +170,19 @@ static int l_melds(lua_State *L) {
     return 1;
 }
 
-static int l_discards(lua_State *L) {
+/* The hand at index 2 of rules R (index 1) into h, and the least deadwood
+ * after discarding each of its cards into after; returns the count. */
+static int hand_discards(lua_State *L, fuda_card *h, int *after) {
     fuda_meld_rules *r = check_rules(L, 1);
+    int n = read_hand(L, 2, h);
+    if (fuda_meld_discards(r, h, n, after) < 0) hand_error(L);
+    return n;
+}
+
+static int l_discards(lua_State *L) {
     fuda_card h[FUDA_MELD_MAX_HAND];
     int out[FUDA_MELD_MAX_HAND];
-    int n = read_hand(L, 2, h);
-    if (fuda_meld_discards(r, h, n, out) < 0) hand_error(L);
+    int n = hand_discards(L, h, out);
     int names = fuda_push_card_names(L);
     lua_createtable(L, 0, n);
     for (int i = 0; i < n; i++) {
@@ -190,11 +197,9 @@ static int l_discards(lua_State *L) {
  * cards and the deadwood left after discarding each (R:discards as lists:
  * no table keyed by card to build or look up). */
 static int l_discard_list(lua_State *L) {
-    fuda_meld_rules *r = check_rules(L, 1);
     fuda_card h[FUDA_MELD_MAX_HAND];
     int out[FUDA_MELD_MAX_HAND];
-    int n = read_hand(L, 2, h);
-    if (fuda_meld_discards(r, h, n, out) < 0) hand_error(L);
+    int n = hand_discards(L, h, out);
     int names = fuda_push_card_names(L);
     lua_createtable(L, n, 0);
     lua_createtable(L, n, 0);
@@ -275,10 +280,9 @@ static void push_verb(lua_State *L, int idx, const char *k, const char *def) {
  * or "knock C" when it leaves `limit` or less (limit nil: no knocking).
  * verbs = { discard =, knock =, gin = } renames them. */
 static int l_discard_moves(lua_State *L) {
-    fuda_meld_rules *r = check_rules(L, 1);
     fuda_card h[FUDA_MELD_MAX_HAND];
     int after[FUDA_MELD_MAX_HAND];
-    int n = read_hand(L, 2, h);
+    int n = hand_discards(L, h, after);
     fuda_card except = FUDA_NOCARD;
     if (!lua_isnoneornil(L, 3)) {
         size_t len;
@@ -290,7 +294,6 @@ static int l_discard_moves(lua_State *L) {
     lua_Integer limit = has_limit ? luaL_checkinteger(L, 4) : -1;
     if (!lua_isnoneornil(L, 5)) luaL_checktype(L, 5, LUA_TTABLE);
     lua_settop(L, 5);
-    if (fuda_meld_discards(r, h, n, after) < 0) hand_error(L);
     push_verb(L, 5, "discard", "discard");  /* 6 */
     push_verb(L, 5, "gin", "gin");          /* 7 */
     push_verb(L, 5, "knock", "knock");      /* 8 */
