@@ -831,9 +831,10 @@ void fuda_game_reset(fuda_engine *e) {
     lua_setfield(L, mt, "metas");
     lua_createtable(L, e->st.nseats + 1, 0);
     lua_setfield(L, mt, "slots");
-    lua_createtable(L, FUDA_MAX_VARS, 0);
+    int nslots = e->nvars + e->nseatvars * FUDA_MAX_SEATS; /* slots in use: 0 .. nslots - 1 */
+    lua_createtable(L, nslots, 0);
     lua_setfield(L, mt, "vt");
-    lua_createtable(L, FUDA_MAX_VARS, 0);
+    lua_createtable(L, nslots, 0);
     lua_setfield(L, mt, "vn");
     lua_newtable(L);
     lua_setfield(L, mt, "syms");
