@@ -294,12 +294,16 @@ static int l_discard_moves(lua_State *L) {
     lua_Integer limit = has_limit ? luaL_checkinteger(L, 4) : -1;
     if (!lua_isnoneornil(L, 5)) luaL_checktype(L, 5, LUA_TTABLE);
     lua_settop(L, 5);
-    push_verb(L, 5, "discard", "discard");  /* 6 */
-    push_verb(L, 5, "gin", "gin");          /* 7 */
-    push_verb(L, 5, "knock", "knock");      /* 8 */
-    push_texts(L, 6);                       /* 9 */
-    push_texts(L, 7);                       /* 10 */
-    push_texts(L, 8);                       /* 11 */
+    if (lua_isnil(L, 5)) { /* gin's own words: verbs 6-8 and their texts 9-11 held as upvalues */
+        for (int u = 1; u <= 6; u++) lua_pushvalue(L, lua_upvalueindex(u));
+    } else {
+        push_verb(L, 5, "discard", "discard");  /* 6 */
+        push_verb(L, 5, "gin", "gin");          /* 7 */
+        push_verb(L, 5, "knock", "knock");      /* 8 */
+        push_texts(L, 6);                       /* 9 */
+        push_texts(L, 7);                       /* 10 */
+        push_texts(L, 8);                       /* 11 */
+    }
     lua_createtable(L, 2 * n, 0);
     int out = lua_gettop(L), k = 0;
     for (int i = 0; i < n; i++) {
@@ -375,13 +379,18 @@ static int l_accepts(lua_State *L) {
 
 static const luaL_Reg rules_methods[] = {
     {"deadwood", l_deadwood}, {"melds", l_melds}, {"discards", l_discards}, {"discard_list", l_discard_list},
-    {"discard_moves", l_discard_moves},
     {"layoff", l_layoff}, {"accepts", l_accepts}, {NULL, NULL}
 };
 
 void fuda_open_meld(lua_State *L) {
     if (luaL_newmetatable(L, FUDA_RULES_T)) {
         luaL_newlib(L, rules_methods);
+        lua_pushliteral(L, "discard"); /* R:discard_moves: the default verbs, their texts */
+        lua_pushliteral(L, "gin");
+        lua_pushliteral(L, "knock");
+        for (int i = 0; i < 3; i++) lua_createtable(L, FUDA_CARD_SPACE + 1, 0);
+        lua_pushcclosure(L, l_discard_moves, 6);
+        lua_setfield(L, -2, "discard_moves");
         lua_setfield(L, -2, "__index");
     }
     lua_pop(L, 1);
