@@ -102,9 +102,11 @@ static int tok_equal(const token *in, const token *mv) {
     return in->len == mv->len && same_text(in->s, mv->s, in->len);
 }
 
-/* Is `in` the same card as `mv`, or a prefix of its text? */
+/* Is `in` the same card as `mv`, or, when `mv` is a word and not a card, a
+ * prefix of it? A card is typed whole: "k" is no king, nor "a" an ace (a
+ * stray letter must not play a card). */
 static int tok_prefix(const token *in, const token *mv) {
-    if (in->card >= 0 && mv->card >= 0 && in->card == mv->card) return 1;
+    if (mv->card >= 0) return in->card == mv->card;
     return in->len <= mv->len && same_text(in->s, mv->s, in->len);
 }
 

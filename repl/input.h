@@ -3,7 +3,8 @@
  * Moves are typed loosely: cards in any form fuda_card_parse accepts (7h, H7,
  * 10s, Ts, qd), words in any case and shortened to a prefix, and words of the
  * move left out ("7h" for "discard 7h", "k 7h" for "knock 7h", "t" for
- * "take"), as long as one legal move fits best. */
+ * "take"), as long as one legal move fits best. A card is always typed whole:
+ * a letter alone ("k", "a") is never a king or an ace. */
 #ifndef FUDA_INPUT_H
 #define FUDA_INPUT_H
 
@@ -20,7 +21,8 @@ void fuda_words_free(char **words);
  *
  * Matching: a move the input equals (cards compared as cards, words
  * case-insensitively); else the moves whose words contain the input words in
- * order, each as a prefix, and among them the one with the fewest words
+ * order, each as a prefix of a word (a card only as that card), and among
+ * them the one with the fewest words
  * ("8c" is "play 8c" rather than "play 8c name s"; "d" is "draw" rather than
  * "discard 7h"). Moves that tie are ambiguous. */
 int fuda_input_match(const char *line, const char *const *moves, int n, char **msg);

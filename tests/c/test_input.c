@@ -131,6 +131,28 @@ static void test_duplicates_and_empty(void) {
     free(msg);
 }
 
+/* A card is typed whole: a stray letter never plays one (in gin, "k" meant
+ * to knock once discarded the king of diamonds, and "a" the ace of clubs). */
+static void test_cards_whole(void) {
+    static const char *const mv[] = { "draw", "discard 7h", "discard Kd", "discard Ac" };
+    char *msg = NULL;
+    CHECK_EQ_INT(fuda_input_match("k", mv, 4, &msg), -1);
+    CHECK_EQ_STR(msg, "'k' is not a legal move now; legal moves: draw, discard 7h, discard Kd, discard Ac");
+    free(msg);
+    CHECK_EQ_INT(fuda_input_match("a", mv, 4, &msg), -1);
+    CHECK_EQ_STR(msg, "'a' is not a legal move now; legal moves: draw, discard 7h, discard Kd, discard Ac");
+    free(msg);
+    CHECK_EQ_INT(fuda_input_match("d k", mv, 4, &msg), -1);
+    free(msg);
+    CHECK_EQ_INT(fuda_input_match("7", mv, 4, &msg), -1);
+    free(msg);
+    CHECK_EQ_INT(fuda_input_match("kd", mv, 4, &msg), 2);
+    CHECK(msg == NULL);
+    CHECK_EQ_INT(fuda_input_match("d KD", mv, 4, &msg), 2);
+    CHECK_EQ_INT(fuda_input_match("ca", mv, 4, &msg), 3);
+    CHECK_EQ_INT(fuda_input_match("d", mv, 4, &msg), 0); /* the word draw, not a card */
+}
+
 static void test_join(void) {
     char *s = fuda_moves_join(gin, 3, ", ");
     CHECK_EQ_STR(s, "draw, take, discard 7h");
@@ -141,4 +163,4 @@ static void test_join(void) {
 }
 
 TEST_MAIN(test_split_words, test_exact, test_prefix_and_skip, test_ambiguous, test_not_a_card,
-          test_not_legal, test_fewest_words, test_duplicates_and_empty, test_join)
+          test_not_legal, test_fewest_words, test_duplicates_and_empty, test_cards_whole, test_join)
