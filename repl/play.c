@@ -119,7 +119,7 @@ static void print_play_help(void) {
          "  score        the scoresheet\n"
          "  log          the log of this match\n"
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
-         "  quit         abandon the match\n"
+         "  quit         abandon the match (Ctrl-D asks the same)\n"
          "Anything else is a move: type it as listed ('discard 7h'), or just enough\n"
          "to tell it apart: '7h' or 'd 7h' for 'discard 7h', 't' for 'take'.\n"
          "Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a joker), in any case.");
@@ -152,6 +152,13 @@ static int confirm_quit(void) {
     return yes ? QUIT : GO_ON;
 }
 
+/* Ctrl-D at a "press Enter" prompt on a terminal: ask as quit does (GO_ON
+ * goes on as Enter would). */
+static int eof_at_enter(void) {
+    putchar('\n');
+    return confirm_quit();
+}
+
 /* Hand the keyboard to human `seat`: with several humans, ask for the pass
  * and clear the screen, then show the events held for that seat. */
 static int take_keyboard(table *t, int seat) {
@@ -161,7 +168,7 @@ static int take_keyboard(table *t, int seat) {
         snprintf(prompt, sizeof prompt, "Pass the keyboard to seat %d and press Enter ", seat);
         if (t->tty_in) {
             char *line = ask(prompt);
-            if (!line) return end_of_input();
+            if (!line && eof_at_enter() == QUIT) return QUIT;
             free(line);
         } else {
             puts(prompt);
@@ -295,6 +302,11 @@ static int ask_human(table *t, int seat, char **move) {
     *move = NULL;
     while (r == GO_ON && !*move) {
         char *line = ask(prompt);
+        if (!line && t->tty_in) { /* Ctrl-D at the keyboard: ask, as quit does */
+            putchar('\n');
+            r = confirm_quit();
+            continue;
+        }
         if (!line) {
             r = end_of_input();
             break;
@@ -358,7 +370,7 @@ static int hand_over(table *t) {
     if (show_scoresheet(t) != GO_ON) return FAIL;
     if (t->tty_in) {
         char *line = ask("Press Enter for the next hand ");
-        if (!line) return end_of_input();
+        if (!line && eof_at_enter() == QUIT) return QUIT;
         free(line);
     } else {
         puts("Press Enter for the next hand"); /* not a terminal: go on */

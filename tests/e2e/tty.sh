@@ -85,6 +85,15 @@ tty_run play gin --seed 1 -- 'wait:]> ' 'send:disc' 'wait:disc' 'send:\x03' 'wai
 expect "play: Ctrl-C cancels the line, the match goes on" has "$OUT" '^legal moves'
 expect "play: quit after Ctrl-C" has "$OUT" 'match abandoned'
 
+# the play prompt: Ctrl-D asks like quit does; no goes on, yes abandons
+tty_run play gin --seed 1 -- 'wait:]> ' 'send:\x04' 'wait:Abandon this match? [y/N] ' 'send:n\r' \
+    'wait:]> ' 'send:moves\r' 'wait:legal moves' 'wait:]> ' 'send:\x04' 'wait:Abandon' 'send:y\r' 'exit'
+expect "play: Ctrl-D asks before abandoning" has "$OUT" 'Abandon this match\? \[y/N\] n$'
+expect "play: after no, the match goes on" has "$OUT" '^legal moves'
+expect "play: Ctrl-D then yes abandons the match" has "$OUT" '^match abandoned$'
+expect "play: ... and exits 0" has "$OUT" '^exit status 0$'
+expect "play: Ctrl-D is not taken for the end of input" hasnt "$OUT" 'end of input'
+
 # sim: the progress bar on a terminal, Ctrl-C prints the totals so far
 tty_run sim gin -n 10000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
 expect "sim shows a progress bar on a terminal" has "$OUT" '^\[[#.]{20}\] [0-9]+/10000000 matches [0-9.]+ s'
