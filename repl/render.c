@@ -14,9 +14,10 @@
 #define MAX_MARK 16 /* longest text between braces worth trying to parse */
 
 int fuda_render_style_for(FILE *f) {
-    const char *nc = getenv("NO_COLOR");
+    const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
     if (nc && *nc) return FUDA_RENDER_PLAIN;
-    return isatty(fileno(f)) ? FUDA_RENDER_COLOR : FUDA_RENDER_PLAIN;
+    if (!isatty(fileno(f))) return FUDA_RENDER_PLAIN;
+    return term && strcmp(term, "dumb") == 0 ? FUDA_RENDER_UNICODE : FUDA_RENDER_COLOR;
 }
 
 /* Append card c in style to b. */
@@ -35,15 +36,39 @@ static void add_card(fuda_buf *b, fuda_card c, int style) {
     if (red) fuda_buf_adds(b, RESET);
 }
 
-/* If s starts with "{card}", append the card and return the length of the
- * mark; else return 0. */
+/* The suit a one-letter mark names ("{h}": hearts), or -1. */
+static int suit_mark(const char *s, size_t len) {
+    static const char letters[] = "shdc"; /* in suit order (card.h) */
+    if (len != 1) return -1;
+    const char *p = strchr(letters, s[0] >= 'A' && s[0] <= 'Z' ? s[0] - 'A' + 'a' : s[0]);
+    return p && *p ? (int)(p - letters) : -1;
+}
+
+/* Append suit in style to b: its letter, or its symbol (red for hearts and
+ * diamonds in colour). */
+static void add_suit(fuda_buf *b, int suit, int style) {
+    if (style == FUDA_RENDER_PLAIN) {
+        fuda_buf_addc(b, "shdc"[suit]);
+        return;
+    }
+    int red = style == FUDA_RENDER_COLOR && fuda_suit_red(suit);
+    if (red) fuda_buf_adds(b, RED);
+    fuda_buf_adds(b, fuda_suit_symbol(suit));
+    if (red) fuda_buf_adds(b, RESET);
+}
+
+/* If s starts with "{card}" or a suit "{h}", append it and return the length
+ * of the mark; else return 0. */
 static size_t add_mark(fuda_buf *b, const char *s, int style) {
     const char *end = s + 1;
     while (*end && *end != '}' && *end != '{' && end - s <= MAX_MARK) end++;
     if (*end != '}') return 0;
+    size_t len = (size_t)(end - s - 1);
     fuda_card c;
-    if (fuda_card_parse(s + 1, (size_t)(end - s - 1), &c) != 0) return 0;
-    add_card(b, c, style);
+    int suit = suit_mark(s + 1, len);
+    if (suit >= 0) add_suit(b, suit, style);
+    else if (fuda_card_parse(s + 1, len, &c) == 0) add_card(b, c, style);
+    else return 0;
     return (size_t)(end - s) + 1;
 }
 

@@ -1,4 +1,4 @@
-/* render.h -- turn the card marks in variant text ({7h}, {10d}, {Jk}) into
+/* render.h -- turn the card marks in variant text ({7h}, {10d}, {Jk}, {h}) into
  * what the terminal shows: plain names, Unicode suits, or red and black. */
 #ifndef FUDA_RENDER_H
 #define FUDA_RENDER_H
@@ -12,11 +12,13 @@ enum fuda_render_style {
 };
 
 /* The style for output to f: colour (with Unicode suits) when f is a terminal
- * and NO_COLOR is unset or empty, else plain. */
+ * and NO_COLOR is unset or empty, Unicode suits without colour on a terminal
+ * whose TERM is "dumb", else plain. */
 int fuda_render_style_for(FILE *f);
 
-/* A copy of text with every {card} replaced by the card in `style`. Braces that
- * do not hold a card name are kept as they are. The caller frees the result. */
+/* A copy of text with every {card} replaced by the card in `style`, and every
+ * suit mark {s} {h} {d} {c} by the suit (its letter in plain text). Braces
+ * that hold neither are kept as they are. The caller frees the result. */
 char *fuda_render_cards(const char *text, int style);
 
 #endif

@@ -31,6 +31,14 @@ static void test_color(void) {
     CHECK_EQ_STR(R("{9c}", FUDA_RENDER_COLOR), "9\xe2\x99\xa3");
 }
 
+static void test_suits(void) {
+    CHECK_EQ_STR(R("names {h} and {S}", FUDA_RENDER_PLAIN), "names h and s");
+    CHECK_EQ_STR(R("{s}{h}{d}{c}", FUDA_RENDER_UNICODE),
+                 "\xe2\x99\xa0\xe2\x99\xa5\xe2\x99\xa6\xe2\x99\xa3");
+    CHECK_EQ_STR(R("{d} {c}", FUDA_RENDER_COLOR), "\033[31m\xe2\x99\xa6\033[0m \xe2\x99\xa3");
+    CHECK_EQ_STR(R("{x} {hh} {j}", FUDA_RENDER_UNICODE), "{x} {hh} {j}");
+}
+
 static void test_not_cards(void) {
     CHECK_EQ_STR(R("{x} {} {7x} {11h}", FUDA_RENDER_PLAIN), "{x} {} {7x} {11h}");
     CHECK_EQ_STR(R("{{7h}}", FUDA_RENDER_PLAIN), "{7h}");
@@ -48,7 +56,9 @@ static void test_style(void) {
     CHECK_EQ_INT(fuda_render_style_for(f), FUDA_RENDER_PLAIN); /* not a terminal */
     unsetenv("NO_COLOR");
     CHECK_EQ_INT(fuda_render_style_for(f), FUDA_RENDER_PLAIN);
+    setenv("TERM", "dumb", 1);
+    CHECK_EQ_INT(fuda_render_style_for(f), FUDA_RENDER_PLAIN); /* still not a terminal */
     fclose(f);
 }
 
-TEST_MAIN(test_plain, test_unicode, test_color, test_not_cards, test_style)
+TEST_MAIN(test_plain, test_unicode, test_color, test_suits, test_not_cards, test_style)

@@ -21,7 +21,10 @@ args = sys.argv[1:]
 cut = args.index("--")
 argv, steps = args[:cut], args[cut + 1:]
 os.environ["HOME"] = os.environ["PTY_HOME"]
-os.environ["NO_COLOR"] = "1"
+if os.environ.get("PTY_COLOR") != "1":
+    os.environ["NO_COLOR"] = "1"
+else:
+    os.environ.pop("NO_COLOR", None)
 pid, fd = pty.fork()
 if pid == 0:
     os.execv(argv[0], argv)
@@ -63,7 +66,10 @@ for _ in range(100):  # 10 s more for the end, then kill it: a test must not han
 else:
     os.kill(pid, 9)
     _, st = os.waitpid(pid, 0)
-text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))
+text = out.decode(errors="replace")
+if os.environ.get("PTY_RAW") == "1":  # colour codes shown as <ESC>[31m
+    text = text.replace("\x1b[31m", "<RED>").replace("\x1b[0m", "<RESET>")
+text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
 sys.stdout.write(text.replace("\r\n", "\n").replace("\r", "\n"))
 print("\nexit status %d" % (os.WEXITSTATUS(st) if os.WIFEXITED(st) else 128 + os.WTERMSIG(st)))
 PY
@@ -93,6 +99,13 @@ expect "play: after no, the match goes on" has "$OUT" '^legal moves'
 expect "play: Ctrl-D then yes abandons the match" has "$OUT" '^match abandoned$'
 expect "play: ... and exits 0" has "$OUT" '^exit status 0$'
 expect "play: Ctrl-D is not taken for the end of input" hasnt "$OUT" 'end of input'
+
+# colour on a terminal: red hearts and diamonds; TERM=dumb: the suits without colour
+PTY_COLOR=1 PTY_RAW=1 TERM=xterm tty_run play gin --seed 1 -- 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "colour: hearts or diamonds in red" grep -q '<RED>[0-9AJQK]*[♥♦]<RESET>' "$OUT"
+PTY_COLOR=1 PTY_RAW=1 TERM=dumb tty_run play gin --seed 1 -- 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "TERM=dumb: no colour" hasnt "$OUT" '<RED>'
+expect "TERM=dumb: the suits as symbols" grep -q '[♠♥♦♣]' "$OUT"
 
 # sim: the progress bar on a terminal, Ctrl-C prints the totals so far
 tty_run sim gin -n 10000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
