@@ -100,5 +100,9 @@ char *fuda_read_file(const char *path);
  * names). 0, or -1 with the reason in err ("Permission denied", "not a
  * regular file"); then path is as it was. */
 int fuda_write_file(const char *path, const char *text, size_t len, char *err, size_t errsize);
+/* The path of state file `name` (malloc'd): $XDG_STATE_HOME/fuda/NAME, or
+ * ~/.local/state/fuda/NAME when XDG_STATE_HOME is unset or not absolute; its
+ * folders are made (0700). NULL without HOME or when they cannot be made. */
+char *fuda_state_file(const char *name);
 
 #endif

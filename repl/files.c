@@ -1,6 +1,7 @@
 /* files.c -- the files the program reads and writes for the user: a text it
- * reads whole (a rules document) and a saved log written so that a failure
- * never leaves half a file (temp file, fsync, rename). */
+ * reads whole (a rules document), a saved log written so that a failure
+ * never leaves half a file (temp file, fsync, rename), and where its state
+ * (histories) lives: the XDG state folder. */
 #define _XOPEN_SOURCE 700 /* realpath, fsync */
 #include "cli.h"
 
@@ -71,4 +72,30 @@ int fuda_write_file(const char *path, const char *text, size_t len, char *err, s
     fuda_buf_free(&tmp);
     free(real);
     return rc;
+}
+
+/* mkdir -p for the folder part of path (mode 0700); 0 or -1. */
+static int make_parents(char *path) {
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        int rc = mkdir(path, 0700);
+        *p = '/';
+        if (rc != 0 && errno != EEXIST) return -1;
+    }
+    return 0;
+}
+
+char *fuda_state_file(const char *name) {
+    const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    fuda_buf b = FUDA_BUF_INIT;
+    if (xdg && xdg[0] == '/') fuda_buf_addf(&b, "%s/fuda/%s", xdg, name);
+    else if (home && *home) fuda_buf_addf(&b, "%s/.local/state/fuda/%s", home, name);
+    else return NULL;
+    char *path = fuda_buf_take(&b);
+    if (make_parents(path) != 0) {
+        free(path);
+        return NULL;
+    }
+    return path;
 }

@@ -132,3 +132,21 @@ void fuda_line_history_save(const char *path) {
     if (!fuda_line_tty() || !path) return;
     write_history(path);
 }
+
+void *fuda_line_history_enter(const char *path) {
+    if (!fuda_line_tty()) return NULL;
+    HISTORY_STATE *outer = history_get_history_state();
+    history_set_history_state(&(HISTORY_STATE){0});
+    fuda_line_history_load(path);
+    return outer;
+}
+
+void fuda_line_history_leave(void *outer, const char *path) {
+    if (!fuda_line_tty()) return;
+    fuda_line_history_save(path);
+    clear_history();
+    if (outer) {
+        history_set_history_state((HISTORY_STATE *)outer);
+        free(outer);
+    }
+}

@@ -19,5 +19,11 @@ char *fuda_line_read_or_cancel(const char *prompt, int echo, int *cancelled);
 /* Load and save the history file (terminal only; errors are ignored). */
 void fuda_line_history_load(const char *path);
 void fuda_line_history_save(const char *path);
+/* A context with its own history (a match inside the REPL keeps its moves
+ * apart from the REPL's lines): enter sets the history aside and loads the
+ * file at path; leave saves it there and brings back what was set aside
+ * (the value enter returned). Terminal only. */
+void *fuda_line_history_enter(const char *path);
+void fuda_line_history_leave(void *outer, const char *path);
 
 #endif

@@ -576,7 +576,13 @@ int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {
     memset(&t, 0, sizeof t);
     char **store = NULL;
     r = set_table(&t, cfg, &p, &store);
-    if (r == 0) r = play_loop(&t) == FAIL ? FUDA_EXIT_FAIL : FUDA_EXIT_OK;
+    if (r == 0) {
+        char *hist = fuda_state_file("play_history"); /* moves typed, apart from the REPL's lines */
+        void *outer = fuda_line_history_enter(hist);
+        r = play_loop(&t) == FAIL ? FUDA_EXIT_FAIL : FUDA_EXIT_OK;
+        fuda_line_history_leave(outer, hist);
+        free(hist);
+    }
     fflush(stdout);
     for (int seat = 0; seat <= FUDA_MAX_SEATS; seat++) fuda_buf_free(&t.held[seat]);
     fuda_words_free(store);

@@ -2,7 +2,7 @@
  * first word is a command (play, sim, list, rules, run, help, quit, exit) runs
  * it, with the same syntax as on the command line; anything else is Lua,
  * evaluated the way lua.c does (expressions print their values, incomplete
- * statements continue on the next line). History is kept in ~/.fuda_history
+ * statements continue on the next line). History is kept in $XDG_STATE_HOME/fuda/repl_history
  * when stdin is a terminal. Ctrl-C cancels the line being typed (and a Lua
  * statement being continued) and shows a new prompt.
  *
@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "cli.h"
@@ -36,13 +37,20 @@ static int over_budget(const budget *b, size_t more) {
     return b->parsed + more > PARSE_SLACK + PARSE_PER_BYTE * b->read;
 }
 
-/* ~/.fuda_history (malloc'd), or NULL without HOME. */
+/* The REPL's history file (malloc'd), or NULL: $XDG_STATE_HOME/fuda/repl_history
+ * (see fuda_state_file). A history still in the old place, ~/.fuda_history,
+ * is read the first time, before the new file exists. */
 static char *history_path(void) {
+    char *path = fuda_state_file("repl_history");
     const char *home = getenv("HOME");
-    if (!home || !*home) return NULL;
-    fuda_buf b = FUDA_BUF_INIT;
-    fuda_buf_addf(&b, "%s/.fuda_history", home);
-    return fuda_buf_take(&b);
+    if (path && home && *home && access(path, F_OK) != 0) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "%s/.fuda_history", home);
+        char *old = fuda_buf_take(&b);
+        fuda_line_history_load(old);
+        free(old);
+    }
+    return path;
 }
 
 /* Is this line a command? Its first word must name one, and the second must

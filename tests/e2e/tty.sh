@@ -100,6 +100,21 @@ expect "play: Ctrl-D then yes abandons the match" has "$OUT" '^match abandoned$'
 expect "play: ... and exits 0" has "$OUT" '^exit status 0$'
 expect "play: Ctrl-D is not taken for the end of input" hasnt "$OUT" 'end of input'
 
+# histories in the XDG state folder, one per context: the REPL's lines, the moves typed in play;
+# a history in the old place (~/.fuda_history) is taken over the first time
+XS=$TMP/state
+printf 'return "from the old file"\n' >"$TMP/home/.fuda_history"
+XDG_STATE_HOME=$XS tty_run -- 'wait:fuda> ' 'send:return 6*7\r' 'wait:42' 'wait:fuda> ' 'send:quit\r' 'exit'
+expect "history: the REPL's lines in \$XDG_STATE_HOME/fuda/repl_history" grep -qx 'return 6\*7' "$XS/fuda/repl_history"
+expect "history: the old ~/.fuda_history taken over" grep -q 'from the old file' "$XS/fuda/repl_history"
+XDG_STATE_HOME=$XS tty_run play gin --seed 1 -- 'wait:]> ' 'send:moves\r' 'wait:legal moves' 'wait:]> ' \
+    'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "history: the moves typed in play in play_history" grep -qx 'moves' "$XS/fuda/play_history"
+expect "history: ... not in the REPL's" sh -c "! grep -qx 'moves' '$XS/fuda/repl_history'"
+expect "history: the REPL's history is kept" grep -qx 'return 6\*7' "$XS/fuda/repl_history"
+XDG_STATE_HOME= tty_run -- 'wait:fuda> ' 'send:return 1\r' 'wait:fuda> ' 'send:quit\r' 'exit'
+expect "history: without XDG_STATE_HOME, ~/.local/state/fuda" grep -qx 'return 1' "$TMP/home/.local/state/fuda/repl_history"
+
 # colour on a terminal: red hearts and diamonds; TERM=dumb: the suits without colour
 PTY_COLOR=1 PTY_RAW=1 TERM=xterm tty_run play gin --seed 1 -- 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
 expect "colour: hearts or diamonds in red" grep -q '<RED>[0-9AJQK]*[♥♦]<RESET>' "$OUT"
