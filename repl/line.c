@@ -145,8 +145,11 @@ void fuda_line_history_leave(void *outer, const char *path) {
     if (!fuda_line_tty()) return;
     fuda_line_history_save(path);
     clear_history();
-    if (outer) {
-        history_set_history_state((HISTORY_STATE *)outer);
-        free(outer);
+    HISTORY_STATE *inner = history_get_history_state();
+    if (inner) {
+        free(inner->entries); /* the context's own list, emptied above */
+        free(inner);
     }
+    history_set_history_state(outer ? (HISTORY_STATE *)outer : &(HISTORY_STATE){0});
+    free(outer);
 }
