@@ -35,7 +35,7 @@ end
 
 local function name(s) return "Seat " .. s end
 
-local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
+local plural = S.plural
 
 ---------------------------------------------------------------------------------------------------
 -- Moves.
@@ -305,7 +305,7 @@ local function deal(g)
   else
     v.flipper = g:random(g.seats)
   end
-  g:say("Game %d of %d: Seat %d deals %d cards each and flips.", g.hand_no, o.games, v.flipper, o.hand_size)
+  g:say("Game %d of %d: Seat %d deals %s each and flips.", g.hand_no, o.games, v.flipper, plural(o.hand_size, "card"))
   flip(g)
 end
 

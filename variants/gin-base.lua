@@ -43,6 +43,7 @@ local function rules(g)
 end
 
 local function name(s) return "Seat " .. s end
+local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
 -- "{4h} {5h} {6h} | {9s} {9d} {9c}"
 local function show_melds(melds)
@@ -109,8 +110,8 @@ end
 -- The stock is down to void_at cards and nobody knocked: no score, the same dealer deals again.
 local function void_hand(g, stock)
   local v = g.var
-  g:say("The stock is down to %d cards without a knock: the hand is void; Seat %d deals again.",
-        #stock, v.dealer)
+  g:say("The stock is down to %s without a knock: the hand is void; Seat %d deals again.",
+        plural(#stock, "card"), v.dealer)
   g:tally("hand:void")
   g:score(v.dealer, 0, "void")
   v.last_kind, v.last_winner, v.last_points = "void", 0, 0
@@ -329,7 +330,6 @@ local function phase_line(g, seat)
   return actor
 end
 
-local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
 -- "[{4h} {5h} {6h}]  [{9s} {9d} {9c}]  {2d} {Kc}   deadwood 12"
 -- (After the hand, without the deadwood: layoffs may have lowered it; the events tell.)

@@ -195,7 +195,7 @@ end
 
 local function penalty(g, seat, why)
   local got = draw(g, seat, g.options.penalty_cards)
-  g:say("%s: Seat %d; Seat %d draws %d cards.", why, seat, seat, #got)
+  g:say("%s: Seat %d; Seat %d draws %s.", why, seat, seat, S.plural(#got, "card"))
   tell_drawn(g, seat, got)
 end
 
@@ -405,7 +405,7 @@ local function draw_turn(g, seat)
     local got = S.take_penalty(g, "pending", g:pile("stock"), g:pile("field"), hand, after_card, g)
     hand:sort()
     g.seat[seat].barred = v.top_id
-    g:say("Seat %d draws %d card(s) for the 2s; play goes on against {%s}.", seat, #got, g:pile("field"):top())
+    g:say("Seat %d draws %s for the 2s; play goes on against {%s}.", seat, S.plural(#got, "card"), g:pile("field"):top())
     tell_drawn(g, seat, got)
     begin_turn(g, g:next(seat))
     return
@@ -486,7 +486,7 @@ local function view(g, seat)
   lines[#lines + 1] = ("Game %d of %d. Field: %s (number %d)%s, placed by %s."):format(g.hand_no, g.options.games,
     show(top), RANK[top], #eff > 0 and (", " .. table.concat(eff, ", ")) or "",
     v.top_owner == 0 and "nobody" or name(v.top_owner))
-  lines[#lines + 1] = ("Field multiplier %d, stock %d cards, direction %s."):format(field_mult(g), #g:pile("stock"),
+  lines[#lines + 1] = ("Field multiplier %d, stock %s, direction %s."):format(field_mult(g), S.plural(#g:pile("stock"), "card"),
     g.dir == 1 and "clockwise" or "counter-clockwise")
   if seat and seat >= 1 and seat <= g.seats then
     lines[#lines + 1] = ("Your hand: %s (total %d)."):format(show(g:hand(seat):cards()), hand_total(g, seat))
@@ -494,7 +494,7 @@ local function view(g, seat)
   local others = {}
   for s = 1, g.seats do
     local mark = (g.turn == s) and "*" or ""
-    others[#others + 1] = ("%s%s: %d cards, %d pts"):format(mark, name(s), #g:hand(s), g:total(s))
+    others[#others + 1] = ("%s%s: %s, %d pts"):format(mark, name(s), S.plural(#g:hand(s), "card"), g:total(s))
   end
   lines[#lines + 1] = table.concat(others, "; ")
   return table.concat(lines, "\n")

@@ -157,6 +157,9 @@ function S.in_set(card, set)
 end
 
 -- S.set_text(set) -> "spades and diamonds", "any suit" for all four, "no suit" for "".
+-- S.plural(n, word) -> "1 card", "2 cards", "0 cards"
+function S.plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
+
 function S.set_text(set)
   if set == "" then return "no suit" end
   if #set == 4 then return "any suit" end
