@@ -213,7 +213,8 @@ static int l_discard_list(lua_State *L) {
 }
 
 /* Move texts "VERB CARD", made once per state: registry[&MOVETEXT_KEY] maps
- * a verb to the list card byte + 1 -> text. At most MAX_VERBS verbs are kept
+ * a verb to the list card byte + 1 -> text ([0] counts the verbs: a verb
+ * is a string, so no verb can be taken for it). At most MAX_VERBS verbs are kept
  * (a script making up verbs gets its texts made afresh, not a growing cache). */
 static const char MOVETEXT_KEY = 'm';
 #define MAX_VERBS 32
@@ -230,15 +231,13 @@ static void push_texts(lua_State *L, int verb) {
     lua_pushvalue(L, verb);
     if (lua_rawget(L, -2) == LUA_TNIL) {
         lua_pop(L, 1);
-        lua_pushliteral(L, "n");
-        lua_Integer n = (lua_rawget(L, -2), lua_tointeger(L, -1));
+        lua_Integer n = (lua_rawgeti(L, -1, 0), lua_tointeger(L, -1)); /* [0]: verbs kept */
         lua_pop(L, 1);
         if (n >= MAX_VERBS) {
             lua_pushnil(L);
         } else {
-            lua_pushliteral(L, "n");
             lua_pushinteger(L, n + 1);
-            lua_rawset(L, -3);
+            lua_rawseti(L, -2, 0);
             lua_createtable(L, FUDA_CARD_SPACE + 1, 0);
             lua_pushvalue(L, verb);
             lua_pushvalue(L, -2);

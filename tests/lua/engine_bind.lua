@@ -143,6 +143,8 @@ local okm, errm = pcall(R.discard_moves, R, gin_hand, "", 10, { knock = 3 })
 check(not okm and tostring(errm):find("verb 'knock' must be a string"), "a verb not a string: " .. tostring(errm))
 okm, errm = pcall(R.discard_moves, R, gin_hand, "", "ten")
 check(not okm and tostring(errm):find("bad argument #4 to .*number expected, got string"), "a limit not a number: " .. tostring(errm))
+check(same(R:discard_moves({ "5s" }, "", 10, { discard = "n", gin = "n" }), { "n 5s", "n 5s" }),
+      "a verb named like a field of the cache")
 for i = 1, 40 do R:discard_moves(gin_hand, "", 10, { discard = "d" .. i }) end
 check(same(R:discard_moves({ "5s", "6d" }, "", 10, { discard = "d99" }), { "d99 5s", "knock 5s", "d99 6d", "knock 6d" }),
       "verbs past the cache are made afresh")
