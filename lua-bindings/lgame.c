@@ -404,34 +404,30 @@ static void new_vars(lua_State *L, fuda_engine *e, int seat, int mt) {
  * forget the pile caches (a restored state may have fewer piles). */
 void fuda_game_sync(fuda_engine *e) {
     lua_State *L = e->L;
-    uint64_t marked[sizeof e->stale_slot / sizeof e->stale_slot[0]];
-    memcpy(marked, e->stale_slot, sizeof marked);
-    memset(e->stale_slot, 0, sizeof e->stale_slot);
-    int piles = e->stale_piles;
-    e->stale_piles = 0;
     if (e->ref_piles == LUA_NOREF) return;
     push_match_table(L, e);
     int mt = lua_gettop(L);
     lua_getfield(L, mt, "vt");
     lua_getfield(L, mt, "vn");
     for (int i = 0; i < FUDA_MAX_VARS; i++) {
-        if (!(marked[i / 64] >> (i % 64) & 1)) continue;
-        if (lua_rawgeti(L, mt + 1, i + 1) != LUA_TTABLE) { /* a slot no name uses */
-            lua_pop(L, 1);
-            continue;
+        uint64_t bit = (uint64_t)1 << (i % 64);
+        if (!(e->stale_slot[i / 64] & bit)) continue;
+        if (lua_rawgeti(L, mt + 1, i + 1) == LUA_TTABLE) { /* else a slot no name uses */
+            lua_rawgeti(L, mt + 2, i + 1);
+            push_var(L, e, i);
+            lua_rawset(L, -3);
         }
-        lua_rawgeti(L, mt + 2, i + 1);
-        push_var(L, e, i);
-        lua_rawset(L, -3);
         lua_pop(L, 1);
+        e->stale_slot[i / 64] &= ~bit; /* a mark goes once its slot is written (a raise keeps the rest) */
     }
-    if (piles) {
+    if (e->stale_piles) {
         lua_getfield(L, mt, "named");
         clear_table(L, -1);
         lua_getfield(L, mt, "owned");
         clear_table(L, -1);
         lua_getfield(L, mt, "hands");
         clear_table(L, -1);
+        e->stale_piles = 0;
     }
     lua_settop(L, mt - 1);
 }
@@ -519,17 +515,17 @@ static int g_pile(lua_State *L) {
     int owner = check_seat(L, e, 3);
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(3)) == LUA_TTABLE) {
-        if (lua_rawgeti(L, 3, owner + 1) != LUA_TNIL) return 1;
-        lua_pop(L, 1);
-    } else {
-        lua_pop(L, 1);
+    int cached = lua_rawget(L, lua_upvalueindex(3)) == LUA_TTABLE;
+    if (cached && lua_rawgeti(L, 3, owner + 1) != LUA_TNIL) return 1;
+    lua_settop(L, cached ? 3 : 2);
+    int p = find_pile(L, e, lua_tostring(L, 2), owner); /* raises for no such pile: no entry made */
+    if (!cached) {
         lua_createtable(L, e->st.nseats, 0);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
         lua_rawset(L, lua_upvalueindex(3));
     }
-    push_pile(L, e, find_pile(L, e, lua_tostring(L, 2), owner));
+    push_pile(L, e, p);
     lua_pushvalue(L, -1);
     lua_rawseti(L, 3, owner + 1);
     return 1;
