@@ -493,7 +493,9 @@ static void take_check(fuda_engine *e, int d) {
     else lua_pop(L, 1);
     e->info.check_invariant = e->ref_invariant != LUA_NOREF;
     if (lua_getfield(L, c, "expect") == LUA_TTABLE) {
-        int n = (int)luaL_len(L, -1);
+        /* raw: a __len of the script's must not size this (no limit watches a C loop) */
+        lua_Unsigned len = lua_rawlen(L, -1);
+        int n = len > FUDA_MAX_TALLIES ? FUDA_MAX_TALLIES : (int)len;
         e->expect = (char **)calloc((size_t)n + 1, sizeof(char *));
         for (int i = 1; e->expect && i <= n; i++) {
             lua_rawgeti(L, -1, i);

@@ -39,6 +39,11 @@ loads load_pairs_forever.lua "load_pairs_forever.lua:4: instruction limit exceed
 loads load_pairs_forever.lua "load_pairs_forever.lua:4: time limit exceeded \(300 ms" --max-time 300
 loads load_expect_len.lua "load_expect_len.lua:[34]: instruction limit exceeded" $I
 loads load_expect_len.lua "load_expect_len.lua:[34]: time limit exceeded \(300 ms" --max-time 300
+# check.expect whose __len claims 400 million entries: read raw, the variant loads at once
+timeout 20 "$FUDA" --max-time 300 rules "$H/load_expect_len_meta.lua" >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "load_expect_len_meta: loads (the list read raw, not by its __len)" status 0
+expect "load_expect_len_meta: the rules are shown" has "$OUT" 'Gin'
 loads load_options_meta.lua "load_options_meta.lua:2: instruction limit exceeded" $I
 loads load_options_meta.lua "load_options_meta.lua:2: time limit exceeded \(300 ms" --max-time 300
 loads load_bot_names.lua "load_bot_names.lua:2: bots: a bot's name must be a string, got (number|table)"
