@@ -764,13 +764,17 @@ static int move_id(fuda_engine *e, int ids, int index) {
                            FUDA_MAX_MOVE_LEN);
         return -1;
     }
-    if (grow((void **)&e->mvtab, &e->capmvtab, e->nmvtab, sizeof *e->mvtab) < 0 ||
-        !(e->mvtab[e->nmvtab] = strdup(m))) {
+    if (grow((void **)&e->mvtab, &e->capmvtab, e->nmvtab, sizeof *e->mvtab) < 0) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    fuda_sandbox_cmem(L, e, move_size(m)); /* may raise: nothing is kept yet */
+    if (!(e->mvtab[e->nmvtab] = strdup(m))) {
+        fuda_sandbox_cfree(e, move_size(m));
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
     int id = e->nmvtab++; /* kept (and freed with the match) even if Lua fails below */
-    fuda_sandbox_cmem(L, e, move_size(m));
     lua_pushvalue(L, -1);
     lua_pushinteger(L, id);
     lua_rawset(L, ids);

@@ -100,8 +100,7 @@ struct fuda_engine {
     int limit_hit;             /* FUDA_LIMIT_* hit in the running call, or 0 */
     int collected;             /* the allocator let Lua collect before refusing */
     int stop_wait;             /* instructions a hit limit may wait for a script's place */
-    const void *place_src;     /* where the script was when a limit was hit: for messages */
-    char place_file[64];
+    char place_file[64];       /* where the script was when a limit was hit: for messages */
     int place_line;
     int ref_noted;             /* registry: a table of the functions fuda_sandbox_note_function saw, */
     const void *noted_fn[FUDA_NOTED]; /* their addresses, */

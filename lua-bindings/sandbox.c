@@ -75,7 +75,9 @@ static long long now_ms(void) {
 
 /* The engines whose call runs on this thread, innermost first (linked by
  * wd_prev): what the signal handler looks at. */
-static __thread fuda_engine *volatile running_here;
+/* initial-exec: read in a signal handler, also when fuda is a dlopen'd module
+ * (the default model there may call __tls_get_addr, which is not async-signal-safe) */
+static __thread fuda_engine *volatile running_here __attribute__((tls_model("initial-exec")));
 
 static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;  /* guards what follows */
 static pthread_cond_t wd_wake;     /* an engine was added (the watchdog sleeps while there is none) */
@@ -280,11 +282,10 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 
 /* Keep "file:line" of a place of the script for the limit message. */
-static void set_place(fuda_engine *e, const char *source, const char *short_src, int line) {
-    if (source != e->place_src) {
-        e->place_src = source;
+static void set_place(fuda_engine *e, const char *short_src, int line) {
+    /* by content: a chunk's source string may be gone, its address reused */
+    if (strncmp(e->place_file, short_src, sizeof e->place_file - 1) != 0)
         snprintf(e->place_file, sizeof e->place_file, "%s", short_src);
-    }
     e->place_line = line;
 }
 
@@ -324,7 +325,7 @@ static void place_of_noted(fuda_engine *e) {
         return;
     }
     if (lua_getinfo(e->L, ">S", &ar) && ar.linedefined >= 0)
-        set_place(e, ar.source, ar.short_src, ar.linedefined > 0 ? ar.linedefined : 1);
+        set_place(e, ar.short_src, ar.linedefined > 0 ? ar.linedefined : 1);
 }
 
 /* The innermost function of a script on the stack (not the loader's own
@@ -334,7 +335,7 @@ static int find_place(fuda_engine *e, lua_State *L) {
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
         if (ar.source[0] == '=' && strcmp(ar.source, "=loader") == 0) continue;
-        set_place(e, ar.source, ar.short_src, ar.currentline);
+        set_place(e, ar.short_src, ar.currentline);
         return 1;
     }
     return 0;
