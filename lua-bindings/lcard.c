@@ -34,12 +34,6 @@ static void card_tables(lua_State *L) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &CARDSTR_KEY);
 }
 
-void fuda_push_card(lua_State *L, fuda_card c) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDSTR_KEY);
-    lua_rawgeti(L, -1, c);
-    lua_remove(L, -2);
-}
-
 int fuda_push_card_names(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDSTR_KEY) != LUA_TTABLE) {
         lua_pop(L, 1);

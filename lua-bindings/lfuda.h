@@ -185,7 +185,6 @@ struct fuda_engine {
 };
 
 /* lcard.c */
-void fuda_push_card(lua_State *L, fuda_card c);
 /* Push the table card byte -> canonical name and return its stack index, so
  * a loop pushes each card with one lua_rawgeti. */
 int fuda_push_card_names(lua_State *L);

@@ -214,14 +214,20 @@ static int l_discard_list(lua_State *L) {
 
 /* Move texts "VERB CARD", made once per state: registry[&MOVETEXT_KEY] maps
  * a verb to the list card byte + 1 -> text ([0] counts the verbs: a verb
- * is a string, so no verb can be taken for it). At most MAX_VERBS verbs are kept
+ * is a string, so no verb can be taken for it). At most MAX_VERBS verbs of
+ * at most MAX_VERB_LEN bytes are kept
  * (a script making up verbs gets its texts made afresh, not a growing cache). */
 static const char MOVETEXT_KEY = 'm';
 #define MAX_VERBS 32
+#define MAX_VERB_LEN 32
 
 /* Push the texts of the verb (a string) at index verb: a table, or nil when
  * the cache is full and the verb not in it. */
 static void push_texts(lua_State *L, int verb) {
+    if (lua_rawlen(L, verb) > MAX_VERB_LEN) { /* a long verb: its texts are made afresh */
+        lua_pushnil(L);
+        return;
+    }
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &MOVETEXT_KEY) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);

@@ -145,6 +145,9 @@ okm, errm = pcall(R.discard_moves, R, gin_hand, "", "ten")
 check(not okm and tostring(errm):find("bad argument #4 to .*number expected, got string"), "a limit not a number: " .. tostring(errm))
 check(same(R:discard_moves({ "5s" }, "", 10, { discard = "n", gin = "n" }), { "n 5s", "n 5s" }),
       "a verb named like a field of the cache")
+local long = string.rep("x", 40)
+check(same(R:discard_moves({ "5s" }, "", 10, { discard = long }), { long .. " 5s", "gin 5s" }),
+      "a verb too long to keep is made afresh")
 for i = 1, 40 do R:discard_moves(gin_hand, "", 10, { discard = "d" .. i }) end
 check(same(R:discard_moves({ "5s", "6d" }, "", 10, { discard = "d99" }), { "d99 5s", "knock 5s", "d99 6d", "knock 6d" }),
       "verbs past the cache are made afresh")
