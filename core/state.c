@@ -122,6 +122,7 @@ static void hash_vars(hasher *k, const fuda_state *s) {
 static void hash_totals(hasher *k, const fuda_state *s) {
     for (int c = 0; c < FUDA_MAX_COLS; c++)
         for (int i = 0; i < FUDA_MAX_SEATS; i++) h_int(k, s->total[c][i]);
+    if (s->winners) h_int(k, s->winners); /* unset: the hash of a state without the field */
 }
 
 static void hash_piles(hasher *k, const fuda_state *s) {
@@ -183,6 +184,8 @@ static int check_header(const fuda_state *s, char *err, size_t errlen) {
     if (s->phase > FUDA_PHASE_MATCH_OVER) return fail(err, errlen, "phase is %d, not a phase", s->phase);
     if (s->out_mask & ~seat_mask(s))
         return fail(err, errlen, "out_mask 0x%x names seats beyond nseats %d", s->out_mask, s->nseats);
+    if (s->winners & ~seat_mask(s))
+        return fail(err, errlen, "winners 0x%x names seats beyond nseats %d", s->winners, s->nseats);
     if (s->npiles > FUDA_MAX_PILES)
         return fail(err, errlen, "npiles is %d, more than %d", s->npiles, FUDA_MAX_PILES);
     if (s->ncards > FUDA_MAX_CARDS)

@@ -84,6 +84,8 @@ typedef struct fuda_state {
     int32_t var[FUDA_MAX_VARS];
     /* score totals per column and seat */
     int32_t total[FUDA_MAX_COLS][FUDA_MAX_SEATS];
+    uint16_t winners;  /* seats the match format named winners at the match's end
+                        * (bit seat-1); 0: the highest column-1 total wins */
     /* cards */
     uint8_t deck[FUDA_CARD_SPACE]; /* how many of each card the game holds */
     fuda_pile piles[FUDA_MAX_PILES];
@@ -103,7 +105,7 @@ static inline void fuda_state_copy(fuda_state *dst, const fuda_state *src) { *ds
  * Symbol values are hashed by their text, so the hash does not depend on the
  * order strings were interned in. Covered: nseats, turn, dir, phase, out_mask,
  * hand_no, move_no, the generator, the claim fields (choices of decided seats
- * only), vars by type (NIL values ignored), totals, deck counts, and per pile
+ * only), vars by type (NIL values ignored), totals, winners (when set), deck counts, and per pile
  * its name, owner, vis and cards. Bytes beyond ncards are ignored. */
 uint64_t fuda_state_hash(const fuda_state *s);
 

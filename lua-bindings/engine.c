@@ -243,7 +243,7 @@ static void txn_undo(fuda_engine *e, txn *t) {
 /* Call hook `name` of the variant with the game and nargs more values on the
  * stack (pushed by the caller after this returns 1... see call_hook). */
 static const char *const hook_names[FUDA_NHOOKS] = {
-    "setup", "deal", "moves", "play", "resolve", "view"
+    "setup", "deal", "moves", "play", "resolve", "view", "result", "match"
 };
 
 /* Remember the variant's hook functions (after loading). */
@@ -263,7 +263,7 @@ void fuda_engine_cache_hooks(fuda_engine *e) {
 }
 
 /* Push hook h; 0 (nothing pushed) if the variant has none. */
-static int push_hook(fuda_engine *e, int h) {
+int fuda_engine_push_hook(fuda_engine *e, int h) {
     if (e->ref_hook[h] == LUA_NOREF) return 0;
     lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_hook[h]);
     if (e->count_hooks) {
@@ -300,6 +300,7 @@ static int engine_pcall(fuda_engine *e, engine_body fn, void *ud) {
     int top = lua_gettop(L);
     body_call c = {e, fn, ud, -1};
     e->calling = NULL;
+    e->in_result = 0;
     lua_pushcfunction(L, run_body);
     lua_pushlightuserdata(L, &c);
     if (fuda_sandbox_pcall(e, 1, 0) != LUA_OK) {
@@ -324,7 +325,7 @@ static void call_hook(fuda_engine *e, const char *name, int nargs, int nres) {
 
 /* Inside a body: call hook h (if the variant has it) with the game alone. */
 static void call_simple(fuda_engine *e, int h) {
-    if (push_hook(e, h)) call_hook(e, hook_names[h], 0, 0);
+    if (fuda_engine_push_hook(e, h)) call_hook(e, hook_names[h], 0, 0);
 }
 
 static int simple_body(fuda_engine *e, void *ud) {
@@ -411,6 +412,8 @@ static void free_variant(fuda_engine *e) {
     for (int i = 0; i < e->nexpect; i++) free(e->expect[i]);
     free(e->expect);
     e->expect = NULL, e->nexpect = 0;
+    for (int i = 0; i < e->ncols; i++) free(e->colnames[i]);
+    e->ncols = 0;
     free(e->name); free(e->title); free(e->file); free(e->extends);
     e->name = e->title = e->file = e->extends = NULL;
     memset(&e->info, 0, sizeof e->info);
@@ -850,7 +853,7 @@ static int take_moves(fuda_engine *e) {
 static int list_moves(fuda_engine *e, int seat) {
     e->nmoves = 0;
     e->moves_valid = 0;
-    push_hook(e, FUDA_HOOK_MOVES);
+    fuda_engine_push_hook(e, FUDA_HOOK_MOVES);
     lua_pushinteger(e->L, seat);
     call_hook(e, "moves", 1, 1);
     if (take_moves(e) < 0) return -1;
@@ -943,7 +946,7 @@ static void push_choices(fuda_engine *e, const fuda_state *s) {
  * decision (and the resolve hook when it was the last one awaited). */
 static int play_move(fuda_engine *e, int seat, int id) {
     if (!e->st.claim_open) {
-        if (!push_hook(e, FUDA_HOOK_PLAY)) return -1;
+        if (!fuda_engine_push_hook(e, FUDA_HOOK_PLAY)) return -1;
         lua_pushinteger(e->L, seat);
         push_move(e, id);
         call_hook(e, "play", 2, 0);
@@ -959,7 +962,7 @@ static int play_move(fuda_engine *e, int seat, int id) {
     fuda_state closing;
     fuda_state_copy(&closing, &e->st);
     fuda_claim_close(&e->st);
-    if (!push_hook(e, FUDA_HOOK_RESOLVE)) {
+    if (!fuda_engine_push_hook(e, FUDA_HOOK_RESOLVE)) {
         fuda_engine_seterr(e, "%s: a claim window ('%s') closed but the variant has no resolve hook",
                            e->file, fuda_sym_text(e, closing.claim_kind));
         return -1;
@@ -1125,7 +1128,7 @@ typedef struct bot_apply_args { bot_args bot; int id; } bot_apply_args;
  * engine, as in fuda check, checks every entry of every list). */
 static int random_pick(fuda_engine *e, int seat, int *id) {
     lua_State *L = e->L;
-    push_hook(e, FUDA_HOOK_MOVES);
+    fuda_engine_push_hook(e, FUDA_HOOK_MOVES);
     lua_pushinteger(L, seat);
     call_hook(e, "moves", 1, 1);
     int list = lua_gettop(L);
@@ -1249,7 +1252,7 @@ typedef struct view_args { int seat; char *text; } view_args;
 
 static int view_body(fuda_engine *e, void *ud) {
     view_args *a = (view_args *)ud;
-    push_hook(e, FUDA_HOOK_VIEW);
+    fuda_engine_push_hook(e, FUDA_HOOK_VIEW);
     lua_pushinteger(e->L, a->seat);
     call_hook(e, "view", 1, 1);
     int t = lua_type(e->L, -1);
@@ -1288,36 +1291,80 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
     return a.text;
 }
 
+/* One column of the scoresheet, for a seat per column: the running totals. */
+static void sheet_one(fuda_engine *e, fuda_sbuf *b) {
+    int n = e->st.nseats;
+    fuda_sb_add(b, "hand ");
+    for (int k = 1; k <= n; k++) fuda_sb_add(b, " seat %-2d", k);
+    fuda_sb_add(b, "\n");
+    int run[FUDA_MAX_SEATS] = {0};
+    for (int i = 0; i < e->nrows; i++) {
+        const fuda_row *r = &e->rows[i];
+        run[r->seat - 1] += r->points;
+        fuda_sb_add(b, "%4d ", r->hand);
+        for (int k = 1; k <= n; k++) {
+            if (k == r->seat) fuda_sb_add(b, " %7d", run[k - 1]);
+            else fuda_sb_add(b, " %7s", ".");
+        }
+        fuda_sb_add(b, "   seat %d %+d%s%s\n", r->seat, r->points, r->note[0] ? ": " : "", r->note);
+    }
+    fuda_sb_add(b, "total");
+    for (int k = 1; k <= n; k++) fuda_sb_add(b, " %7d", e->st.total[0][k - 1]);
+    fuda_sb_add(b, "\n");
+}
+
+/* Several columns side by side (Hollywood's three games, points and gins):
+ * a group of seats per column, under the column's name. */
+static void sheet_columns(fuda_engine *e, fuda_sbuf *b, int ncol) {
+    int n = e->st.nseats;
+    fuda_sb_add(b, "     ");
+    for (int c = 1; c <= ncol; c++) {
+        char name[32];
+        if (c <= e->ncols) snprintf(name, sizeof name, "%s", e->colnames[c - 1]);
+        else snprintf(name, sizeof name, "column %d", c);
+        fuda_sb_add(b, "  %-*s", 8 * n, name);
+    }
+    fuda_sb_add(b, "\nhand ");
+    for (int c = 1; c <= ncol; c++) {
+        fuda_sb_add(b, "  ");
+        for (int k = 1; k <= n; k++) fuda_sb_add(b, " seat %-2d", k);
+    }
+    fuda_sb_add(b, "\n");
+    int run[FUDA_MAX_COLS][FUDA_MAX_SEATS] = {{0}};
+    for (int i = 0; i < e->nrows; i++) {
+        const fuda_row *r = &e->rows[i];
+        run[r->col - 1][r->seat - 1] += r->points;
+        fuda_sb_add(b, "%4d ", r->hand);
+        for (int c = 1; c <= ncol; c++) {
+            fuda_sb_add(b, "  ");
+            for (int k = 1; k <= n; k++) {
+                if (k == r->seat && c == r->col) fuda_sb_add(b, " %7d", run[c - 1][k - 1]);
+                else fuda_sb_add(b, " %7s", ".");
+            }
+        }
+        fuda_sb_add(b, "   seat %d %+d%s%s\n", r->seat, r->points, r->note[0] ? ": " : "", r->note);
+    }
+    fuda_sb_add(b, "total");
+    for (int c = 1; c <= ncol; c++) {
+        fuda_sb_add(b, "  ");
+        for (int k = 1; k <= n; k++) fuda_sb_add(b, " %7d", e->st.total[c - 1][k - 1]);
+    }
+    fuda_sb_add(b, "\n");
+}
+
 char *fuda_engine_scoresheet(fuda_engine *e) {
     fuda_sbuf b = {NULL, 0, 0};
     fuda_sb_add(&b, "");
     if (!e->started) return b.s;
-    int n = e->st.nseats, maxcol = 1;
+    int ncol = e->ncols > 1 ? e->ncols : 1;
     for (int i = 0; i < e->nrows; i++)
-        if (e->rows[i].col > maxcol) maxcol = e->rows[i].col;
-    for (int col = 1; col <= maxcol; col++) {
-        if (maxcol > 1) fuda_sb_add(&b, "column %d\n", col);
-        fuda_sb_add(&b, "hand ");
-        for (int k = 1; k <= n; k++) fuda_sb_add(&b, " seat %-2d", k);
-        fuda_sb_add(&b, "\n");
-        int run[FUDA_MAX_SEATS] = {0};
-        for (int i = 0; i < e->nrows; i++) {
-            const fuda_row *r = &e->rows[i];
-            if (r->col != col) continue;
-            run[r->seat - 1] += r->points;
-            fuda_sb_add(&b, "%4d ", r->hand);
-            for (int k = 1; k <= n; k++) {
-                if (k == r->seat) fuda_sb_add(&b, " %7d", run[k - 1]);
-                else fuda_sb_add(&b, " %7s", ".");
-            }
-            fuda_sb_add(&b, "   seat %d %+d%s%s\n", r->seat, r->points, r->note[0] ? ": " : "", r->note);
-        }
-        fuda_sb_add(&b, "total");
-        for (int k = 1; k <= n; k++) fuda_sb_add(&b, " %7d", e->st.total[col - 1][k - 1]);
-        fuda_sb_add(&b, "\n");
-    }
+        if (e->rows[i].col > ncol) ncol = e->rows[i].col;
+    if (ncol == 1) sheet_one(e, &b);
+    else sheet_columns(e, &b, ncol);
     return b.s;
 }
+
+unsigned fuda_engine_winners(const fuda_engine *e) { return e->started ? e->st.winners : 0; }
 
 int fuda_engine_total(const fuda_engine *e, int seat, int col) {
     if (!e->started || seat < 1 || seat > e->st.nseats || col < 1 || col > FUDA_MAX_COLS) return 0;

@@ -82,11 +82,14 @@ typedef struct fuda_variant_info {
     /* what the variant declares for fuda check (its `check` table) */
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
+    double check_random;     /* in check's random rounds, the share of random moves (check.random, default 1) */
     int check_invariant;     /* declares check.invariant (run after every action by a paranoid engine) */
     int nexpect;
     const char *const *expect; /* tallies that should occur (g:tally names) */
+    int ncols;               /* the variant's named score columns (its `columns`), 0: none named */
+    const char *const *columns;
     int nhooks;
-    const char *hooks[8];    /* the hooks the variant defines: "setup", "deal", ... */
+    const char *hooks[16];   /* the hooks the variant defines: "setup", "deal", ... */
 } fuda_variant_info;
 
 /* The loaded variant, or NULL. Valid until the next load or free. */
@@ -104,6 +107,10 @@ void fuda_engine_on_event(fuda_engine *e, fuda_event_fn fn, void *ud);
 /* Start a match: nseats players (0: the variant's default), seeded with seed:
  * runs the setup and deal hooks. */
 int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed);
+
+/* The seats the match format named winners when the match ended (bit
+ * seat-1), or 0: none named (the highest column-1 total wins). */
+unsigned fuda_engine_winners(const fuda_engine *e);
 
 /* FUDA_PHASE_* of state.h. */
 int fuda_engine_phase(const fuda_engine *e);

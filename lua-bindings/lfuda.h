@@ -52,7 +52,7 @@ static inline void *fuda_testud(lua_State *L, int idx, unsigned tag) {
 
 /* The hooks, cached as registry references when a variant loads. */
 enum { FUDA_HOOK_SETUP, FUDA_HOOK_DEAL, FUDA_HOOK_MOVES, FUDA_HOOK_PLAY, FUDA_HOOK_RESOLVE,
-       FUDA_HOOK_VIEW, FUDA_NHOOKS };
+       FUDA_HOOK_VIEW, FUDA_HOOK_RESULT, FUDA_HOOK_MATCH, FUDA_NHOOKS };
 #define FUDA_ERRLEN 8192
 
 typedef struct fuda_opt {
@@ -169,6 +169,9 @@ struct fuda_engine {
     int count_hooks;
 
     const char *calling;       /* the hook a protected call is in, for messages */
+    int in_result;             /* g:result is running its hooks (no g:result inside them) */
+    char *colnames[FUDA_MAX_COLS]; /* the variant's `columns`, owned; ncols of them */
+    int ncols;
     size_t sym_bytes;          /* bytes of symbols the script stored (in cmem_used) */
 
     /* The match's moves, interned: every distinct move text a hook listed gets
@@ -183,6 +186,10 @@ struct fuda_engine {
     int moves_seat; int moves_valid;
     int bot_id;                /* the move a bot chose, or -1 */
 };
+
+/* engine.c: push hook h of the variant (FUDA_HOOK_*); 0, nothing pushed, if
+ * the variant has none. */
+int fuda_engine_push_hook(fuda_engine *e, int h);
 
 /* lcard.c */
 /* Push the table card byte -> canonical name and return its stack index, so

@@ -626,6 +626,25 @@ static int check_col(lua_State *L, int idx) {
     return (int)c - 1;
 }
 
+/* Add pts to seat s's total in column col (both from 0) with a scoresheet
+ * line; raises on a total out of range or out of memory. */
+static void add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col) {
+    int64_t t = (int64_t)e->st.total[col][s] + pts;
+    if (t > INT32_MAX || t < INT32_MIN) luaL_error(L, "score: total out of range");
+    e->st.total[col][s] = (int32_t)t;
+    if (fuda_engine_record(e, s + 1, col + 1, (int)pts, note) < 0) luaL_error(L, "score: out of memory");
+}
+
+/* A score is written while the hand is on (or in setup): once g:end_hand
+ * (or g:result) closed the hand, its result is final, so a rule that adds
+ * points afterwards -- past the match format's decision -- fails at once. */
+static void check_score_time(lua_State *L, fuda_engine *e, const char *call) {
+    check_not_over(L, e, call);
+    if (e->st.phase == FUDA_PHASE_HAND_OVER)
+        luaL_error(L, "%s after the hand ended: its result is final (change a hand's points in a "
+                   "result hook, before the match format decides)", call);
+}
+
 static int g_score(lua_State *L) {
     fuda_engine *e = check_game(L);
     int s = check_seat(L, e, 2);
@@ -633,12 +652,8 @@ static int g_score(lua_State *L) {
     const char *note = luaL_optstring(L, 4, "");
     int col = check_col(L, 5);
     luaL_argcheck(L, pts > -1000000000 && pts < 1000000000, 3, "points out of range");
-    check_not_over(L, e, "g:score");
-    int64_t t = (int64_t)e->st.total[col][s] + pts;
-    if (t > INT32_MAX || t < INT32_MIN) return luaL_error(L, "score: total out of range");
-    e->st.total[col][s] = (int32_t)t;
-    if (fuda_engine_record(e, s + 1, col + 1, (int)pts, note) < 0)
-        return luaL_error(L, "score: out of memory");
+    check_score_time(L, e, "g:score");
+    add_score(L, e, s, pts, note, col);
     return 0;
 }
 
@@ -649,20 +664,137 @@ static int g_total(lua_State *L) {
     return 1;
 }
 
-static int g_end_hand(lua_State *L) {
-    fuda_engine *e = check_game(L);
+static void end_hand(fuda_engine *e) {
     if (e->st.phase == FUDA_PHASE_PLAYING) e->st.phase = FUDA_PHASE_HAND_OVER;
+    if (e->st.claim_open) fuda_claim_close(&e->st);
+    e->st.turn = -1;
+}
+
+static int g_end_hand(lua_State *L) {
+    end_hand(check_game(L));
+    return 0;
+}
+
+/* The seats at idx: nil (none), a seat, or a list of seats; as a mask. */
+static unsigned check_seats(lua_State *L, fuda_engine *e, int idx) {
+    unsigned mask = 0;
+    if (lua_isnoneornil(L, idx)) return 0;
+    if (lua_type(L, idx) != LUA_TTABLE) return 1u << check_seat(L, e, idx);
+    lua_Unsigned n = lua_rawlen(L, idx);
+    luaL_argcheck(L, n >= 1 && n <= FUDA_MAX_SEATS, idx, "a list of 1 to 8 seats");
+    for (lua_Unsigned i = 1; i <= n; i++) {
+        lua_rawgeti(L, idx, (lua_Integer)i);
+        mask |= 1u << check_seat(L, e, -1);
+        lua_pop(L, 1);
+    }
+    return mask;
+}
+
+/* g:end_match([winners]): winners a seat or a list of seats (the match
+ * format's verdict: Straight Gin's series, Hollywood's columns); without
+ * them the highest column-1 total wins. */
+static int g_end_match(lua_State *L) {
+    fuda_engine *e = check_game(L);
+    unsigned winners = check_seats(L, e, 2);
+    if (e->st.phase == FUDA_PHASE_MATCH_OVER && winners && winners != e->st.winners)
+        return luaL_error(L, "g:end_match after g:end_match: the match is over and its result is final");
+    if (winners) e->st.winners = (uint16_t)winners;
+    e->st.phase = FUDA_PHASE_MATCH_OVER;
     if (e->st.claim_open) fuda_claim_close(&e->st);
     e->st.turn = -1;
     return 0;
 }
 
-static int g_end_match(lua_State *L) {
+/* ---- hand results ----
+ * g:result{ winner =, loser =, kind =, points =, note = } reports how a hand
+ * ended; the variant's result hook (a house rule) may change it, then its
+ * match hook (a match format) scores it and decides whether the match is
+ * over; then the hand ends. */
+
+/* The seat field k of result table r (index r): nil or a seat. */
+static void result_seat(lua_State *L, fuda_engine *e, int r, const char *k, const char *who) {
+    int t = lua_getfield(L, r, k);
+    if (t != LUA_TNIL) {
+        int isnum;
+        lua_Integer s = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || s < 1 || s > e->st.nseats)
+            luaL_error(L, "%s: result.%s must be a seat (1..%d) or nil, got %s", who, k,
+                       e->st.nseats, luaL_tolstring(L, -1, NULL));
+    }
+    lua_pop(L, 1);
+}
+
+/* Check a result table, filling in defaults (points 0, note = kind). */
+static void check_result(lua_State *L, fuda_engine *e, int r, const char *who) {
+    if (!lua_istable(L, r)) luaL_error(L, "%s: the result must be a table", who);
+    result_seat(L, e, r, "winner", who);
+    result_seat(L, e, r, "loser", who);
+    if (lua_getfield(L, r, "kind") != LUA_TSTRING)
+        luaL_error(L, "%s: result.kind must be a string (\"gin\", \"knock\", \"void\", ...), got %s",
+                   who, luaL_typename(L, -1));
+    lua_pop(L, 1);
+    int t = lua_getfield(L, r, "points"), isnum;
+    lua_Integer pts = lua_tointegerx(L, -1, &isnum);
+    if (t == LUA_TNIL) {
+        lua_pushinteger(L, 0);
+        lua_setfield(L, r, "points");
+    } else if (!isnum || pts < 0 || pts >= 1000000000) {
+        luaL_error(L, "%s: result.points must be an integer from 0 to 999999999, got %s", who,
+                   luaL_tolstring(L, -1, NULL));
+    }
+    lua_pop(L, 1);
+    t = lua_getfield(L, r, "note");
+    if (t == LUA_TNIL) {
+        lua_getfield(L, r, "kind");
+        lua_setfield(L, r, "note");
+    } else if (t != LUA_TSTRING) {
+        luaL_error(L, "%s: result.note must be a string, got %s", who, luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+}
+
+/* Call hook h (pushed) with the game (index 1) and the result (index r). */
+static void call_result_hook(lua_State *L, fuda_engine *e, int r, const char *name) {
+    const char *calling = e->calling;
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, r);
+    fuda_sandbox_note_function(e, -3);
+    e->calling = name;
+    lua_call(L, 2, 0);
+    e->calling = calling;
+}
+
+/* Without a match hook: the winner scores the points in column 1. */
+static void default_match(lua_State *L, fuda_engine *e, int r) {
+    lua_getfield(L, r, "winner");
+    if (!lua_isnil(L, -1)) {
+        int s = (int)lua_tointeger(L, -1) - 1;
+        lua_getfield(L, r, "points");
+        lua_getfield(L, r, "note");
+        add_score(L, e, s, lua_tointeger(L, -2), lua_tostring(L, -1), 0);
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+}
+
+static int g_result(lua_State *L) {
     fuda_engine *e = check_game(L);
-    e->st.phase = FUDA_PHASE_MATCH_OVER;
-    if (e->st.claim_open) fuda_claim_close(&e->st);
-    e->st.turn = -1;
-    return 0;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (e->in_result) return luaL_error(L, "g:result inside a result or match hook");
+    check_score_time(L, e, "g:result");
+    if (e->st.phase != FUDA_PHASE_PLAYING) return luaL_error(L, "g:result: no hand is being played");
+    check_result(L, e, 2, "g:result");
+    e->in_result = 1;
+    if (fuda_engine_push_hook(e, FUDA_HOOK_RESULT)) {
+        call_result_hook(L, e, 2, "result");
+        check_result(L, e, 2, "after the result hook");
+    }
+    if (fuda_engine_push_hook(e, FUDA_HOOK_MATCH)) call_result_hook(L, e, 2, "match");
+    else default_match(L, e, 2);
+    e->in_result = 0;
+    end_hand(e);
+    return 1;
 }
 
 /* The text of an event, for g:say(text) and g:tell(seat, text): the string at
@@ -721,7 +853,8 @@ static const luaL_Reg game_methods[] = {
     {"new_pile", g_new_pile}, {"new_deck", g_new_deck},
     {"next", g_next}, {"set_out", g_set_out}, {"random", g_random},
     {"open_claim", g_open_claim}, {"score", g_score}, {"total", g_total},
-    {"end_hand", g_end_hand}, {"end_match", g_end_match}, {"say", g_say}, {"tell", g_tell},
+    {"end_hand", g_end_hand}, {"end_match", g_end_match}, {"result", g_result},
+    {"say", g_say}, {"tell", g_tell},
     {NULL, NULL}
 };
 
@@ -789,6 +922,14 @@ static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
     lua_setfield(L, m, "hand");
     lua_pushinteger(L, e->st.nseats);
     lua_setfield(L, m, "seats");
+    lua_createtable(L, e->ncols, 0);
+    for (int c = 0; c < e->ncols; c++) {
+        lua_pushstring(L, e->colnames[c]);
+        lua_rawseti(L, -2, c + 1);
+    }
+    lua_setfield(L, m, "columns");
+    lua_pushstring(L, e->title ? e->title : e->name ? e->name : "");
+    lua_setfield(L, m, "title");
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_options);
     lua_setfield(L, m, "options");
     new_vars(L, e, -1, mt);

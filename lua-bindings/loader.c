@@ -489,6 +489,9 @@ static void take_check(fuda_engine *e, int d) {
     lua_getfield(L, c, "zero_sum");
     e->info.check_zero_sum = lua_toboolean(L, -1);
     lua_pop(L, 1);
+    lua_getfield(L, c, "random");
+    e->info.check_random = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 1.0;
+    lua_pop(L, 1);
     if (lua_getfield(L, c, "invariant") == LUA_TFUNCTION) e->ref_invariant = luaL_ref(L, LUA_REGISTRYINDEX);
     else lua_pop(L, 1);
     e->info.check_invariant = e->ref_invariant != LUA_NOREF;
@@ -506,6 +509,22 @@ static void take_check(fuda_engine *e, int d) {
     lua_pop(L, 2);
     e->info.nexpect = e->nexpect;
     e->info.expect = (const char *const *)e->expect;
+}
+
+/* The variant's column names (checked by the loader: 1 to 4 strings). */
+static void take_columns(fuda_engine *e, int d) {
+    lua_State *L = e->L;
+    e->ncols = 0;
+    if (lua_getfield(L, d, "columns") == LUA_TTABLE) {
+        for (int i = 1; i <= FUDA_MAX_COLS; i++) {
+            if (lua_rawgeti(L, -1, i) == LUA_TSTRING && (e->colnames[e->ncols] = strdup(lua_tostring(L, -1))))
+                e->ncols++;
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    e->info.ncols = e->ncols;
+    e->info.columns = (const char *const *)e->colnames;
 }
 
 static void take_info(fuda_engine *e, int d) {
@@ -572,6 +591,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     take_options(e, d);
     take_bots(e, d);
     take_check(e, d);
+    take_columns(e, d);
     if (take_vars(e, d) < 0) { lua_pop(L, 1); return -1; }
     e->info.nopts = e->nopts;
     e->info.opts = e->optinfo;

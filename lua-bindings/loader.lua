@@ -15,6 +15,7 @@ local KNOWN = {
   players = "any", options = "table", new_options = "table", state = "table",
   seat_state = "table", setup = "function", deal = "function", moves = "function",
   play = "function", resolve = "function", view = "function", bots = "table", check = "table",
+  result = "function", match = "function", columns = "table",
 }
 local REQUIRED = { "deal", "moves", "play" }
 local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = true }
@@ -207,7 +208,7 @@ local function merge(err, path, name, t, base)
   end
   for k, v in pairs(t) do
     if KNOWN[k] == "function" then def[k] = v end
-    if k == "description" then def.description = v end
+    if k == "description" or k == "columns" then def[k] = v end
   end
   return def
 end
@@ -225,10 +226,25 @@ local function check_fields(err, t)
       err.add(k, "'" .. k .. "' must be a " .. want .. ", got " .. type(t[k]))
     end
   end
-  local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function" }
+  if type(t.columns) == "table" then
+    local n = #t.columns
+    if n < 1 or n > 4 then err.add("columns", "columns: a list of 1 to 4 column names, got " .. n) end
+    for i = 1, math.min(n, 4) do
+      local c = rawget(t.columns, i)
+      if type(c) ~= "string" or #c < 1 or #c > 24 then
+        err.add("columns", "columns[" .. i .. "] must be a name of 1 to 24 characters")
+      end
+    end
+  end
+  local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function",
+                  random = "number" }
   for k, v in pairs(type(t.check) == "table" and t.check or {}) do
     if not CHECK[k] then
-      err.add(k, "check: unknown field '" .. tostring(k) .. "' (fields: expect, invariant, max_moves, zero_sum)")
+      err.add(k, "check: unknown field '" .. tostring(k) .. "' (fields: expect, invariant, max_moves, random, zero_sum)")
+    elseif CHECK[k] == "number" then
+      if type(v) ~= "number" or not (v >= 0 and v <= 1) then
+        err.add(k, "check." .. k .. " must be a number from 0 to 1 (the share of random moves)")
+      end
     elseif value_type(v) ~= CHECK[k] then
       err.add(k, "check." .. k .. " must be " .. (CHECK[k] == "integer" and "an integer" or "a " .. CHECK[k]))
     end

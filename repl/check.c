@@ -162,6 +162,7 @@ typedef struct checker {
     uint64_t seed;
     int nseats;
     const char *bots[FUDA_MAX_SEATS + 1];
+    int mixed;        /* this match mixes random moves into the own bots' (check.random) */
     fuda_state before; /* the state before the action */
     /* the moves of the match, each with the state hash before its action, to
      * play the match again in a fresh engine */
@@ -218,6 +219,7 @@ static void choose_bots(checker *c, long i) {
     int ncounts = c->max_seats - c->min_seats + 1;
     c->nseats = c->min_seats + (int)(i % ncounts);
     int random = ((i / ncounts) % 2 == 0) || c->nown == 0;
+    c->mixed = random && !c->given && c->nown > 0 && c->info->check_random < 1.0;
     int k = 0;
     for (int seat = 1; seat <= c->nseats; seat++) {
         if (c->given) {
@@ -229,6 +231,22 @@ static void choose_bots(checker *c, long i) {
             c->bots[seat] = c->own[(i / (2 * ncounts) + seat - 1) % c->nown];
         }
     }
+}
+
+/* The bot of `seat` for the next action of engine e. In a random round of a
+ * variant whose check.random is below 1 (random play alone does not end a
+ * gin-only game), each action is random with that chance, else the
+ * variant's own bot: drawn from the seed, the move number and the seat, so a
+ * replay asks the same bots. */
+static const char *bot_for(const checker *c, fuda_engine *e, int seat) {
+    if (!c->mixed) return c->bots[seat];
+    uint64_t z = c->seed * 0x9e3779b97f4a7c15u + (uint64_t)fuda_engine_move_count(e) * 0xbf58476d1ce4e5b9u +
+                 (uint64_t)seat;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    z ^= z >> 31;
+    if ((double)(z >> 11) * (1.0 / 9007199254740992.0) < c->info->check_random) return "random";
+    return c->own[(uint64_t)seat % (uint64_t)c->nown];
 }
 
 /* ---- per action ---- */
@@ -384,9 +402,10 @@ static int step(checker *c, int thorough) {
     for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
         const char *mv;
         if (!(actors & (1u << (seat - 1)))) continue;
-        if (fuda_engine_bot(c->e, seat, c->bots[seat], &mv) != 0) {
+        const char *bot = bot_for(c, c->e, seat);
+        if (fuda_engine_bot(c->e, seat, bot, &mv) != 0) {
             char *err = engine_err(c);
-            r = fail_at(c, 0, "bot '%s' of seat %d: %s", c->bots[seat], seat, err);
+            r = fail_at(c, 0, "bot '%s' of seat %d: %s", bot, seat, err);
             free(err);
         } else {
             chosen[seat] = fuda_xstrdup(mv);
@@ -488,9 +507,10 @@ static int rerun_step(checker *c, fuda_engine *r, long *k) {
         }
         const char *mv;
         c->rebots++;
-        if (fuda_engine_bot(r, seat, c->bots[seat], &mv) != 0)
-            return bot_differs(c, *k, c->bots[seat], seat, NULL, fuda_engine_error(r));
-        if (strcmp(mv, c->rec[*k].move) != 0) return bot_differs(c, *k, c->bots[seat], seat, mv, NULL);
+        const char *bot = bot_for(c, r, seat);
+        if (fuda_engine_bot(r, seat, bot, &mv) != 0)
+            return bot_differs(c, *k, bot, seat, NULL, fuda_engine_error(r));
+        if (strcmp(mv, c->rec[*k].move) != 0) return bot_differs(c, *k, bot, seat, mv, NULL);
         (*k)++;
     }
     for (long j = first; j < *k; j++)

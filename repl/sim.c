@@ -41,6 +41,9 @@ typedef struct sim_totals {
     long failed;         /* matches that ended in an error (not in the figures) */
     long wins[FUDA_MAX_SEATS + 1];
     long long score[FUDA_MAX_SEATS + 1];
+    int ncols;                 /* the variant's named columns (2 or more: figures per column) */
+    const char *const *colnames;
+    long long colscore[FUDA_MAX_COLS][FUDA_MAX_SEATS + 1];
     fuda_tally *tallies; /* sorted by name; the names are malloc'd */
     int ntallies;
     int interrupted;     /* Ctrl-C stopped the run */
@@ -134,13 +137,17 @@ fail:
     return -1;
 }
 
-/* Add the finished match to the totals: the highest column-1 total wins; a
- * tie for the highest is a draw. */
+/* Add the finished match to the totals: the seats the match format named
+ * winners (each a win; Straight Gin's series, a team), else the highest
+ * column-1 total; a tie for the highest is a draw. */
 static void count_match(const fuda_engine *e, sim_totals *t) {
     int best = 0, nbest = 0, best_seat = 0;
+    unsigned named = fuda_engine_winners(e);
     for (int seat = 1; seat <= t->nseats; seat++) {
         int total = fuda_engine_total(e, seat, 1);
         t->score[seat] += total;
+        for (int c = 1; c <= t->ncols && t->ncols > 1; c++) t->colscore[c - 1][seat] += fuda_engine_total(e, seat, c);
+        if (named & (1u << (seat - 1))) t->wins[seat]++;
         if (seat == 1 || total > best) {
             best = total;
             nbest = 1;
@@ -149,8 +156,8 @@ static void count_match(const fuda_engine *e, sim_totals *t) {
             nbest++;
         }
     }
-    if (nbest == 1) t->wins[best_seat]++;
-    else t->draws++;
+    if (!named && nbest == 1) t->wins[best_seat]++;
+    else if (!named) t->draws++;
     t->matches++;
     t->hands += (long)fuda_engine_state(e)->hand_no;
     t->moves += fuda_engine_move_count(e);
@@ -166,6 +173,10 @@ static double rate(long n, double secs) { return secs > 0 ? (double)n / secs : 0
 
 static double mean(const sim_totals *t, int seat) {
     return t->matches ? (double)t->score[seat] / (double)t->matches : 0.0;
+}
+
+static double col_mean(const sim_totals *t, int col, int seat) {
+    return t->matches ? (double)t->colscore[col][seat] / (double)t->matches : 0.0;
 }
 
 /* A JSON string (variant and bot names are plain, but be safe). */
@@ -192,7 +203,19 @@ static void print_json(const char *variant, const sim_totals *t, const char *con
     for (int seat = 1; seat <= t->nseats; seat++) printf("%s%ld", seat > 1 ? ", " : "", t->wins[seat]);
     printf("], \"draws\": %ld, \"mean_score\": [", t->draws);
     for (int seat = 1; seat <= t->nseats; seat++) printf("%s%.2f", seat > 1 ? ", " : "", mean(t, seat));
-    printf("], \"tallies\": {");
+    printf("]");
+    if (t->ncols > 1) {
+        printf(", \"columns\": [");
+        for (int c = 0; c < t->ncols; c++) {
+            printf("%s{\"name\": ", c ? ", " : "");
+            json_string(t->colnames[c]);
+            printf(", \"mean_score\": [");
+            for (int seat = 1; seat <= t->nseats; seat++) printf("%s%.2f", seat > 1 ? ", " : "", col_mean(t, c, seat));
+            printf("]}");
+        }
+        printf("]");
+    }
+    printf(", \"tallies\": {");
     for (int i = 0; i < t->ntallies; i++) {
         if (i > 0) printf(", ");
         json_string(t->tallies[i].name);
@@ -216,6 +239,11 @@ static void print_text(const char *variant, const sim_totals *t, const char *con
     for (int seat = 1; seat <= t->nseats; seat++)
         printf("seat %-6d wins %ld, mean score %.2f (%s)\n", seat, t->wins[seat], mean(t, seat), bots[seat]);
     printf("draws       %ld\n", t->draws);
+    for (int c = 0; c < t->ncols && t->ncols > 1; c++) {
+        printf("column      %s: mean score", t->colnames[c]);
+        for (int seat = 1; seat <= t->nseats; seat++) printf("%s %.2f", seat > 1 ? "," : "", col_mean(t, c, seat));
+        printf("\n");
+    }
     for (int i = 0; i < t->ntallies; i++) printf("tally %s %ld\n", t->tallies[i].name, t->tallies[i].count);
     if (t->failed) printf("failed      %ld matches (not counted above)\n", t->failed);
     if (t->interrupted) printf("(interrupted after %ld matches)\n", t->matches + t->failed);
@@ -264,6 +292,7 @@ static void totals_add(sim_totals *t, const sim_totals *w) {
     for (int seat = 1; seat <= t->nseats; seat++) {
         t->wins[seat] += w->wins[seat];
         t->score[seat] += w->score[seat];
+        for (int c = 0; c < FUDA_MAX_COLS; c++) t->colscore[c][seat] += w->colscore[c][seat];
     }
     for (int i = 0; i < w->ntallies; i++) tallies_add(t, w->tallies[i].name, w->tallies[i].count);
 }
@@ -434,6 +463,7 @@ static int run_all(fuda_engine *e, const fuda_config *cfg, const sim_args *s, co
         w[started].run = &run;
         w[started].e = started == 0 ? e : NULL;
         w[started].t.nseats = t->nseats;
+        w[started].t.ncols = t->ncols;
         pthread_mutex_lock(&run.mu);
         run.running++;
         pthread_mutex_unlock(&run.mu);
@@ -490,6 +520,8 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
     const char *bots[FUDA_MAX_SEATS + 1] = { 0 };
     char **store = NULL;
     t.nseats = fuda_seat_count("sim", e, &s.m);
+    t.ncols = fuda_engine_info(e)->ncols;
+    t.colnames = fuda_engine_info(e)->columns;
     if (t.nseats == 0) r = FUDA_EXIT_USAGE;
     else r = fuda_assign_bots("sim", e, s.m.bots, 0, t.nseats, bots, &store);
     if (r == 0) r = run_all(e, cfg, &s, bots, &t);

@@ -5,6 +5,7 @@
 -- option below; a preset is this file with other option values.
 
 local show, rank, suit = fuda.show, fuda.rank, fuda.suit
+local match = fuda.import("match")
 
 ---------------------------------------------------------------------------------------------------
 -- Cards and move strings, made once (the hooks only look them up).
@@ -25,21 +26,32 @@ for _, s in ipairs(SUITS) do
   end
 end
 
--- Meld rules, compiled once per (ace mode, ace value).
+-- Meld rules, compiled once per spec: the hand's rules, the defender's when a knock is scored
+-- (Tedesco: aces 15) and both players' when the stock runs out (Tedesco: aces 15).
 local RULES = {}
-local last_ace, last_value, last_rules
-local function rules(g)
-  local o = g.options
-  local ace, value = o.ace, o.ace_value
-  if ace == last_ace and value == last_value then return last_rules end
+local function rules_for(ace, value)
   local key = ace .. value
   local R = RULES[key]
   if not R then
     R = fuda.rules{ ace = ace, values = { [1] = value } }
     RULES[key] = R
   end
-  last_ace, last_value, last_rules = ace, value, R
   return R
+end
+
+local last_ace, last_value, last_rules
+local function rules(g)
+  local o = g.options
+  local ace, value = o.ace, o.ace_value
+  if ace == last_ace and value == last_value then return last_rules end
+  last_ace, last_value, last_rules = ace, value, rules_for(ace, value)
+  return last_rules
+end
+
+local function defender_rules(g)
+  local o = g.options
+  if o.defender_ace_value == 0 then return rules(g) end
+  return rules_for(o.ace, o.defender_ace_value)
 end
 
 local function name(s) return "Seat " .. s end
@@ -62,49 +74,94 @@ local function show_arrangement(res)
 end
 
 ---------------------------------------------------------------------------------------------------
+-- The deal.
+
+-- The knock limit an upcard sets (upcard_knock): its value, J/Q/K 10; an ace: gin only.
+local function upcard_limit(c)
+  local r = RANK[c]
+  if r == 1 then return 0 end
+  return r > 10 and 10 or r
+end
+
+-- Shuffle, deal one at a time starting with the non-dealer; then the next card is the upcard,
+-- offered to the non-dealer first, or (first_card = "to_non_dealer") the non-dealer's 11th card.
+local function deal(g)
+  local o, v = g.options, g.var
+  local stock, discard = g:pile("stock"), g:pile("discard")
+  for s = 1, g.seats do g:hand(s):move_all(stock) end
+  discard:move_all(stock)
+  stock:shuffle()
+  local dealer = v.dealer
+  if dealer == 0 then
+    dealer = g:random(g.seats)
+    v.dealer = dealer
+    g:say("Seat %d is drawn to deal first.", dealer)
+  end
+  local nd = g:next(dealer)
+  local h1, h2 = g:hand(nd), g:hand(dealer)
+  for _ = 1, o.hand_size do
+    stock:move_top(h1)
+    stock:move_top(h2)
+  end
+  v.taken, v.limit = "", o.knock_limit
+  g.turn = nd
+  if o.first_card == "to_non_dealer" then
+    stock:move_top(h1)
+    h1:sort()
+    h2:sort()
+    v.phase, v.upcard = "discard", ""
+    g:say("Hand %d: Seat %d deals; Seat %d has the extra card and starts by discarding.", g.hand_no, dealer, nd)
+    return
+  end
+  h1:sort()
+  h2:sort()
+  stock:move_top(discard)
+  local up = discard:top()
+  v.upcard = up
+  v.phase = o.upcard_takers == "both" and "offer" or "draw"
+  g:say("Hand %d: Seat %d deals; the upcard is {%s}.", g.hand_no, dealer, up)
+  if o.upcard_knock then
+    v.limit = upcard_limit(up)
+    if v.limit == 0 then
+      g:say("The upcard is an ace: gin only this hand.")
+      g:tally("upcard:gin only")
+    else
+      g:say("The upcard sets the knock limit: deadwood %d or less.", v.limit)
+    end
+  end
+  if o.spade_double and suit(up) == "s" then g:say("The upcard is a spade: this hand scores double.") end
+end
+
+---------------------------------------------------------------------------------------------------
 -- The end of a hand.
 
--- Who deals the next hand after `winner` won a hand dealt by the current dealer.
-local function choose_next_dealer(g, winner)
+-- Who deals the next hand: after a won hand the loser, the winner or the next seat (the option
+-- next_dealer); after a hand nobody won, the same dealer again.
+local function choose_next_dealer(g, r)
   local how, v = g.options.next_dealer, g.var
+  if not r.winner then return end
   if how == "winner" then
-    v.dealer = winner
+    v.dealer = r.winner
   elseif how == "loser" then
-    v.dealer = g:next(winner)
+    v.dealer = g:next(r.winner)
   else -- "alternate"
     v.dealer = g:next(v.dealer)
   end
 end
 
--- The match is over when a total reaches the target at the end of a hand: the bonuses, each on
--- its own scoresheet line, then the end.
-local function end_of_match(g, winner)
-  local o = g.options
-  local loser = g:next(winner)
-  if o.game_bonus > 0 then
-    g:score(winner, o.game_bonus, "game bonus")
+-- Report the hand's result: the spade double (its own rule), then g:result, where a house rule's
+-- result hook may change it and the match format scores it and decides whether the match is over.
+local function finish(g, r)
+  local o, v = g.options, g.var
+  if o.spade_double and r.winner and v.upcard ~= "" and suit(v.upcard) == "s" then
+    g:say("The upcard {%s} is a spade: the hand scores double, %d x 2 = %d.", v.upcard, r.points, 2 * r.points)
+    g:tally("hand:spade double")
+    r.points, r.note = 2 * r.points, r.note .. " x 2 (spade upcard)"
+    if o.spade_double_boxes then r.boxes = 2 * (r.boxes or 1) end
   end
-  if o.box_bonus > 0 then
-    for s = 1, g.seats do
-      local boxes = g.seat[s].boxes
-      if boxes > 0 then
-        g:score(s, boxes * o.box_bonus, ("box %d x %d"):format(boxes, o.box_bonus))
-      end
-    end
-  end
-  if g:total(loser) == 0 then
-    g:tally("match:shutout")
-    if o.shutout == "double" then
-      g:score(winner, g:total(winner), "shutout: total doubled")
-    elseif o.shutout == "bonus" then
-      g:score(winner, o.shutout_bonus, "shutout bonus")
-    end
-  end
-  g:say("Seat %d wins the match, %d to %d.", winner, g:total(winner), g:total(loser))
-  g.var.phase = "match_over"
-  g.turn = nil
-  g:end_hand()
-  g:end_match()
+  g:result(r)
+  v.last_kind, v.last_winner, v.last_points = r.kind, r.winner or 0, r.points
+  choose_next_dealer(g, r)
 end
 
 -- The stock is down to void_at cards and nobody knocked: no score, the same dealer deals again.
@@ -114,10 +171,30 @@ local function void_hand(g, stock)
         plural(#stock, "card"), v.dealer)
   g:tally("hand:void")
   g:score(v.dealer, 0, "void")
-  v.last_kind, v.last_winner, v.last_points = "void", 0, 0
-  v.phase = "hand_over"
-  g.turn = nil
-  g:end_hand("void")
+  finish(g, { kind = "void", note = "void" })
+end
+
+-- The stock is empty when a turn starts (stock_out = "score", Tedesco): both hands are shown with
+-- aces at stock_out_ace_value; the lower deadwood wins the difference; equal: nobody scores.
+local function stock_out(g, seat)
+  local o = g.options
+  local R = rules_for(o.ace, o.stock_out_ace_value)
+  local other = g:next(seat)
+  local a, b = R:melds(g:hand(seat)), R:melds(g:hand(other))
+  g:say("The stock is empty: the hand ends. Seat %d shows %s.", seat, show_arrangement(a))
+  g:say("Seat %d shows %s.", other, show_arrangement(b))
+  if a.deadwood == b.deadwood then
+    g:say("Equal deadwood (%d): nobody scores.", a.deadwood)
+    g:tally("hand:stock out tie")
+    g:score(g.var.dealer, 0, "stock out, equal")
+    return finish(g, { kind = "stock out", note = "stock out, equal" })
+  end
+  local w, l, wd, ld = seat, other, a.deadwood, b.deadwood
+  if wd > ld then w, l, wd, ld = other, seat, b.deadwood, a.deadwood end
+  g:say("%s has less deadwood: %d - %d = %d points.", name(w), ld, wd, ld - wd)
+  g:tally("hand:stock out")
+  finish(g, { winner = w, loser = l, kind = "stock out", points = ld - wd,
+              note = ("stock out %d"):format(ld - wd) })
 end
 
 -- `knocker` has just discarded and knocked (or gone gin): arrange both hands, lay off, score.
@@ -125,7 +202,9 @@ local function showdown(g, knocker, gin)
   local o = g.options
   local defender = g:next(knocker)
   local allow = (not gin) or o.layoff_after_gin
-  local res = rules(g):layoff(g:hand(knocker), g:hand(defender), { allow = allow })
+  local R = rules(g)
+  local res = R:layoff(g:hand(knocker), g:hand(defender),
+                       { allow = allow, defender_rules = (not gin) and defender_rules(g) or nil })
   local kd, dd = res.knocker.deadwood, res.deadwood
 
   g:say("Seat %d %s: %s.", knocker, gin and "goes gin" or "knocks", show_arrangement(res.knocker))
@@ -141,6 +220,7 @@ local function showdown(g, knocker, gin)
     local m = melds[lo.meld]
     g:say("Seat %d lays off {%s} on %s.", defender, lo.card, show(m))
     g:tally(laid[lo.meld] and "layoff:chain" or "layoff")
+    if gin then g:tally("layoff:after gin") end
     laid[lo.meld] = true
     if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] < RANK[m[1]] then
       table.insert(m, 1, lo.card) -- a run extended at its low end
@@ -154,41 +234,174 @@ local function showdown(g, knocker, gin)
     g:say("Seat %d shows %s.", defender, show_arrangement(res.defender))
   end
 
-  local winner, points, note, kind, text
+  local r
   if gin then
-    winner, kind = knocker, "gin"
-    points = dd + o.gin_bonus
-    note = ("gin %d + %d"):format(dd, o.gin_bonus)
-    text = ("%s wins with gin: deadwood %d + gin bonus %d = %d points.")
-           :format(name(knocker), dd, o.gin_bonus, points)
+    r = { winner = knocker, loser = defender, kind = "gin", points = dd + o.gin_bonus,
+          note = ("gin %d + %d"):format(dd, o.gin_bonus) }
+    g:say("%s wins with gin: deadwood %d + gin bonus %d = %d points.", name(knocker), dd, o.gin_bonus, r.points)
   elseif dd < kd or (dd == kd and o.undercut_on_tie) then
-    winner, kind = defender, "undercut"
-    points = kd - dd + o.undercut_bonus
-    note = ("undercut %d + %d"):format(kd - dd, o.undercut_bonus)
-    text = ("%s undercuts: %d - %d = %d + undercut bonus %d = %d points.")
-           :format(name(defender), kd, dd, kd - dd, o.undercut_bonus, points)
+    r = { winner = defender, loser = knocker, kind = "undercut", points = kd - dd + o.undercut_bonus,
+          note = ("undercut %d + %d"):format(kd - dd, o.undercut_bonus) }
+    g:say("%s undercuts: %d - %d = %d + undercut bonus %d = %d points.",
+          name(defender), kd, dd, kd - dd, o.undercut_bonus, r.points)
   else
-    winner, kind = knocker, "knock"
-    points = dd - kd
-    note = ("knock %d"):format(points)
-    text = ("%s wins the knock: %d - %d = %d points."):format(name(knocker), dd, kd, points)
+    r = { winner = knocker, loser = defender, kind = "knock", points = dd - kd, note = ("knock %d"):format(dd - kd) }
+    g:say("%s wins the knock: %d - %d = %d points.", name(knocker), dd, kd, r.points)
   end
-  g:say(text)
-  g:tally(kind == "undercut" and dd == kd and "hand:undercut tie" or "hand:" .. kind)
-  g:score(winner, points, note)
+  g:tally(r.kind == "undercut" and dd == kd and "hand:undercut tie" or "hand:" .. r.kind)
+  if o.box_double and r.kind ~= "knock" then r.boxes = 2 end
+  finish(g, r)
+end
 
-  local ws, v = g.seat[winner], g.var
-  ws.hands_won = ws.hands_won + 1
-  ws.boxes = ws.boxes + ((o.box_double and kind ~= "knock") and 2 or 1)
-  v.last_kind, v.last_winner, v.last_points = kind, winner, points
-  choose_next_dealer(g, winner)
+---------------------------------------------------------------------------------------------------
+-- A turn: take the upcard or pass; draw from the stock or take the discard; discard, knock or go gin.
 
-  if g:total(winner) >= o.target then
-    end_of_match(g, winner)
+-- The runs of `cards` through `card` (in its suit, ace as the rules allow) and the sets with it,
+-- each as a list of cards.
+local function melds_through(R, cards, card, ace)
+  local have, r0, s0 = {}, RANK[card], SUIT[card]
+  for _, c in ipairs(cards) do have[c] = true end
+  local found = {}
+  local same = {}
+  for _, c in ipairs(cards) do
+    if c ~= card and RANK[c] == r0 then same[#same + 1] = c end
+  end
+  for mask = 1, (1 << #same) - 1 do -- every set of card and 2 or more others of its rank
+    local m = { card }
+    for i = 1, #same do
+      if mask & (1 << (i - 1)) ~= 0 then m[#m + 1] = same[i] end
+    end
+    if #m >= 3 then found[#found + 1] = m end
+  end
+  local top = ace == "low" and 13 or 14 -- 14: the ace above the king
+  for lo = 1, top do
+    local m, ok = {}, false
+    for len = 1, 13 do
+      local r = lo + len - 1
+      if r > top and ace ~= "corner" then break end
+      r = (r - 1) % 13 + 1
+      local c = fuda.make(r, s0)
+      if not have[c] then break end
+      m[#m + 1] = c
+      if r == r0 then ok = true end
+      if ok and len >= 3 then
+        local copy = {}
+        for i = 1, #m do copy[i] = m[i] end
+        found[#found + 1] = copy
+      end
+    end
+  end
+  return found
+end
+
+-- Least deadwood of `cards` with `card` in one of the melds (nil: it is in none).
+local function deadwood_with(R, cards, card, ace)
+  local best
+  for _, m in ipairs(melds_through(R, cards, card, ace)) do
+    local out, rest = {}, {}
+    for _, c in ipairs(m) do out[c] = true end
+    for _, c in ipairs(cards) do
+      if not out[c] then rest[#rest + 1] = c end
+    end
+    local d = R:deadwood(rest)
+    if not best or d < best then best = d end
+  end
+  return best
+end
+
+-- knock_taken_melded: drop the knocks that would leave the card just taken out of every meld.
+local function knocks_with_taken(g, seat, list)
+  local v, R, ace = g.var, rules(g), g.options.ace
+  local hand = g:hand(seat):cards()
+  local kept = {}
+  for _, mv in ipairs(list) do
+    if VERB[mv] == "knock" then
+      local rest = {}
+      for _, c in ipairs(hand) do
+        if c ~= CARD[mv] then rest[#rest + 1] = c end
+      end
+      local d = deadwood_with(R, rest, v.taken, ace)
+      if d and d <= v.limit then kept[#kept + 1] = mv end
+    else
+      kept[#kept + 1] = mv
+    end
+  end
+  return kept
+end
+
+local function moves(g, seat)
+  if seat ~= g.turn then return {} end
+  local v = g.var
+  local phase = v.phase
+  if phase == "discard" then
+    -- Any card but the one just taken: "discard C"; with it "gin C" when that discard leaves no
+    -- deadwood, or "knock C" when it leaves the knock limit or less.
+    local list = rules(g):discard_moves(g:hand(seat), v.taken, v.limit)
+    if v.taken ~= "" and g.options.knock_taken_melded then return knocks_with_taken(g, seat, list) end
+    return list
+  elseif phase == "draw" then
+    if #g:pile("stock") > 0 then return { "draw", "take" } end
+    return { "take" }
+  elseif phase == "offer" or phase == "offer2" then
+    return { "take", "pass" }
+  elseif phase == "forced" then
+    return { "draw" }
+  end
+  return {}
+end
+
+local function play(g, seat, move)
+  local v = g.var
+  local phase = v.phase
+  if move == "draw" then
+    local stock, hand = g:pile("stock"), g:hand(seat)
+    local c = stock:top()
+    stock:move_top(hand)
+    hand:sort()
+    v.phase, v.taken = "discard", ""
+    g:say("Seat %d draws from the stock.", seat)
+    g:tell(seat, "You draw {%s}.", c)
+  elseif move == "take" then
+    local discard, hand = g:pile("discard"), g:hand(seat)
+    local c = discard:top()
+    discard:move_top(hand)
+    hand:sort()
+    v.phase, v.taken = "discard", c
+    if phase == "draw" then
+      g:say("Seat %d takes {%s} from the discard pile.", seat, c)
+      g:tally("take:discard")
+    else
+      g:say("Seat %d takes the upcard {%s}.", seat, c)
+      g:tally(phase == "offer" and "upcard:non-dealer takes" or "upcard:dealer takes")
+    end
+  elseif move == "pass" then
+    g:say("Seat %d passes on the upcard.", seat)
+    v.phase = phase == "offer" and "offer2" or "forced"
+    if phase == "offer2" then g:tally("upcard:both pass") end
+    g.turn = g:next(seat)
   else
-    v.phase = "hand_over"
-    g.turn = nil
-    g:end_hand(note)
+    local verb, c = VERB[move], CARD[move]
+    if not verb then error("unknown move " .. move) end
+    if verb == "knock" and v.taken ~= "" and g.options.knock_taken_melded then
+      g:tally("knock:with the taken card melded")
+    end
+    g:hand(seat):move(c, g:pile("discard"))
+    v.taken = ""
+    if verb == "discard" then
+      g:say("Seat %d discards {%s}.", seat, c)
+      local stock, o = g:pile("stock"), g.options
+      if o.stock_out == "score" and #stock == 0 then
+        stock_out(g, g:next(seat))
+      elseif o.stock_out == "void" and #stock <= o.void_at then
+        void_hand(g, stock)
+      else
+        v.phase = "draw"
+        g.turn = g:next(seat)
+      end
+    else
+      g:say("Seat %d discards {%s} %s.", seat, c, verb == "gin" and "and goes gin" or "and knocks")
+      showdown(g, seat, verb == "gin")
+    end
   end
 end
 
@@ -303,7 +516,8 @@ end
 local function phase_line(g, seat)
   local phase, turn = g.var.phase, g.turn
   local top = g:pile("discard"):top()
-  if phase == "hand_over" or phase == "match_over" then
+  if g.phase == "hand_over" or g.phase == "match_over" then
+    phase = g.phase
     local kind, w, p = g.var.last_kind, g.var.last_winner, g.var.last_points
     local head = phase == "match_over" and "Match over" or "Hand over"
     if kind == "void" then return head .. ": the hand was void." end
@@ -321,7 +535,9 @@ local function phase_line(g, seat)
   elseif phase == "draw" then
     return ("%s: draw or take %s"):format(actor, show(top))
   elseif phase == "discard" then
-    local text = actor .. ": discard, knock (deadwood " .. g.options.knock_limit .. " or less) or gin"
+    local limit = g.var.limit
+    local text = actor .. (limit > 0 and (": discard, knock (deadwood " .. limit .. " or less) or gin")
+                                      or ": discard or go gin")
     if mine and g.var.taken ~= "" then
       text = text .. " (not " .. show(g.var.taken) .. ", just taken)"
     end
@@ -348,25 +564,43 @@ local function view(g, seat)
   local lines = {}
   local me = (seat and seat >= 1 and seat <= g.seats) and seat or nil
   local dealer = g.var.dealer
-  lines[#lines + 1] = ("Gin Rummy, hand %d, dealer: %s. Game to %d."):format(
-    g.hand_no, dealer > 0 and who(g, dealer, me) or "-", o.target)
+  local goal = o.series and ("Series: first to %d hands won."):format(o.series_wins)
+               or ("Game to %d."):format(o.target)
+  lines[#lines + 1] = ("%s, hand %d, dealer: %s. %s"):format(
+    g.title, g.hand_no, dealer > 0 and who(g, dealer, me) or "-", goal)
   local scores = {}
   for s = 1, g.seats do
-    scores[#scores + 1] = ("%s %s (%s won)"):format(who(g, s, me), plural(g:total(s), "point"),
-                                                    plural(g.seat[s].hands_won, "hand"))
+    local points = plural(g:total(s), "point")
+    if #g.columns > 1 then -- "game 1 35, game 2 35, game 3 0"
+      local cols = {}
+      for c, name in ipairs(g.columns) do cols[c] = name .. " " .. g:total(s, c) end
+      points = table.concat(cols, ", ")
+    end
+    scores[#scores + 1] = ("%s %s (%s won)"):format(who(g, s, me), points, plural(g.seat[s].hands_won, "hand"))
   end
   lines[#lines + 1] = "Score: " .. table.concat(scores, ", ")
   local discard, stock = g:pile("discard"), g:pile("stock")
-  local table_line = ("Discard: %s   Stock: %d"):format(
-    discard:top() and show(discard:top()) or "(empty)", #stock)
+  local pile_text = discard:top() and show(discard:top()) or "(empty)"
+  if o.discard_pile == "public" and #discard > 1 then -- bottom to top
+    pile_text = show(discard:cards()) .. " (top: " .. pile_text .. ")"
+  end
+  local table_line = ("Discard: %s   Stock: %d"):format(pile_text, #stock)
   for s = 1, g.seats do
     if s ~= me then
       table_line = table_line .. ("   %s: %s"):format(who(g, s, me), plural(#g:hand(s), "card"))
     end
   end
   lines[#lines + 1] = table_line
-  local phase = g.var.phase
-  local over = phase == "hand_over" or phase == "match_over"
+  local up = g.var.upcard
+  if up ~= "" and (o.upcard_knock or o.spade_double) then -- what the upcard decided, all hand
+    local rule = {}
+    if o.upcard_knock then
+      rule[#rule + 1] = g.var.limit == 0 and "gin only" or ("knock with %d or less"):format(g.var.limit)
+    end
+    if o.spade_double and suit(up) == "s" then rule[#rule + 1] = "spades double" end
+    lines[#lines + 1] = ("Upcard: %s%s"):format(show(up), #rule > 0 and (" (" .. table.concat(rule, ", ") .. ")") or "")
+  end
+  local over = g.phase == "hand_over" or g.phase == "match_over"
   if me then
     local hand = g:hand(me)
     if #hand > 0 then
@@ -409,12 +643,23 @@ return {
   options = {
     target = { 100, min = 1, doc = "a hand that brings a total to this many points ends the match" },
     hand_size = { 10, min = 1, max = 15, doc = "cards dealt to each player" },
+    first_card = { "upcard", one_of = { "upcard", "to_non_dealer" },
+                   doc = "the card after the deal: turned up as the upcard, or dealt to the non-dealer, who starts by discarding (Straight Gin)" },
+    upcard_takers = { "both", one_of = { "both", "non_dealer" },
+                      doc = "who may take the upcard: the non-dealer, then the dealer; or the non-dealer only, whose first turn is then an ordinary draw (Celebes)" },
     knock_limit = { 10, min = 0, doc = "most deadwood a player may knock with (0: gin only)" },
+    upcard_knock = { false, doc = "the upcard sets the knock limit instead: its value, J/Q/K 10, an ace gin only (Oklahoma, Tedesco)" },
+    knock_taken_melded = { false, doc = "a player who took the discard may knock that turn only with that card in a meld (Tedesco)" },
     gin_bonus = { 25, min = 0, doc = "bonus for gin, added to the defender's deadwood" },
     undercut_bonus = { 20, min = 0, doc = "bonus for an undercut, added to the difference" },
     undercut_on_tie = { true, doc = "equal deadwood is an undercut (the defender wins ties)" },
     layoff_after_gin = { false, doc = "the defender may lay off against gin (Round-the-Corner)" },
+    spade_double = { false, doc = "a hand whose upcard is a spade scores double, bonuses included (Oklahoma, Tedesco)" },
+    spade_double_boxes = { false, doc = "with spade_double, a hand won on a spade upcard also counts as two boxes" },
+    stock_out = { "void", one_of = { "void", "score" },
+                  doc = "a hand nobody ends: void when a discard leaves void_at stock cards; or scored when a turn starts with an empty stock, the lower deadwood winning the difference (Tedesco)" },
     void_at = { 2, min = 0, doc = "the hand is void when a discard without a knock leaves this many stock cards" },
+    stock_out_ace_value = { 15, min = 0, max = 255, doc = "deadwood value of an ace, for both players, when stock_out = \"score\" scores a hand" },
     game_bonus = { 100, min = 0, doc = "bonus to the winner of the match" },
     box_bonus = { 25, min = 0, doc = "bonus per hand won, added to each player at the end of the match" },
     box_double = { false, doc = "a hand won by gin or undercut counts as two boxes" },
@@ -426,13 +671,19 @@ return {
     ace = { "low", one_of = { "low", "high", "corner" },
             doc = "runs with aces: A-2-3 only (low), also Q-K-A (high), also K-A-2 (corner)" },
     ace_value = { 1, min = 0, max = 255, doc = "deadwood value of an ace" },
+    defender_ace_value = { 0, min = 0, max = 255,
+                           doc = "deadwood value of the defender's aces when a knock is scored (Tedesco: 15); 0: ace_value" },
+    discard_pile = { "top", one_of = { "top", "public" },
+                     doc = "what the players see of the discard pile: its top card, or every card in it (Round-the-Corner)" },
   },
 
   state = {
-    phase = "deal",    -- offer, offer2, forced, draw, discard, hand_over, match_over
+    phase = "deal",    -- offer, offer2, forced, draw, discard (g.phase tells when the hand is over)
     dealer = 0,        -- 0 until the first deal draws one at random
+    upcard = "",       -- the hand's upcard ("" when there is none)
+    limit = 10,        -- the hand's knock limit (0: gin only)
     taken = "",        -- the card just taken from the discard pile ("" after a draw)
-    last_kind = "",    -- how the last hand ended: gin, knock, undercut, void
+    last_kind = "",    -- how the last hand ended: gin, knock, undercut, void, stock out
     last_winner = 0,
     last_points = 0,
   },
@@ -440,109 +691,17 @@ return {
 
   setup = function(g)
     g:new_pile("stock")
-    g:new_pile("discard", { vis = "top" })
+    g:new_pile("discard", { vis = g.options.discard_pile })
     for s = 1, g.seats do
       g:new_pile("hand", { owner = s, vis = "owner" })
     end
     g:new_deck(g:pile("stock"))
   end,
 
-  -- Shuffle, deal one at a time starting with the non-dealer, turn the upcard, and offer it to
-  -- the non-dealer first.
-  deal = function(g)
-    local stock, discard = g:pile("stock"), g:pile("discard")
-    for s = 1, g.seats do g:hand(s):move_all(stock) end
-    discard:move_all(stock)
-    stock:shuffle()
-    local dealer = g.var.dealer
-    if dealer == 0 then
-      dealer = g:random(g.seats)
-      g.var.dealer = dealer
-      g:say("Seat %d is drawn to deal first.", dealer)
-    end
-    local nd = g:next(dealer)
-    local h1, h2 = g:hand(nd), g:hand(dealer)
-    for _ = 1, g.options.hand_size do
-      stock:move_top(h1)
-      stock:move_top(h2)
-    end
-    h1:sort()
-    h2:sort()
-    stock:move_top(discard)
-    g.var.phase, g.var.taken = "offer", ""
-    g.turn = nd
-    g:say("Hand %d: Seat %d deals; the upcard is {%s}.", g.hand_no, dealer, discard:top())
-  end,
-
-  moves = function(g, seat)
-    if seat ~= g.turn then return {} end
-    local v = g.var
-    local phase = v.phase
-    if phase == "discard" then
-      -- Any card but the one just taken: "discard C"; with it "gin C" when that discard leaves no
-      -- deadwood, or "knock C" when it leaves knock_limit or less.
-      return rules(g):discard_moves(g:hand(seat), v.taken, g.options.knock_limit)
-    elseif phase == "draw" then
-      if #g:pile("stock") > 0 then return { "draw", "take" } end
-      return { "take" }
-    elseif phase == "offer" or phase == "offer2" then
-      return { "take", "pass" }
-    elseif phase == "forced" then
-      return { "draw" }
-    end
-    return {}
-  end,
-
-  play = function(g, seat, move)
-    local v = g.var
-    local phase = v.phase
-    if move == "draw" then
-      local stock, hand = g:pile("stock"), g:hand(seat)
-      local c = stock:top()
-      stock:move_top(hand)
-      hand:sort()
-      v.phase, v.taken = "discard", ""
-      g:say("Seat %d draws from the stock.", seat)
-      g:tell(seat, "You draw {%s}.", c)
-    elseif move == "take" then
-      local discard, hand = g:pile("discard"), g:hand(seat)
-      local c = discard:top()
-      discard:move_top(hand)
-      hand:sort()
-      v.phase, v.taken = "discard", c
-      if phase == "draw" then
-        g:say("Seat %d takes {%s} from the discard pile.", seat, c)
-        g:tally("take:discard")
-      else
-        g:say("Seat %d takes the upcard {%s}.", seat, c)
-        g:tally(phase == "offer" and "upcard:non-dealer takes" or "upcard:dealer takes")
-      end
-    elseif move == "pass" then
-      g:say("Seat %d passes on the upcard.", seat)
-      v.phase = phase == "offer" and "offer2" or "forced"
-      if phase == "offer2" then g:tally("upcard:both pass") end
-      g.turn = g:next(seat)
-    else
-      local verb, c = VERB[move], CARD[move]
-      if not verb then error("unknown move " .. move) end
-      g:hand(seat):move(c, g:pile("discard"))
-      v.taken = ""
-      if verb == "discard" then
-        g:say("Seat %d discards {%s}.", seat, c)
-        local stock = g:pile("stock")
-        if #stock <= g.options.void_at then
-          void_hand(g, stock)
-        else
-          v.phase = "draw"
-          g.turn = g:next(seat)
-        end
-      else
-        g:say("Seat %d discards {%s} %s.", seat, c, verb == "gin" and "and goes gin" or "and knocks")
-        showdown(g, seat, verb == "gin")
-      end
-    end
-  end,
-
+  deal = deal,
+  moves = moves,
+  play = play,
+  match = match.first_to,
   view = view,
 
   bots = { basic = basic_bot },

@@ -1,40 +1,13 @@
--- gin-spades-double.lua -- a house rule that changes a hook: in a hand whose
--- upcard was a spade, every point scored counts double. It wraps the base
--- game's play hook instead of copying it, and doubles the points as the base
--- scores them, so the base sees the doubled totals when it decides whether
--- the hand ends the match. (Adding points after the base's play returned is
--- wrong: the base may have ended the match already, or not ended it when the
--- doubled total reached the target; `fuda check` catches both.)
-local gin = fuda.variant("gin")
-
--- The game g, except that g:score doubles the points.
-local function doubling(g)
-  local function score(_, seat, points, note, column)
-    return g:score(seat, 2 * points, (note or "") .. " (doubled: spade upcard)", column)
-  end
-  return setmetatable({}, {
-    __index = function(_, key)
-      if key == "score" then return score end
-      local v = g[key]
-      if type(v) == "function" then return function(_, ...) return v(g, ...) end end
-      return v
-    end,
-    __newindex = function(_, key, v) g[key] = v end,
-  })
-end
-
+-- gin-spades-double.lua -- a house rule on a hand's result: when the upcard was a spade, the
+-- hand's points count double. Gin reports each hand's result (winner, kind, points, note) to
+-- g:result; this hook changes it before the match format scores it and decides whether the match
+-- is over, so doubled points reach the target like any others.
 return {
   extends = "gin",
   title = "Gin, spade upcard doubles the hand",
-  state = { spade_hand = false },
-
-  deal = function(g)
-    gin.deal(g)
-    g.var.spade_hand = fuda.suit(g:pile("discard"):top()) == "s"
-    if g.var.spade_hand then g:say("The upcard is a spade: this hand counts double.") end
-  end,
-
-  play = function(g, seat, move)
-    gin.play(g.var.spade_hand and doubling(g) or g, seat, move)
+  result = function(g, r)
+    if r.winner and fuda.suit(g.var.upcard) == "s" then
+      r.points, r.note = 2 * r.points, r.note .. " x 2 (spade upcard)"
+    end
   end,
 }

@@ -1,7 +1,7 @@
 -- BROKEN (points after the base game decided): the first version of docs/examples/gin-spades-double.lua.
--- After the base game's play it adds the hand's points once more. When the base game ended the
--- match, that g:score comes after g:end_match and raises; when it did not, the doubled points can
--- carry a seat past the target while the match goes on, which gin-base's check.invariant refuses.
+-- After the base game's play it adds the hand's points once more, after the match format decided
+-- on the totals: the doubled points could carry a seat past the target while the match goes on.
+-- g:score after the hand ended raises, so the move fails at line 25.
 local gin = fuda.variant("gin")
 
 return {

@@ -35,7 +35,7 @@ local SD = "docs/examples/gin-spades-double.lua"
 local spade_seed
 for seed = 1, 100 do
   local m = fuda.match{ variant = SD, seed = seed }
-  if m:var("spade_hand") then spade_seed = seed break end
+  if fuda.suit(m:var("upcard")) == "s" then spade_seed = seed break end
 end
 check(spade_seed, "spades-double: some seed turns a spade upcard")
 if spade_seed then
@@ -43,11 +43,11 @@ if spade_seed then
   local d2, k2, u2 = undercut(SD, spade_seed, { target = 30 })
   check(d1 == 20 and u1:phase() == "hand_over", ("gin: the undercut pays 20, the match goes on: %d, %s"):format(d1, u1:phase()))
   check(u2:phase() == "match_over", "spades-double: the doubled undercut, 40, reaches the target 30: " .. u2:phase())
-  check(u2:scoresheet():find("undercut 0 %+ 20 %(doubled: spade upcard%)"), "spades-double: the scoresheet says doubled")
+  check(u2:scoresheet():find("undercut 0 + 20 x 2 (spade upcard)", 1, true), "spades-double: the scoresheet says doubled")
   check(d2 > 40 and k2 == 0, ("spades-double: 40 and the bonuses for the winner: %d to %d"):format(d2, k2))
 end
 local d3, _, u3 = undercut(SD, 4, { target = 30 })
-check(not u3:var("spade_hand") and d3 == 20 and u3:phase() == "hand_over", "spades-double: no spade, no doubling")
+check(fuda.suit(u3:var("upcard")) ~= "s" and d3 == 20 and u3:phase() == "hand_over", "spades-double: no spade, no doubling")
 
 -- the hook-replacing example plays whole matches
 for seed = 1, 3 do

@@ -1,0 +1,38 @@
+-- Hollywood Gin (seeds/gin-rummy-and-variants.ja.txt, ハリウッドスコアリング; RULINGS.md): `gin`
+-- scoring kept as three games side by side. A player's first hand won is entered in game 1, the
+-- second in games 1 and 2, the third and later in all three; a game closes when someone reaches
+-- 100 in it, with its own game, box and shutout bonuses; the match ends when all three have
+-- closed.
+local match = fuda.import("match")
+
+return {
+  extends = "gin",
+  title = "Hollywood Gin",
+  columns = { "game 1", "game 2", "game 3" },
+  state = { closed = 0 },                                  -- games closed: bits 1, 2, 4
+  seat_state = { boxes_2 = 0, boxes_3 = 0, games_won = 0 }, -- boxes (game 1) is gin's
+  match = match.hollywood,
+  check = {
+    random = 0.5, -- three games to 100 take random bots some 300 hands: mix in the basic bot
+    -- a game still open has nobody at the target
+    invariant = function(g)
+      if g.phase == "match_over" then return true end
+      for col = 1, 3 do
+        if g.var.closed & (1 << (col - 1)) == 0 then
+          for s = 1, g.seats do
+            if g:total(s, col) >= g.options.target then
+              return false, ("seat %d has %d in game %d, but the game is still open"):format(s, g:total(s, col), col)
+            end
+          end
+        end
+      end
+      return true
+    end,
+    expect = {
+      "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
+      "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie", "hand:void",
+      "layoff", "layoff:chain", "match:shutout", "hollywood:game closed",
+      "hollywood:win in closed games only",
+    },
+  },
+}
