@@ -242,6 +242,20 @@ static int m_total(lua_State *L) {
     return 1;
 }
 
+/* m:winners(): the seats the match format named winners at the match's end
+ * (g:end_match(winners)), as a list; empty when it named none. */
+static int m_winners(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    unsigned w = fuda_engine_winners(m->e);
+    lua_newtable(L);
+    for (int s = 1, n = 0; s <= FUDA_MAX_SEATS; s++)
+        if (w & (1u << (s - 1))) {
+            lua_pushinteger(L, s);
+            lua_rawseti(L, -2, ++n);
+        }
+    return 1;
+}
+
 static int m_arrange(lua_State *L) {
     match_ud *m = check_match(L, 1);
     const char *name = luaL_checkstring(L, 2);
@@ -327,6 +341,7 @@ static int m_moves_made(lua_State *L) {
 static const luaL_Reg match_methods[] = {
     {"moves", m_moves}, {"apply", m_apply}, {"try", m_try}, {"actors", m_actors}, {"claim", m_claim},
     {"bot", m_bot}, {"play_bots", m_play_bots}, {"next_hand", m_next_hand}, {"phase", m_phase},
+    {"winners", m_winners},
     {"pile", m_pile}, {"var", m_var}, {"seat_var", m_seat_var}, {"total", m_total},
     {"arrange", m_arrange}, {"events", m_events}, {"view", m_view}, {"scoresheet", m_scoresheet},
     {"log", m_log}, {"hash", m_hash}, {"move_count", m_moves_made}, {"tallies", m_tallies}, {"free", m_free},

@@ -535,6 +535,8 @@ static void test_hash_changes(void) {
     CHANGE(t.dir = -1);
     CHANGE(t.phase = FUDA_PHASE_HAND_OVER);
     CHANGE(t.out_mask = 4);
+    CHANGE(t.winners = 1);
+    CHANGE(t.winners = 2);
     CHANGE(t.hand_no = 1);
     CHANGE(t.move_no = 1);
     CHANGE(t.move_no = 1u << 31);
@@ -706,6 +708,9 @@ static void test_check_corruption(void) {
     expect_bad(&t, NULL);
     t = s;
     t.out_mask = 8;
+    expect_bad(&t, NULL);
+    t = s;
+    t.winners = 8;
     expect_bad(&t, NULL);
     t = s;
     t.npiles = FUDA_MAX_PILES + 1;

@@ -90,4 +90,19 @@ run sim "$SNAP" -n 30 --seed 1 --seats 5
 expect "too many seats exits 2" status 2
 expect "too many seats says so" has "$ERR" 'played by 2 to 4 players, not 5'
 
+
+# A match format that names the winner (g:end_match(seat)) and named columns: the wins are the
+# named winners' (each match has one: no draws), and each column has its mean score.
+run sim tests/variants/results_fmt.lua -n 10 --seed 1
+expect "named winners: sim exits 0" status 0
+expect "named winners: no draws" has "$OUT" '^draws +0$'
+w1=$(sed -n 's/^seat 1 *wins \([0-9]*\),.*/\1/p' "$OUT")
+w2=$(sed -n 's/^seat 2 *wins \([0-9]*\),.*/\1/p' "$OUT")
+expect "named winners: a win per match" [ $((w1 + w2)) -eq 10 ]
+expect "named columns: points" has "$OUT" '^column +points: mean score [0-9]+\.[0-9][0-9], [0-9]+\.[0-9][0-9]$'
+expect "named columns: hands" has "$OUT" '^column +hands: mean score [0-9]+\.[0-9][0-9], [0-9]+\.[0-9][0-9]$'
+run sim tests/variants/results_fmt.lua -n 10 --seed 1 --json
+expect "named columns in JSON" has "$OUT" '"columns": \[\{"name": "points", "mean_score": \[[0-9.]+, [0-9.]+\]\}, \{"name": "hands", "mean_score": \[[0-9.]+, [0-9.]+\]\}\]'
+expect "named winners in JSON: no draws" has "$OUT" '"draws": 0,'
+
 finish
