@@ -1164,14 +1164,13 @@ int fuda_meld_accepts(const fuda_meld_rules *r, const fuda_meld *m, fuda_card c)
         if (m->cards[i] == FUDA_JOKER) nw++;
         else nn++;
     }
-    if (m->n >= FUDA_MELD_MAX_LEN) return 0;
+    if (m->n >= FUDA_MELD_MAX_LEN || (m->kind == FUDA_MELD_SET && m->n >= g.smax)) return 0;
     if (wild) {
         if (nw + 1 > g.wmax || nn < g.wnat) return 0;
         if (m->kind == FUDA_MELD_SET) return g.wsets;
         if (!g.wruns || m->n >= 13) return 0;
     }
     if (m->kind == FUDA_MELD_SET) {
-        if (m->n >= g.smax) return 0;
         for (int i = 0; i < m->n; i++) {
             fuda_card x = m->cards[i];
             if (x == FUDA_JOKER) continue;
