@@ -1,5 +1,6 @@
 /* meld.c -- the exact least-deadwood search behind meld.h: deadwood, best
- * arrangement, deadwood after each discard, layoffs after a knock.
+ * arrangement, deadwood after each discard, gin under gin shapes, layoffs
+ * after a knock.
  *
  * A hand is a bit mask in "card space": bit 16*suit + rank-1 of a uint64_t,
  * one 16-bit lane per suit whose three top bits stay zero, so shifting the
@@ -24,6 +25,14 @@
  * positions) is tried; for each, the defender's layoffs are enumerated meld by
  * meld (chains outward from each run end; further cards and wilds onto sets)
  * and the defender's remaining cards are scored with the searches above.
+ *
+ * Gin shapes (fuda_meld_gin under gin_shapes or gin_natural_run), tried only
+ * on a hand whose least deadwood is 0: a depth-first partition of the whole
+ * hand. The lowest natural left goes into a set or a run of a size the shape
+ * still needs (runs: every window around it, gaps filled with wilds, and
+ * naturals inside it left out for other melds while wilds last); spare wilds
+ * end in melds of wilds only when the rules allow them. Until the natural run
+ * is placed, a node whose cards hold no such run is cut.
  *
  * Reading of the rules: min_set/min_run 0 mean 3, 1 means 2 (a meld has at
  * least two cards); a meld of wilds only (wild_min_natural 0) takes only wilds
