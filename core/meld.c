@@ -94,14 +94,17 @@ typedef struct geo {
     int wsets, wruns;   /* wilds may join sets, runs */
     int wmax;           /* most wilds in one meld (NOLIMIT) */
     int wnat;           /* least naturals in a meld with wilds */
-    int smax;           /* most cards in one set (NOLIMIT) */
+    int set_max;        /* most cards in one set (0: no limit; see set_cap) */
 } geo;
+
+/* Most cards in one set (NOLIMIT), for the searches with wilds only: the
+ * wild-free fast path never holds more than four. */
+static inline int set_cap(const geo *g) { return g->set_max ? g->set_max : NOLIMIT; }
 
 static int min_size(int k) { return k == 0 ? 3 : k < 2 ? 2 : k; }
 
 static int geo_init(geo *g, const fuda_meld_rules *r) {
-    if (!r || r->ace > FUDA_ACE_CORNER || (r->set_max > 0 && r->set_max < 4)) return -1;
-    if (r->gin_nshapes > FUDA_MELD_MAX_SHAPES || r->gin_natural_run > 13) return -1;
+    if (!r || r->ace > FUDA_ACE_CORNER || (unsigned)(r->set_max - 1) < 3u) return -1;
     g->val = r->value;
     g->ace = r->ace;
     g->kset = min_size(r->min_set);
@@ -112,7 +115,7 @@ static int geo_init(geo *g, const fuda_meld_rules *r) {
     g->wruns = r->wild_in_runs != 0;
     g->wmax = r->wild_max ? r->wild_max : NOLIMIT;
     g->wnat = r->wild_min_natural;
-    g->smax = r->set_max ? r->set_max : NOLIMIT;
+    g->set_max = r->set_max;
     return 0;
 }
 
@@ -423,7 +426,7 @@ static int fast_arrange(const geo *g, u64 nat, cmeld *ms, int *nm) {
 
 /* May p wilds alone make a meld? *kind gets which. */
 static int wild_part(const geo *g, int p, int *kind) {
-    if (g->wsets && p >= g->kset && p <= imin(g->wmax, g->smax)) { *kind = FUDA_MELD_SET; return 1; }
+    if (g->wsets && p >= g->kset && p <= imin(g->wmax, set_cap(g))) { *kind = FUDA_MELD_SET; return 1; }
     if (g->wruns && p >= g->krun && p <= imin(13, g->wmax)) { *kind = FUDA_MELD_RUN; return 1; }
     return 0;
 }
@@ -567,7 +570,7 @@ static void gen_sets(search *s, u64 rem, u64 cb, int wl, int deadv, int extra) {
     for (u64 t = others;; t = (t - 1) & others) {
         int n = popc(t) + 1;
         int need = g->kset > n ? g->kset - n : 0;
-        int cap = g->wsets && n >= g->wnat ? imin(g->wmax, g->smax - n) : 0;
+        int cap = g->wsets && n >= g->wnat ? imin(g->wmax, set_cap(g) - n) : 0;
         if (need <= cap && need <= wl) {
             cmeld m = make_set(cb | t, (bit & 15) + 1, need, cap - need);
             if (!s->concrete) {
@@ -853,7 +856,7 @@ static int gin_sets(ginsearch *s, u64 rem, u64 cb, int wl) {
     u64 others = rem & (ACES << (bit & 15)) & ~cb;
     for (u64 t = others;; t = (t - 1) & others) {
         int n = popc(t) + 1;
-        int cap = g->wsets && n >= g->wnat ? imin(imin(g->wmax, wl), g->smax - n) : 0;
+        int cap = g->wsets && n >= g->wnat ? imin(imin(g->wmax, wl), set_cap(g) - n) : 0;
         for (int k = g->kset > n ? g->kset - n : 0; k <= cap; k++) {
             if (!size_ok(s, n + k)) continue;
             cmeld m = make_set(cb | t, (bit & 15) + 1, k, 0);
@@ -1104,6 +1107,10 @@ static int shaped_gin(const geo *g, const fuda_meld_rules *r, const hand *h, int
     return 1;
 }
 
+static int bad_gin_rules(const fuda_meld_rules *r) {
+    return r->gin_nshapes > FUDA_MELD_MAX_SHAPES || r->gin_natural_run > 13;
+}
+
 static int has_gin_rules(const fuda_meld_rules *r) {
     return r->gin_nshapes > 0 || r->gin_natural_run > 0;
 }
@@ -1113,7 +1120,7 @@ int fuda_meld_gin(const fuda_meld_rules *r, const fuda_card *cards, int n, fuda_
     hand h;
     cmeld ms[MAXH];
     int nm, wdead;
-    if (geo_init(&g, r) || load(&g, cards, n, &h)) return -1;
+    if (geo_init(&g, r) || bad_gin_rules(r) || load(&g, cards, n, &h)) return -1;
     if (has_gin_rules(r)) return shaped_gin(&g, r, &h, n, 0, out);
     if (!out) return own_deadwood(&g, h.nat, h.wilds) + h.fixed == 0;
     if (arrange(&g, h.nat, h.wilds, ms, &nm, &wdead) + h.fixed != 0) return 0;
@@ -1126,7 +1133,7 @@ int fuda_meld_discards_gin(const fuda_meld_rules *r, const fuda_card *cards, int
     geo g;
     hand h;
     fuda_card rest[MAXH];
-    if (fuda_meld_discards(r, cards, n, out)) return -1;
+    if (!r || bad_gin_rules(r) || fuda_meld_discards(r, cards, n, out)) return -1;
     geo_init(&g, r);
     for (int i = 0; i < n; i++) {
         gin[i] = out[i] == 0;
@@ -1173,7 +1180,7 @@ int fuda_meld_accepts(const fuda_meld_rules *r, const fuda_meld *m, fuda_card c)
         if (m->cards[i] == FUDA_JOKER) nw++;
         else nn++;
     }
-    if (m->n >= FUDA_MELD_MAX_LEN || (m->kind == FUDA_MELD_SET && m->n >= g.smax)) return 0;
+    if (m->n >= FUDA_MELD_MAX_LEN || (m->kind == FUDA_MELD_SET && m->n >= set_cap(&g))) return 0;
     if (wild) {
         if (nw + 1 > g.wmax || nn < g.wnat) return 0;
         if (m->kind == FUDA_MELD_SET) return g.wsets;
@@ -1234,7 +1241,7 @@ static void lay_set(layctx *L, int i, u64 dnat, int dw) {
     u64 avail = m->rank ? dnat & (ACES << (m->rank - 1)) & ~m->nat : 0;
     int nn = popc(m->nat);
     for (u64 t = 0;; t = (t - avail) & avail) { /* submasks, smallest first */
-        int room = g->smax - nn - popc(t) - m->nw;
+        int room = set_cap(g) - nn - popc(t) - m->nw;
         if (room < 0) {
             if (t == avail) break;
             continue;
