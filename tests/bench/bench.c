@@ -170,8 +170,8 @@ int main(void) {
 
     celebes(&r);
     make_pool(pool, 14, 2);
-    report("meld gin discards 14 cards, Celebes shapes, 2 wild jokers in deck", measure(OP_GIN_DISCARDS, &r, 14));
+    report("meld gin discards 14 cards (Celebes shapes, 2 jokers in deck)", measure(OP_GIN_DISCARDS, &r, 14));
     make_near_gin();
-    report("meld gin discards 14 cards, Celebes shapes, near-gin hands", measure(OP_GIN_DISCARDS, &r, 14));
+    report("meld gin discards 14 cards (Celebes shapes, near gin)", measure(OP_GIN_DISCARDS, &r, 14));
     return 0;
 }
