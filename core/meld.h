@@ -14,7 +14,9 @@
  *
  * Hands hold at most FUDA_MELD_MAX_HAND cards; natural (non-wild) cards must be
  * distinct. Functions returning int return -1 for a hand that breaks these
- * limits, leaving the output unspecified; they allocate nothing. */
+ * limits or for rules out of range (set_max 1..3; for the gin functions, more
+ * than FUDA_MELD_MAX_SHAPES shapes or gin_natural_run above 13), leaving the
+ * output unspecified; they allocate nothing. */
 #ifndef FUDA_MELD_H
 #define FUDA_MELD_H
 
