@@ -68,13 +68,13 @@ static void read_values(lua_State *L, fuda_meld_rules *r) {
 static void read_shapes(lua_State *L, fuda_meld_rules *r) {
     if (lua_getfield(L, 1, "gin_shapes") != LUA_TNIL) {
         if (!lua_istable(L, -1)) luaL_error(L, "rules: 'gin_shapes' must be a list of lists of meld sizes");
-        lua_Integer ns = luaL_len(L, -1);
+        lua_Integer ns = (lua_Integer)lua_rawlen(L, -1);
         if (ns < 1 || ns > FUDA_MELD_MAX_SHAPES)
             luaL_error(L, "rules: 'gin_shapes' must hold 1 to %d shapes", FUDA_MELD_MAX_SHAPES);
         for (int i = 1; i <= (int)ns; i++) {
             if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
                 luaL_error(L, "rules: gin_shapes[%d] must be a list of meld sizes", i);
-            lua_Integer nm = luaL_len(L, -1);
+            lua_Integer nm = (lua_Integer)lua_rawlen(L, -1);
             int sum = 0;
             if (nm < 1 || nm > FUDA_MELD_MAX_MELDS)
                 luaL_error(L, "rules: gin_shapes[%d] must hold 1 to %d meld sizes", i, FUDA_MELD_MAX_MELDS);
