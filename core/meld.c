@@ -1,5 +1,6 @@
 /* meld.c -- the exact least-deadwood search behind meld.h: deadwood, best
- * arrangement, deadwood after each discard, layoffs after a knock.
+ * arrangement, deadwood after each discard, gin under gin shapes, layoffs
+ * after a knock.
  *
  * A hand is a bit mask in "card space": bit 16*suit + rank-1 of a uint64_t,
  * one 16-bit lane per suit whose three top bits stay zero, so shifting the
@@ -24,6 +25,14 @@
  * positions) is tried; for each, the defender's layoffs are enumerated meld by
  * meld (chains outward from each run end; further cards and wilds onto sets)
  * and the defender's remaining cards are scored with the searches above.
+ *
+ * Gin shapes (fuda_meld_gin under gin_shapes or gin_natural_run), tried only
+ * on a hand whose least deadwood is 0: a depth-first partition of the whole
+ * hand. The lowest natural left goes into a set or a run of a size the shape
+ * still needs (runs: every window around it, gaps filled with wilds, and
+ * naturals inside it left out for other melds while wilds last); spare wilds
+ * end in melds of wilds only when the rules allow them. Until the natural run
+ * is placed, a node whose cards hold no such run is cut.
  *
  * Reading of the rules: min_set/min_run 0 mean 3, 1 means 2 (a meld has at
  * least two cards); a meld of wilds only (wild_min_natural 0) takes only wilds
@@ -59,6 +68,7 @@ static inline int popc(u64 x) {
 #endif
 
 static inline int imin(int a, int b) { return a < b ? a : b; }
+static inline int imax(int a, int b) { return a > b ? a : b; }
 
 /* Slot to rank position on the circle: 13 (high ace) -> 0, -1 -> 12. */
 static inline int norm13(int s) {
@@ -84,12 +94,17 @@ typedef struct geo {
     int wsets, wruns;   /* wilds may join sets, runs */
     int wmax;           /* most wilds in one meld (NOLIMIT) */
     int wnat;           /* least naturals in a meld with wilds */
+    int set_max;        /* most cards in one set (0: no limit; see set_cap) */
 } geo;
+
+/* Most cards in one set (NOLIMIT), for the searches with wilds only: the
+ * wild-free fast path never holds more than four. */
+static inline int set_cap(const geo *g) { return g->set_max ? g->set_max : NOLIMIT; }
 
 static int min_size(int k) { return k == 0 ? 3 : k < 2 ? 2 : k; }
 
 static int geo_init(geo *g, const fuda_meld_rules *r) {
-    if (!r || r->ace > FUDA_ACE_CORNER) return -1;
+    if (!r || r->ace > FUDA_ACE_CORNER || (unsigned)(r->set_max - 1) < 3u) return -1;
     g->val = r->value;
     g->ace = r->ace;
     g->kset = min_size(r->min_set);
@@ -100,6 +115,7 @@ static int geo_init(geo *g, const fuda_meld_rules *r) {
     g->wruns = r->wild_in_runs != 0;
     g->wmax = r->wild_max ? r->wild_max : NOLIMIT;
     g->wnat = r->wild_min_natural;
+    g->set_max = r->set_max;
     return 0;
 }
 
@@ -410,7 +426,7 @@ static int fast_arrange(const geo *g, u64 nat, cmeld *ms, int *nm) {
 
 /* May p wilds alone make a meld? *kind gets which. */
 static int wild_part(const geo *g, int p, int *kind) {
-    if (g->wsets && p >= g->kset && p <= g->wmax) { *kind = FUDA_MELD_SET; return 1; }
+    if (g->wsets && p >= g->kset && p <= imin(g->wmax, set_cap(g))) { *kind = FUDA_MELD_SET; return 1; }
     if (g->wruns && p >= g->krun && p <= imin(13, g->wmax)) { *kind = FUDA_MELD_RUN; return 1; }
     return 0;
 }
@@ -554,7 +570,7 @@ static void gen_sets(search *s, u64 rem, u64 cb, int wl, int deadv, int extra) {
     for (u64 t = others;; t = (t - 1) & others) {
         int n = popc(t) + 1;
         int need = g->kset > n ? g->kset - n : 0;
-        int cap = g->wsets && n >= g->wnat ? g->wmax : 0;
+        int cap = g->wsets && n >= g->wnat ? imin(g->wmax, set_cap(g) - n) : 0;
         if (need <= cap && need <= wl) {
             cmeld m = make_set(cb | t, (bit & 15) + 1, need, cap - need);
             if (!s->concrete) {
@@ -756,6 +772,191 @@ static int arrange(const geo *g, u64 nat, int w, cmeld *ms, int *nm, int *wdead)
     return d;
 }
 
+/* ---------------------------------------------------------------- gin shapes */
+
+/* Does x hold a run of k or more naturals (either ace placement)? */
+static int has_run(const geo *g, u64 x, int k) {
+    if (k > 13) return 0;
+    switch (g->ace) {
+    case FUDA_ACE_LOW: return runs_cover(x, k) != 0;
+    case FUDA_ACE_CORNER: return corner_cover(x, k) != 0;
+    default: return runs_cover(x, k) || runs_cover((x & ~ACES) | ((x & ACES) << 13), k);
+    }
+}
+
+/* The gin search: the whole hand into melds whose sizes are those of one
+ * shape (cnt: melds still to make by size; any: sizes free), one of them a
+ * wild-free run of nat_run or more cards while nat_run > 0. */
+typedef struct ginsearch {
+    const geo *g;
+    int any;
+    int nat_run;
+    int cnt[MAXH + 1];
+    int depth;
+    cmeld stack[MAXH];
+} ginsearch;
+
+static int gin_dfs(ginsearch *s, u64 rem, int wl);
+
+static int size_ok(const ginsearch *s, int len) {
+    return s->any || (len <= MAXH && s->cnt[len] > 0);
+}
+
+/* Largest size still to make (MAXH when sizes are free, 0 when none). */
+static int size_top(const ginsearch *s) {
+    if (s->any) return MAXH;
+    int k = MAXH;
+    while (k > 0 && s->cnt[k] == 0) k--;
+    return k;
+}
+
+/* Put meld m (len cards) in the arrangement and search on; 1 when that
+ * leads to a gin (the stack then holds it). */
+static int gin_take(ginsearch *s, const cmeld *m, int len, u64 rem, int wl) {
+    int saved = s->nat_run;
+    if (m->kind == FUDA_MELD_RUN && m->nw == 0 && len >= saved) s->nat_run = 0;
+    if (!s->any) s->cnt[len]--;
+    s->stack[s->depth++] = *m;
+    if (gin_dfs(s, rem & ~m->nat, wl - m->nw)) return 1;
+    s->depth--;
+    if (!s->any) s->cnt[len]++;
+    s->nat_run = saved;
+    return 0;
+}
+
+/* No natural left: the wl wilds make the melds still to make by themselves. */
+static int gin_wilds_only(ginsearch *s, int wl) {
+    const geo *g = s->g;
+    if (wl == 0) return 1;
+    if (g->wnat > 0) return 0;
+    if (s->any) {
+        unsigned char reach[MAXH + 1];
+        wild_reach(g, wl, reach);
+        if (!reach[wl]) return 0;
+        s->depth += wild_only_melds(g, wl, s->stack + s->depth);
+        return 1;
+    }
+    int kind, d = s->depth;
+    for (int len = 1; len <= MAXH; len++)
+        for (int i = 0; i < s->cnt[len]; i++) {
+            if (!wild_part(g, len, &kind)) {
+                s->depth = d;
+                return 0;
+            }
+            s->stack[s->depth++] = kind == FUDA_MELD_SET ? make_set(0, 0, len, 0)
+                                                         : make_run(0, 0, 0, len, len, 0);
+        }
+    return 1;
+}
+
+/* Sets holding cb, the lowest natural left. */
+static int gin_sets(ginsearch *s, u64 rem, u64 cb, int wl) {
+    const geo *g = s->g;
+    int bit = ctz64(cb);
+    u64 others = rem & (ACES << (bit & 15)) & ~cb;
+    for (u64 t = others;; t = (t - 1) & others) {
+        int n = popc(t) + 1;
+        int cap = g->wsets && n >= g->wnat ? imin(imin(g->wmax, wl), set_cap(g) - n) : 0;
+        for (int k = g->kset > n ? g->kset - n : 0; k <= cap; k++) {
+            if (!size_ok(s, n + k)) continue;
+            cmeld m = make_set(cb | t, (bit & 15) + 1, k, 0);
+            if (gin_take(s, &m, n + k, rem, wl)) return 1;
+        }
+        if (!t) break;
+    }
+    return 0;
+}
+
+/* The run of window rw with naturals mem minus some of avail (up to budget
+ * of them, each replaced by a wild). */
+static int gin_drops(ginsearch *s, const runw *rw, unsigned mem, unsigned avail, int budget) {
+    const geo *g = s->g;
+    int n = popc(mem), nw = rw->len - n;
+    if (nw == 0 || n >= g->wnat) {
+        cmeld m = make_run((u64)mem << (16 * rw->suit), rw->suit, rw->st, rw->len, nw, 0);
+        if (gin_take(s, &m, rw->len, rw->rem, rw->wl)) return 1;
+    }
+    if (budget == 0) return 0;
+    for (unsigned x = avail; x; x &= x - 1) {
+        unsigned b = x & (0u - x);
+        if (gin_drops(s, rw, mem & ~b, x & ~b, budget - 1)) return 1;
+    }
+    return 0;
+}
+
+/* Runs holding cb, the lowest natural left: every window of an allowed size
+ * around it, gaps filled with wilds. */
+static int gin_runs(ginsearch *s, u64 rem, u64 cb, int wl) {
+    const geo *g = s->g;
+    if (g->krun > 13) return 0;
+    int bit = ctz64(cb), p0 = bit & 15;
+    unsigned lane = (unsigned)(rem >> (bit & 48)) & LANE;
+    int wcap = g->wruns ? imin(g->wmax, wl) : 0;
+    int corner = g->ace == FUDA_ACE_CORNER;
+    int np = g->ace == FUDA_ACE_HIGH && p0 == 0 ? 2 : 1;
+    runw rw;
+    rw.suit = bit >> 4;
+    rw.rem = rem;
+    rw.wl = wl;
+    for (int len = g->krun; len <= 13; len++) {
+        if (!size_ok(s, len)) continue;
+        for (int pi = 0; pi < np; pi++) {
+            int p = pi ? 13 : p0;
+            for (int a = 0; a < len; a++) {
+                int st = p - a;
+                if (corner) {
+                    if (len == 13 && a > 0) break; /* one circle, whatever its start */
+                    st = norm13(st);
+                } else if (st < 0 || st + len > g->nslots) {
+                    continue;
+                }
+                unsigned mem = lane & window_bits(st, len);
+                int holes = len - popc(mem);
+                if (holes > wcap) continue;
+                rw.st = st;
+                rw.len = len;
+                if (gin_drops(s, &rw, mem, mem & ~(1u << p0), wcap - holes)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int gin_dfs(ginsearch *s, u64 rem, int wl) {
+    if (!rem) return s->nat_run == 0 && gin_wilds_only(s, wl);
+    if (s->nat_run && (size_top(s) < s->nat_run || !has_run(s->g, rem, s->nat_run))) return 0;
+    u64 cb = rem & (0 - rem);
+    return gin_runs(s, rem, cb, wl) || gin_sets(s, rem, cb, wl);
+}
+
+/* Is there a gin of naturals nat and w wilds, n cards in all, under rules r?
+ * Its melds go to ms (*nm of them). */
+static int gin_search(const geo *g, const fuda_meld_rules *r, u64 nat, int w, int n,
+                      cmeld *ms, int *nm) {
+    ginsearch s;
+    s.g = g;
+    for (int i = 0; i < imax(1, r->gin_nshapes); i++) {
+        memset(s.cnt, 0, sizeof s.cnt);
+        s.any = r->gin_nshapes == 0;
+        s.nat_run = r->gin_natural_run;
+        s.depth = 0;
+        int sum = 0;
+        for (int j = 0; !s.any && j < FUDA_MELD_MAX_MELDS && r->gin_shape[i][j]; j++) {
+            int len = r->gin_shape[i][j];
+            sum += len;
+            if (sum > n) break;
+            s.cnt[len]++;
+        }
+        if (!s.any && sum != n) continue;
+        if (gin_dfs(&s, nat, w)) {
+            memcpy(ms, s.stack, (size_t)s.depth * sizeof *ms);
+            *nm = s.depth;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- output */
 
 static void to_fuda_meld(const cmeld *m, fuda_meld *out) {
@@ -892,6 +1093,59 @@ int fuda_meld_discards(const fuda_meld_rules *r, const fuda_card *cards, int n, 
     return 0;
 }
 
+/* Gin under gin shapes (fuda_meld_rules): 1 with its melds in *out, or 0.
+ * zero: the least deadwood is already known to be 0. */
+static int shaped_gin(const geo *g, const fuda_meld_rules *r, const hand *h, int n, int zero,
+                      fuda_meld_result *out) {
+    cmeld ms[MAXH];
+    int nm;
+    if (h->jdead) return 0; /* a joker that is not wild melds nowhere */
+    if (r->gin_natural_run && !has_run(g, h->nat, r->gin_natural_run)) return 0;
+    if (!zero && own_deadwood(g, h->nat, h->wilds) != 0) return 0;
+    if (!gin_search(g, r, h->nat, h->wilds, n, ms, &nm)) return 0;
+    if (out) build_result(ms, nm, h->nat, 0, 0, out);
+    return 1;
+}
+
+static int bad_gin_rules(const fuda_meld_rules *r) {
+    return r->gin_nshapes > FUDA_MELD_MAX_SHAPES || r->gin_natural_run > 13;
+}
+
+static int has_gin_rules(const fuda_meld_rules *r) {
+    return r->gin_nshapes > 0 || r->gin_natural_run > 0;
+}
+
+int fuda_meld_gin(const fuda_meld_rules *r, const fuda_card *cards, int n, fuda_meld_result *out) {
+    geo g;
+    hand h;
+    cmeld ms[MAXH];
+    int nm, wdead;
+    if (geo_init(&g, r) || bad_gin_rules(r) || load(&g, cards, n, &h)) return -1;
+    if (has_gin_rules(r)) return shaped_gin(&g, r, &h, n, 0, out);
+    if (!out) return own_deadwood(&g, h.nat, h.wilds) + h.fixed == 0;
+    if (arrange(&g, h.nat, h.wilds, ms, &nm, &wdead) + h.fixed != 0) return 0;
+    build_result(ms, nm, h.nat, wdead + h.jdead, 0, out);
+    return 1;
+}
+
+int fuda_meld_discards_gin(const fuda_meld_rules *r, const fuda_card *cards, int n, int *out,
+                           int *gin) {
+    geo g;
+    hand h;
+    fuda_card rest[MAXH];
+    if (!r || bad_gin_rules(r) || fuda_meld_discards(r, cards, n, out)) return -1;
+    geo_init(&g, r);
+    for (int i = 0; i < n; i++) {
+        gin[i] = out[i] == 0;
+        if (!gin[i] || !has_gin_rules(r)) continue;
+        memcpy(rest, cards, (size_t)i * sizeof *rest);
+        memcpy(rest + i, cards + i + 1, (size_t)(n - 1 - i) * sizeof *rest);
+        load(&g, rest, n - 1, &h);
+        gin[i] = shaped_gin(&g, r, &h, n - 1, 1, NULL);
+    }
+    return 0;
+}
+
 /* First slot of a laid-out run (-99 when the cards fit no run). */
 static int run_start(const geo *g, const fuda_meld *m, int *suit) {
     int anchor = -1;
@@ -926,7 +1180,7 @@ int fuda_meld_accepts(const fuda_meld_rules *r, const fuda_meld *m, fuda_card c)
         if (m->cards[i] == FUDA_JOKER) nw++;
         else nn++;
     }
-    if (m->n >= FUDA_MELD_MAX_LEN) return 0;
+    if (m->n >= FUDA_MELD_MAX_LEN || (m->kind == FUDA_MELD_SET && m->n >= set_cap(&g))) return 0;
     if (wild) {
         if (nw + 1 > g.wmax || nn < g.wnat) return 0;
         if (m->kind == FUDA_MELD_SET) return g.wsets;
@@ -987,9 +1241,14 @@ static void lay_set(layctx *L, int i, u64 dnat, int dw) {
     u64 avail = m->rank ? dnat & (ACES << (m->rank - 1)) & ~m->nat : 0;
     int nn = popc(m->nat);
     for (u64 t = 0;; t = (t - avail) & avail) { /* submasks, smallest first */
+        int room = set_cap(g) - nn - popc(t) - m->nw;
+        if (room < 0) {
+            if (t == avail) break;
+            continue;
+        }
         int mark = L->ncur;
         for (u64 x = t; x; x &= x - 1) lay_push(L, bit_card(ctz64(x)), i);
-        int kmax = g->wsets && nn + popc(t) >= g->wnat ? imin(dw, g->wmax - m->nw) : 0;
+        int kmax = g->wsets && nn + popc(t) >= g->wnat ? imin(imin(dw, g->wmax - m->nw), room) : 0;
         for (int k = 0; k <= kmax; k++) {
             if (k) lay_push(L, FUDA_JOKER, i);
             lay_meld(L, i + 1, dnat & ~t, dw - k);

@@ -14,7 +14,9 @@
  *
  * Hands hold at most FUDA_MELD_MAX_HAND cards; natural (non-wild) cards must be
  * distinct. Functions returning int return -1 for a hand that breaks these
- * limits, leaving the output unspecified; they allocate nothing. */
+ * limits or for rules out of range (set_max 1..3; for the gin functions, more
+ * than FUDA_MELD_MAX_SHAPES shapes or gin_natural_run above 13), leaving the
+ * output unspecified; they allocate nothing. */
 #ifndef FUDA_MELD_H
 #define FUDA_MELD_H
 
@@ -24,6 +26,7 @@
 #define FUDA_MELD_MAX_HAND 16
 #define FUDA_MELD_MAX_MELDS 8
 #define FUDA_MELD_MAX_LEN 16
+#define FUDA_MELD_MAX_SHAPES 8
 
 enum fuda_ace { FUDA_ACE_LOW = 0, FUDA_ACE_HIGH = 1, FUDA_ACE_CORNER = 2 };
 enum fuda_meld_kind { FUDA_MELD_SET = 1, FUDA_MELD_RUN = 2 };
@@ -38,10 +41,24 @@ typedef struct fuda_meld_rules {
     uint8_t wild_in_runs;    /* wilds may join runs */
     uint8_t wild_max;        /* most wilds in one meld (0 = no limit) */
     uint8_t wild_min_natural;/* a meld with wilds needs this many natural cards (default 1) */
+    uint8_t set_max;         /* most cards in one set, wilds included: 4..16, 0 = no limit
+                              * (default: four naturals plus any wilds, so a joker
+                              * makes five of a kind) */
+    /* What a gin is (fuda_meld_gin). With gin_nshapes and gin_natural_run
+     * both 0 (the default), a gin is an arrangement with no deadwood.
+     * Otherwise every card must be in a meld (even a card worth 0), the
+     * melds' sizes must be one of the shapes (a multiset: {4,3,3,3} and
+     * {3,4,3,3} are the same; a shape whose sizes do not add up to the hand's
+     * card count is not tried), and with gin_natural_run k one meld of k or
+     * more cards must be a run without wilds (so the wilds are in the other
+     * melds). Celebes Rum: shapes {4,3,3,3} {5,5,3} {5,4,4}, natural run 4. */
+    uint8_t gin_natural_run; /* 0, or 2..13 */
+    uint8_t gin_nshapes;     /* 0: any meld sizes */
+    uint8_t gin_shape[FUDA_MELD_MAX_SHAPES][FUDA_MELD_MAX_MELDS]; /* sizes 2..16; 0 ends a shape */
 } fuda_meld_rules;
 
 /* Defaults: ace low, sets and runs of 3+, A=1, 2..10 face, J/Q/K=10, joker 0
- * and not wild. */
+ * and not wild, no set limit, gin is no deadwood. */
 void fuda_meld_rules_default(fuda_meld_rules *r);
 
 typedef struct fuda_meld {
@@ -71,6 +88,19 @@ int fuda_meld_best(const fuda_meld_rules *r, const fuda_card *hand, int n,
 /* For a hand of n cards, out[i] = least deadwood of the n-1 cards left after
  * discarding hand[i]. Returns 0, or -1. */
 int fuda_meld_discards(const fuda_meld_rules *r, const fuda_card *hand, int n, int *out);
+
+/* Is the hand a gin under the rules' gin fields (see fuda_meld_rules)? Returns
+ * 1 and one gin arrangement into *out (deadwood 0, no dead card; out may be
+ * NULL), 0 when the hand is no gin (*out untouched), or -1. The search is
+ * exact: a depth-first partition of the whole hand into melds of the allowed
+ * sizes, tried only when the least deadwood is 0. The same hand always gives
+ * the same arrangement, whatever order its cards come in. */
+int fuda_meld_gin(const fuda_meld_rules *r, const fuda_card *hand, int n, fuda_meld_result *out);
+
+/* fuda_meld_discards, and gin[i] = 1 when the n-1 cards left after discarding
+ * hand[i] are a gin (fuda_meld_gin), else 0. Returns 0, or -1. */
+int fuda_meld_discards_gin(const fuda_meld_rules *r, const fuda_card *hand, int n, int *out,
+                           int *gin);
 
 /* Is `c` a card that could extend meld m (one end of a run, or a set that is
  * not yet full)? */

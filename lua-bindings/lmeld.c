@@ -1,6 +1,7 @@
 /* lmeld.c -- fuda.rules{...}: compiled meld rules (fuda.Rules) and their
- * methods deadwood, melds, discards, layoff, accepts over the core's exact
- * meld search. A method takes a fuda.Pile or a list of card names. */
+ * methods deadwood, melds, discards, discard_list, discard_moves, gin, layoff,
+ * accepts over the core's exact meld search. A method takes a fuda.Pile or a
+ * list of card names. */
 #include <string.h>
 #include "lfuda.h"
 #include "meld.h"
@@ -63,9 +64,44 @@ static void read_values(lua_State *L, fuda_meld_rules *r) {
     lua_pop(L, 1);
 }
 
+/* gin_shapes = { {4,3,3,3}, {5,5,3}, ... }: lists of meld sizes. */
+static void read_shapes(lua_State *L, fuda_meld_rules *r) {
+    if (lua_getfield(L, 1, "gin_shapes") != LUA_TNIL) {
+        if (!lua_istable(L, -1)) luaL_error(L, "rules: 'gin_shapes' must be a list of lists of meld sizes");
+        lua_Integer ns = (lua_Integer)lua_rawlen(L, -1);
+        if (ns < 1 || ns > FUDA_MELD_MAX_SHAPES)
+            luaL_error(L, "rules: 'gin_shapes' must hold 1 to %d shapes", FUDA_MELD_MAX_SHAPES);
+        for (int i = 1; i <= (int)ns; i++) {
+            if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
+                luaL_error(L, "rules: gin_shapes[%d] must be a list of meld sizes", i);
+            lua_Integer nm = (lua_Integer)lua_rawlen(L, -1);
+            int sum = 0;
+            if (nm < 1 || nm > FUDA_MELD_MAX_MELDS)
+                luaL_error(L, "rules: gin_shapes[%d] must hold 1 to %d meld sizes", i, FUDA_MELD_MAX_MELDS);
+            for (int j = 1; j <= (int)nm; j++) {
+                int isnum;
+                lua_rawgeti(L, -1, j);
+                lua_Integer v = lua_tointegerx(L, -1, &isnum);
+                if (!isnum || v < 2 || v > FUDA_MELD_MAX_HAND)
+                    luaL_error(L, "rules: gin_shapes[%d][%d] must be an integer from 2 to %d", i, j,
+                               FUDA_MELD_MAX_HAND);
+                sum += (int)v;
+                r->gin_shape[i - 1][j - 1] = (uint8_t)v;
+                lua_pop(L, 1);
+            }
+            if (sum > FUDA_MELD_MAX_HAND)
+                luaL_error(L, "rules: gin_shapes[%d] adds up to %d cards (at most %d)", i, sum,
+                           FUDA_MELD_MAX_HAND);
+            lua_pop(L, 1);
+        }
+        r->gin_nshapes = (uint8_t)ns;
+    }
+    lua_pop(L, 1);
+}
+
 static const char *const rule_keys[] = {
     "ace", "min_set", "min_run", "values", "wild", "wild_in_sets", "wild_in_runs",
-    "wild_max", "wild_min_natural", NULL
+    "wild_max", "wild_min_natural", "set_max", "gin_shapes", "gin_natural_run", NULL
 };
 
 static void check_keys(lua_State *L) {
@@ -77,7 +113,8 @@ static void check_keys(lua_State *L) {
         for (i = 0; rule_keys[i] && (!k || strcmp(k, rule_keys[i]) != 0); i++) {}
         if (!rule_keys[i])
             luaL_error(L, "rules: unknown field '%s' (fields: ace, min_set, min_run, values, "
-                       "wild, wild_in_sets, wild_in_runs, wild_max, wild_min_natural)",
+                       "wild, wild_in_sets, wild_in_runs, wild_max, wild_min_natural, set_max, "
+                       "gin_shapes, gin_natural_run)",
                        luaL_tolstring(L, -1, NULL));
     }
 }
@@ -108,6 +145,9 @@ static int l_rules(lua_State *L) {
     r->wild_in_runs = (uint8_t)opt_bool(L, 1, "wild_in_runs", 1);
     r->wild_max = (uint8_t)opt_int(L, 1, "wild_max", r->wild_max, 0, 16);
     r->wild_min_natural = (uint8_t)opt_int(L, 1, "wild_min_natural", r->wild_min_natural, 0, 16);
+    r->set_max = (uint8_t)opt_int(L, 1, "set_max", 0, 4, 16);
+    r->gin_natural_run = (uint8_t)opt_int(L, 1, "gin_natural_run", 0, 2, 13);
+    read_shapes(L, r);
     luaL_setmetatable(L, FUDA_RULES_T);
     return 1;
 }
@@ -167,6 +207,19 @@ static int l_melds(lua_State *L) {
     fuda_meld_result m;
     if (fuda_meld_best(r, h, n, &m) < 0) hand_error(L);
     push_result(L, fuda_push_card_names(L), &m);
+    return 1;
+}
+
+/* R:gin(cards) -> nil, or the arrangement of a gin (as R:melds gives it). */
+static int l_gin(lua_State *L) {
+    fuda_meld_rules *r = check_rules(L, 1);
+    fuda_card h[FUDA_MELD_MAX_HAND];
+    int n = read_hand(L, 2, h);
+    fuda_meld_result m;
+    int g = fuda_meld_gin(r, h, n, &m);
+    if (g < 0) hand_error(L);
+    if (g == 0) lua_pushnil(L);
+    else push_result(L, fuda_push_card_names(L), &m);
     return 1;
 }
 
@@ -281,13 +334,16 @@ static void push_verb(lua_State *L, int idx, const char *k, const char *def) {
 
 /* R:discard_moves(hand, except, limit [, verbs]) -> the moves of a discard
  * turn of the Gin family, in the hand's order: for every card C but
- * `except`, "discard C", then "gin C" when discarding C leaves no deadwood,
- * or "knock C" when it leaves `limit` or less (limit nil: no knocking).
+ * `except`, "discard C", then "gin C" when the cards left after discarding C
+ * are a gin (R:gin: no deadwood, or the rules' gin shapes), or else "knock C"
+ * when they leave `limit` or less deadwood (limit nil: no knocking).
  * verbs = { discard =, knock =, gin = } renames them. */
 static int l_discard_moves(lua_State *L) {
     fuda_card h[FUDA_MELD_MAX_HAND];
-    int after[FUDA_MELD_MAX_HAND];
-    int n = hand_discards(L, h, after);
+    int after[FUDA_MELD_MAX_HAND], gin[FUDA_MELD_MAX_HAND];
+    fuda_meld_rules *r = check_rules(L, 1);
+    int n = read_hand(L, 2, h);
+    if (fuda_meld_discards_gin(r, h, n, after, gin) < 0) hand_error(L);
     fuda_card except = FUDA_NOCARD;
     if (!lua_isnoneornil(L, 3)) {
         size_t len;
@@ -315,7 +371,7 @@ static int l_discard_moves(lua_State *L) {
         if (h[i] == except) continue;
         push_move_text(L, 9, 6, h[i]);
         lua_rawseti(L, out, ++k);
-        if (after[i] == 0) {
+        if (gin[i]) {
             push_move_text(L, 10, 7, h[i]);
             lua_rawseti(L, out, ++k);
         } else if (has_limit && after[i] <= limit) {
@@ -384,7 +440,7 @@ static int l_accepts(lua_State *L) {
 
 static const luaL_Reg rules_methods[] = {
     {"deadwood", l_deadwood}, {"melds", l_melds}, {"discards", l_discards}, {"discard_list", l_discard_list},
-    {"layoff", l_layoff}, {"accepts", l_accepts}, {NULL, NULL}
+    {"gin", l_gin}, {"layoff", l_layoff}, {"accepts", l_accepts}, {NULL, NULL}
 };
 
 void fuda_open_meld(lua_State *L) {

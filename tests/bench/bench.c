@@ -1,6 +1,7 @@
 /* bench.c -- speed of the meld kernel (core/meld.c): deadwood calls per
  * second on random 10- and 11-card hands in each ace mode and with wild
- * jokers, best arrangements, discard tables and layoffs. Hands come from a
+ * jokers, best arrangements, discard tables, layoffs, and the discard table
+ * with gin shapes (Celebes Rum's) on random and near-gin 14-card hands. Hands come from a
  * fixed-seed xorshift, each figure is measured over about one second of
  * CLOCK_MONOTONIC (FUDA_BENCH_SECONDS in the environment, if a number above 0,
  * sets another duration: tools/bench.sh uses it). Prints figures only;
@@ -41,18 +42,19 @@ static fuda_card pool[NHANDS][MAXN];
 static volatile long sink;
 static double seconds = 1.0; /* per figure */
 
-enum op { OP_DEADWOOD, OP_BEST, OP_DISCARDS, OP_LAYOFF };
+enum op { OP_DEADWOOD, OP_BEST, OP_DISCARDS, OP_LAYOFF, OP_GIN_DISCARDS };
 
 /* One call of the measured operation on hand h (n cards). */
 static long run_op(enum op op, const fuda_meld_rules *r, const fuda_card *h, int n) {
     fuda_meld_result res;
     fuda_layoff_result lay;
-    int out[MAXN];
+    int out[MAXN], gin[MAXN];
     switch (op) {
     case OP_DEADWOOD: return fuda_meld_deadwood(r, h, n);
     case OP_BEST: return fuda_meld_best(r, h, n, &res);
     case OP_DISCARDS: fuda_meld_discards(r, h, n, out); return out[0];
     case OP_LAYOFF: return fuda_meld_layoff(r, r, h, 10, h + 10, 10, 1, &lay);
+    case OP_GIN_DISCARDS: fuda_meld_discards_gin(r, h, n, out, gin); return out[0] + gin[0];
     }
     return 0;
 }
@@ -86,6 +88,48 @@ static void make_knocks(const fuda_meld_rules *r) {
             fuda_rng_shuffle(&rng, deck, 52);
         } while (fuda_meld_deadwood(r, deck, 10) > 10);
         for (int i = 0; i < 20; i++) pool[h][i] = deck[i];
+    }
+}
+
+/* Celebes Rum's gin: 4-3-3-3, 5-5-3, 5-4-4 with a natural run of 4+. */
+static void celebes(fuda_meld_rules *r) {
+    static const uint8_t shapes[3][4] = { {4, 3, 3, 3}, {5, 5, 3}, {5, 4, 4} };
+    fuda_meld_rules_default(r);
+    r->wild_joker = 1;
+    r->gin_nshapes = 3;
+    for (int i = 0; i < 3; i++) memcpy(r->gin_shape[i], shapes[i], 4);
+    r->gin_natural_run = 4;
+}
+
+/* Near-gin 14-card hands: a 4-3-3-3 of runs and sets from a shuffled deck
+ * (a meld that does not fit is dealt as it comes), up to two of its cards
+ * made jokers, one more card, shuffled. */
+static void make_near_gin(void) {
+    static const int size[4] = {4, 3, 3, 3};
+    for (int h = 0; h < NHANDS; h++) {
+        int used[64] = {0}, m = 0;
+        for (int i = 0; i < 4; i++) {
+            int rank = (int)fuda_rng_below(&rng, 13) + 1, suit = (int)fuda_rng_below(&rng, 4);
+            int run = i == 0 || fuda_rng_below(&rng, 2), ok = 1;
+            fuda_card c[4];
+            if (run && rank + size[i] > 14) rank = 14 - size[i];
+            for (int k = 0; k < size[i]; k++) {
+                c[k] = run ? fuda_card_make(rank + k, suit) : fuda_card_make(rank, (suit + k) % 4);
+                if (used[c[k]]) ok = 0;
+            }
+            for (int k = 0; k < size[i]; k++) {
+                if (!ok) do c[k] = fuda_card_make((int)fuda_rng_below(&rng, 13) + 1, (int)fuda_rng_below(&rng, 4));
+                    while (used[c[k]]);
+                used[c[k]] = 1;
+                pool[h][m++] = c[k];
+            }
+        }
+        for (int j = (int)fuda_rng_below(&rng, 3); j > 0; j--) pool[h][4 + fuda_rng_below(&rng, 9)] = FUDA_JOKER;
+        fuda_card c;
+        do c = fuda_card_make((int)fuda_rng_below(&rng, 13) + 1, (int)fuda_rng_below(&rng, 4));
+        while (used[c]);
+        pool[h][m++] = c;
+        fuda_rng_shuffle(&rng, pool[h], m);
     }
 }
 
@@ -123,5 +167,11 @@ int main(void) {
     fuda_meld_rules_default(&r);
     make_knocks(&r);
     report("meld layoff (knock <= 10 vs 10 cards)", measure(OP_LAYOFF, &r, 20));
+
+    celebes(&r);
+    make_pool(pool, 14, 2);
+    report("meld gin discards 14 cards (Celebes shapes, 2 jokers in deck)", measure(OP_GIN_DISCARDS, &r, 14));
+    make_near_gin();
+    report("meld gin discards 14 cards (Celebes shapes, near gin)", measure(OP_GIN_DISCARDS, &r, 14));
     return 0;
 }

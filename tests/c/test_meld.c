@@ -94,6 +94,7 @@ static void deal(fuda_card *out, int n, int jokers) {
 typedef struct bf_cand {
     uint32_t mask;
     int wilds;
+    int run;
 } bf_cand;
 
 typedef struct bf {
@@ -110,10 +111,11 @@ static int bf_wild_ok(const fuda_meld_rules *r, int kind_ok, int nat, int k) {
     return kind_ok && nat >= r->wild_min_natural && (r->wild_max == 0 || k <= r->wild_max);
 }
 
-static void bf_add(bf *b, uint32_t mask, int k) {
+static void bf_add(bf *b, uint32_t mask, int k, int run) {
     if (b->nc < (int)(sizeof b->c / sizeof b->c[0])) {
         b->c[b->nc].mask = mask;
         b->c[b->nc].wilds = k;
+        b->c[b->nc].run = run;
         b->nc++;
     }
 }
@@ -132,8 +134,8 @@ static void bf_gen(bf *b) {
             int nat = __builtin_popcount(s);
             for (int k = 0; k <= b->w; k++)
                 if ((nat || k) && nat + k >= r->min_set && bf_wild_ok(r, r->wild_in_sets, nat, k) &&
-                    (nat > 0 || rank == 1))
-                    bf_add(b, s, k);
+                    (nat > 0 || rank == 1) && (!r->set_max || nat + k <= r->set_max))
+                    bf_add(b, s, k, 0);
             if (!s) break;
         }
     }
@@ -150,7 +152,7 @@ static void bf_gen(bf *b) {
                 for (uint32_t t = pres;; t = (t - 1) & pres) {
                     int nat = __builtin_popcount(t), k = len - nat;
                     if (k <= b->w && bf_wild_ok(r, r->wild_in_runs, nat, k) && (nat > 0 || (s == 0 && st == 0)))
-                        bf_add(b, t, k);
+                        bf_add(b, t, k, 1);
                     if (!t) break;
                 }
             }
@@ -202,6 +204,60 @@ static int bf_deadwood(const fuda_meld_rules *r, const fuda_card *hand, int n) {
     return b.best + fixed;
 }
 
+/* ------------------------------------------------------------ brute-force gin */
+
+/* Do the meld sizes sz[0..n) match one of the rules' gin shapes? */
+static int bf_shape_ok(const fuda_meld_rules *r, const int *sz, int n) {
+    if (!r->gin_nshapes) return 1;
+    for (int i = 0; i < r->gin_nshapes; i++) {
+        int count[20] = {0}, ok = 1;
+        for (int j = 0; j < FUDA_MELD_MAX_MELDS && r->gin_shape[i][j]; j++) count[r->gin_shape[i][j]]++;
+        for (int j = 0; j < n; j++) count[sz[j]]--;
+        for (int k = 0; k < 20; k++)
+            if (count[k]) ok = 0;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* Cover every natural from `used` on with candidate melds, then the wilds
+ * left with wild-only candidates (index from `from` on), and test the sizes. */
+static int bf_gin_search(bf *b, uint32_t used, int wl, int *sz, int nsz, int natrun, int from) {
+    const fuda_meld_rules *r = b->r;
+    int i = 0;
+    while (i < b->n && ((used >> i) & 1)) i++;
+    for (int j = i < b->n ? 0 : from; j < b->nc; j++) {
+        const bf_cand *c = &b->c[j];
+        if (c->wilds > wl || (c->mask & used)) continue;
+        if (i < b->n ? !((c->mask >> i) & 1) : c->mask != 0) continue;
+        int len = __builtin_popcount(c->mask) + c->wilds;
+        sz[nsz] = len;
+        int nr = natrun || (c->run && c->wilds == 0 && r->gin_natural_run && len >= r->gin_natural_run);
+        if (bf_gin_search(b, used | c->mask, wl - c->wilds, sz, nsz + 1, nr, c->mask ? 0 : j)) return 1;
+    }
+    if (i < b->n || wl > 0) return 0;
+    return (natrun || !r->gin_natural_run) && bf_shape_ok(r, sz, nsz);
+}
+
+/* Is the hand a gin, the obvious way? */
+static int bf_gin(const fuda_meld_rules *r, const fuda_card *hand, int n) {
+    static bf b;
+    fuda_card h[32];
+    int m = 0, w = 0, sz[32];
+    if (!r->gin_nshapes && !r->gin_natural_run) return bf_deadwood(r, hand, n) == 0;
+    for (int i = 0; i < n; i++) {
+        if (hand[i] != FUDA_JOKER) h[m++] = hand[i];
+        else if (r->wild_joker) w++;
+        else return 0;
+    }
+    b.r = r;
+    b.n = m;
+    b.w = w;
+    b.h = h;
+    bf_gen(&b);
+    return bf_gin_search(&b, 0, w, sz, 0, 0, 0);
+}
+
 /* ------------------------------------------------------------ validating */
 
 /* Is m a legal meld under r (checked directly from the card list)? */
@@ -213,7 +269,7 @@ static int valid_meld(const fuda_meld_rules *r, const fuda_meld *m) {
     }
     if (nw && (!r->wild_joker || nn < r->wild_min_natural || (r->wild_max && nw > r->wild_max))) return 0;
     if (m->kind == FUDA_MELD_SET) {
-        if (m->n < r->min_set || (nw && !r->wild_in_sets)) return 0;
+        if (m->n < r->min_set || (nw && !r->wild_in_sets) || (r->set_max && m->n > r->set_max)) return 0;
         int rank = -1, suits = 0;
         for (int i = 0; i < m->n; i++) {
             fuda_card c = m->cards[i];
@@ -551,6 +607,313 @@ static void test_wild_shapes(void) {
                        7, &res));
 }
 
+/* ------------------------------------------------------------ gin shapes */
+
+/* Celebes Rum's gin: 4-3-3-3 with a natural 4-run, 5-5-3 or 5-4-4 with a
+ * natural run of 4 or 5; jokers wild. */
+static void celebes_rules(fuda_meld_rules *r) {
+    static const uint8_t shapes[3][4] = { {4, 3, 3, 3}, {5, 5, 3}, {5, 4, 4} };
+    wild_rules(r);
+    r->gin_nshapes = 3;
+    for (int i = 0; i < 3; i++) memcpy(r->gin_shape[i], shapes[i], sizeof shapes[i]);
+    r->gin_natural_run = 4;
+}
+
+static int gin_of(const fuda_meld_rules *r, const char *s, fuda_meld_result *res) {
+    fuda_card h[32];
+    int n = cards_of(s, h);
+    return fuda_meld_gin(r, h, n, res);
+}
+
+/* Is res a gin arrangement of the hand under r's gin fields? */
+static int valid_gin(const fuda_meld_rules *r, const fuda_card *hand, int n, const fuda_meld_result *res) {
+    int sz[FUDA_MELD_MAX_MELDS], natrun = 0;
+    if (!valid_result(r, hand, n, res) || res->deadwood != 0) return 0;
+    if (!r->gin_nshapes && !r->gin_natural_run) return 1;
+    if (res->ndead) return 0;
+    for (int i = 0; i < res->nmelds; i++) {
+        const fuda_meld *m = &res->melds[i];
+        int wild = 0;
+        for (int j = 0; j < m->n; j++) wild |= m->cards[j] == FUDA_JOKER;
+        if (m->kind == FUDA_MELD_RUN && !wild && m->n >= r->gin_natural_run) natrun = 1;
+        sz[i] = m->n;
+    }
+    return (natrun || !r->gin_natural_run) && bf_shape_ok(r, sz, res->nmelds);
+}
+
+/* The melds of a gin as one string: "4h 5h 6h 7h | 9s 9d 9c | ...". */
+static const char *melds_str(const fuda_meld_result *res) {
+    static char buf[256];
+    buf[0] = '\0';
+    for (int i = 0; i < res->nmelds; i++) {
+        if (i) strcat(buf, " | ");
+        strcat(buf, meld_str(&res->melds[i]));
+    }
+    return buf;
+}
+
+static void test_gin_shapes(void) {
+    fuda_meld_rules r;
+    fuda_meld_result res;
+    celebes_rules(&r);
+    /* 4-3-3-3 with the 4 a natural run */
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h 9s 9d 9c 2c 3c 4c Kd Ks Kh", &res), 1);
+    CHECK_EQ_STR(melds_str(&res), "9s 9d 9c | Ks Kh Kd | 4h 5h 6h 7h | 2c 3c 4c");
+    CHECK_EQ_INT(res.deadwood, 0);
+    CHECK_EQ_INT(res.ndead, 0);
+    /* ... a joker in a 3 */
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h 9s Jk 9c 2c 3c 4c Kd Ks Kh", &res), 1);
+    CHECK(has_meld(&res, "4h 5h 6h 7h"));
+    CHECK(has_meld(&res, "9s 9c Jk"));
+    /* the joker in the 4: not a gin, though all is melded */
+    CHECK_EQ_INT(dw(&r, "4h 5h Jk 7h 9s 9d 9c 2c 3c 4c Kd Ks Kh"), 0);
+    CHECK_EQ_INT(gin_of(&r, "4h 5h Jk 7h 9s 9d 9c 2c 3c 4c Kd Ks Kh", &res), 0);
+    /* the 4 a set, not a run: no natural run */
+    CHECK_EQ_INT(gin_of(&r, "9s 9d 9c 9h 4h 5h 6h 2c 3c 4c Kd Ks Kh", NULL), 0);
+    /* 5-5-3 with a natural 5-run, jokers in the others */
+    CHECK_EQ_INT(gin_of(&r, "3d 4d 5d 6d 7d 8s 9s Jk Js Qs Kh Kc Jk", &res), 1);
+    CHECK_EQ_STR(melds_str(&res), "8s 9s Jk Js Qs | Kh Kc Jk | 3d 4d 5d 6d 7d");
+    /* 5-4-4 where no 4 or 5 is a natural run (a joker in each run, a set of 4) */
+    CHECK_EQ_INT(gin_of(&r, "2h 3h Jk 5h 6h 7c 7d 7s 7h 9c 10c Jk Qc", NULL), 0);
+    CHECK_EQ_INT(dw(&r, "2h 3h Jk 5h 6h 7c 7d 7s 7h 9c 10c Jk Qc"), 0);
+    /* ... while a natural 4-run makes it one (5-4-4: 4 natural, jokers in the 5 and the other 4) */
+    CHECK_EQ_INT(gin_of(&r, "2h 3h Jk 5h 6h 7c 7d 7s Jk 9c 10c Jc Qc", &res), 1);
+    CHECK(has_meld(&res, "9c 10c Jc Qc"));
+    /* five of a kind with a joker, in a 5-5-3 with a natural 5-run */
+    CHECK_EQ_INT(gin_of(&r, "9s 9h 9d 9c Jk 2h 3h 4h 5h 6h Ks Kd Kc", &res), 1);
+    CHECK(has_meld(&res, "9s 9h 9d 9c Jk"));
+    CHECK(has_meld(&res, "2h 3h 4h 5h 6h"));
+    /* ... unless sets hold four cards at most (then 5-4-4: 9s 9h 9d 9c, Ks Kd Kc Jk) */
+    r.set_max = 4;
+    CHECK_EQ_INT(gin_of(&r, "9s 9h 9d 9c Jk 2h 3h 4h 5h 6h Ks Kd Kc", &res), 1);
+    CHECK(has_meld(&res, "9s 9h 9d 9c"));
+    r.gin_nshapes = 2; /* 4-3-3-3 and 5-5-3 only */
+    CHECK_EQ_INT(gin_of(&r, "9s 9h 9d 9c Jk 2h 3h 4h 5h 6h Ks Kd Kc", NULL), 0);
+    r.set_max = 0;
+    CHECK_EQ_INT(gin_of(&r, "9s 9h 9d 9c Jk 2h 3h 4h 5h 6h Ks Kd Kc", NULL), 1);
+    /* set_max in the least-deadwood search too */
+    r.value[0] = 15;
+    CHECK_EQ_INT(dw(&r, "9s 9h 9d 9c Jk"), 0);
+    r.set_max = 4;
+    CHECK_EQ_INT(dw(&r, "9s 9h 9d 9c Jk"), 9);
+    CHECK_EQ_INT(dw(&r, "9s 9h Jk Jk"), 0);
+    r.wild_in_runs = 0;
+    CHECK_EQ_INT(dw(&r, "9s 9h 9d Jk Jk"), 9); /* 9s 9h Jk Jk, 9d dead */
+    r.set_max = 0;
+    CHECK_EQ_INT(dw(&r, "9s 9h 9d Jk Jk"), 0);
+    celebes_rules(&r);
+    /* the order of the melds and of the cards does not matter: 3-3-3-4 */
+    CHECK_EQ_INT(gin_of(&r, "Kd 2c Ks 9c 3c 9d 7h Kh 4c 6h 9s 5h 4h", &res), 1);
+    CHECK_EQ_STR(melds_str(&res), "9s 9d 9c | Ks Kh Kd | 4h 5h 6h 7h | 2c 3c 4c");
+    /* two jokers, each in a 3 */
+    CHECK_EQ_INT(gin_of(&r, "Jk 10h 10d 6s 7s 8s 9s Ac Jk 3c Qd Qs Qh", &res), 1);
+    CHECK(has_meld(&res, "6s 7s 8s 9s"));
+    CHECK(has_meld(&res, "Ac Jk 3c"));
+    /* two jokers in one 3 */
+    CHECK_EQ_INT(gin_of(&r, "Jk Jk Kd 6s 7s 8s 9s Ac 2c 3c 5d 5s 5h", &res), 1);
+    CHECK_EQ_STR(melds_str(&res), "5s 5h 5d | 6s 7s 8s 9s | Jk Jk Kd | Ac 2c 3c");
+    r.wild_min_natural = 2;
+    CHECK_EQ_INT(gin_of(&r, "Jk Jk Kd 6s 7s 8s 9s Ac 2c 3c 5d 5s 5h", NULL), 0);
+    /* ... but Jd Qd Kd and Qs Qh Jk, a joker standing for a card another meld holds */
+    CHECK_EQ_INT(gin_of(&r, "Jk Jk Kd 6s 7s 8s 9s Ac 2c 3c Qd Qs Qh", &res), 1);
+    CHECK(has_meld(&res, "Jk Qd Kd"));
+    r.wild_min_natural = 1;
+    /* 13 cards only: shapes of 13 do not fit 12 or 14 */
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h 9s 9d 9c 2c 3c 4c Kd Ks", NULL), 0);
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h 9s 9d 9c 2c 3c 4c Kd Ks Kh Kc", NULL), 0);
+    /* a dead card worth nothing is still no gin under shapes */
+    r.value[13] = 0;
+    CHECK_EQ_INT(dw(&r, "4h 5h 6h 7h 9s 9d 9c 2c 3c 4c 8d 8s Kh"), 8 + 8);
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h 9s 9d 9c 2c 3c 4c Qd Qs Qh Kh", NULL), 0);
+    /* no gin fields: gin is no deadwood, as before */
+    wild_rules(&r);
+    r.value[0] = 0;
+    CHECK_EQ_INT(gin_of(&r, "4h 5h Jk 7h 9s 9d 9c 2c 3c 4c Kd Ks Kh", &res), 1);
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h Jk", &res), 1);
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 8h", NULL), 0);
+    /* a natural run alone, sizes free */
+    wild_rules(&r);
+    r.gin_natural_run = 5;
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h 8h 9s 9d Jk", NULL), 1);
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h Jk 9s 9d 9c", NULL), 0);
+    /* aces: high (Q-K-A natural) and corner (K-A-2) */
+    celebes_rules(&r);
+    r.ace = FUDA_ACE_HIGH;
+    CHECK_EQ_INT(gin_of(&r, "Jh Qh Kh Ah 2s 3s 4s 5d 5c 5h 8c 8d Jk", &res), 1);
+    CHECK(has_meld(&res, "Jh Qh Kh Ah"));
+    r.ace = FUDA_ACE_LOW;
+    CHECK_EQ_INT(gin_of(&r, "Jh Qh Kh Ah 2s 3s 4s 5d 5c 5h 8c 8d Jk", NULL), 0);
+    r.ace = FUDA_ACE_CORNER;
+    CHECK_EQ_INT(gin_of(&r, "Kh Ah 2h 3h 2s 3s 4s 5d 5c 5h 8c 8d Jk", &res), 1);
+    CHECK(has_meld(&res, "Kh Ah 2h 3h"));
+    /* a run leaving out a natural card for a joker, the card going to a set
+     * that cannot take a second wild */
+    static const uint8_t three_three[2] = {3, 3};
+    wild_rules(&r);
+    r.wild_max = 1;
+    r.gin_nshapes = 1;
+    memcpy(r.gin_shape[0], three_three, 2);
+    CHECK_EQ_INT(gin_of(&r, "4s 5s 6s 5h Jk Jk", &res), 1);
+    CHECK_EQ_STR(melds_str(&res), "4s Jk 6s | 5s 5h Jk");
+    /* jokers that are not wild never meld */
+    celebes_rules(&r);
+    r.wild_joker = 0;
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h 7h 9s Jk 9c 2c 3c 4c Kd Ks Kh", NULL), 0);
+    /* bad rules */
+    celebes_rules(&r);
+    r.set_max = 3;
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h", NULL), -1);
+    celebes_rules(&r);
+    r.gin_nshapes = FUDA_MELD_MAX_SHAPES + 1;
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h", NULL), -1);
+}
+
+/* discard_moves' question: which discards leave a gin? */
+static void test_gin_discards(void) {
+    fuda_meld_rules r;
+    fuda_card h[16];
+    int out[16], gin[16];
+    celebes_rules(&r);
+    /* Qc out leaves all melded, but the only 4 holds the joker */
+    int n = cards_of("4h 5h Jk 7h 9s 9d 9c 2c 3c 4c Kd Ks Kh Qc", h);
+    CHECK_EQ_INT(fuda_meld_discards_gin(&r, h, n, out, gin), 0);
+    CHECK_EQ_INT(out[13], 0);
+    int ngin = 0;
+    for (int i = 0; i < n; i++) ngin += gin[i];
+    CHECK_EQ_INT(ngin, 0);
+    /* without gin fields, gin is deadwood 0 */
+    wild_rules(&r);
+    CHECK_EQ_INT(fuda_meld_discards_gin(&r, h, n, out, gin), 0);
+    CHECK_EQ_INT(gin[13], 1);
+    /* with the natural 6h: gin with Qc out only */
+    celebes_rules(&r);
+    n = cards_of("4h 5h 6h 7h 9s 9d 9c 2c 3c 4c Kd Ks Kh Qc", h);
+    CHECK_EQ_INT(fuda_meld_discards_gin(&r, h, n, out, gin), 0);
+    ngin = 0;
+    for (int i = 0; i < n; i++) ngin += gin[i];
+    CHECK_EQ_INT(ngin, 1);
+    CHECK_EQ_INT(gin[13], 1);
+}
+
+/* A hand near a gin of one of r's shapes: the shape's melds dealt at random
+ * (runs and sets), `jokers` of the cards then made jokers; with `spoil`, one
+ * card swapped for another from the deck. n: 13 or 14 (a random extra card). */
+static void near_gin(const fuda_meld_rules *r, fuda_card *h, int n, int jokers, int spoil) {
+    fuda_rng *g = rng();
+    int used[64] = {0}, m = 0, jk = 0;
+    const uint8_t *shape = r->gin_shape[fuda_rng_below(g, r->gin_nshapes)];
+    for (int i = 0; i < FUDA_MELD_MAX_MELDS && shape[i]; i++) {
+        int len = shape[i], done = 0;
+        for (int t = 0; t < 30 && !done; t++) {
+            fuda_card c[16];
+            int k = 0;
+            if (fuda_rng_below(g, 2)) {
+                int suit = (int)fuda_rng_below(g, 4), st = (int)fuda_rng_below(g, (uint32_t)(14 - len));
+                for (int q = 0; q < len; q++) c[k++] = fuda_card_make(st + q + 1, suit);
+            } else {
+                int rank = (int)fuda_rng_below(g, 13) + 1;
+                if (len > 4 && jk + len - 4 > jokers) continue;
+                for (int q = 0; q < len; q++) c[k++] = q < 4 ? fuda_card_make(rank, q) : FUDA_JOKER;
+                if (len < 4) c[fuda_rng_below(g, (uint32_t)len)] = fuda_card_make(rank, 3);
+            }
+            done = 1;
+            for (int q = 0; q < k; q++)
+                if (c[q] != FUDA_JOKER && used[c[q]]) done = 0;
+            if (!done) continue;
+            for (int q = 0; q < k; q++) {
+                if (c[q] == FUDA_JOKER) jk++;
+                else used[c[q]] = 1;
+                h[m++] = c[q];
+            }
+        }
+        while (!done && len-- > 0) { /* no room: any cards */
+            fuda_card c;
+            do c = fuda_card_make((int)fuda_rng_below(g, 13) + 1, (int)fuda_rng_below(g, 4));
+            while (used[c]);
+            used[c] = 1;
+            h[m++] = c;
+        }
+    }
+    for (int t = 0; jk < jokers && t < 100; t++) {
+        int i = (int)fuda_rng_below(g, (uint32_t)m);
+        if (h[i] != FUDA_JOKER) { h[i] = FUDA_JOKER; jk++; }
+    }
+    for (int extra = m < n ? n - m : 0; extra-- > 0 || spoil-- > 0;) {
+        fuda_card c;
+        do c = fuda_card_make((int)fuda_rng_below(g, 13) + 1, (int)fuda_rng_below(g, 4));
+        while (used[c]);
+        used[c] = 1;
+        if (m < n) h[m++] = c;
+        else h[fuda_rng_below(g, (uint32_t)m)] = c;
+    }
+    shuffle(h, n);
+}
+
+/* Shape gins against the brute force: 13-card hands (fuda_meld_gin) and
+ * 14-card hands (fuda_meld_discards_gin, each discard). Returns the gins. */
+static int gin_cross_check(const fuda_meld_rules *r, int n, int jokers, int count, int near, int *bad) {
+    int pos = 0;
+    for (int t = 0; t < count; t++) {
+        fuda_card h[16], h2[16];
+        fuda_meld_result res;
+        if (near) near_gin(r, h, n, jokers, t % 3 == 0);
+        else deal(h, n, jokers);
+        if (n == 13) {
+            int a = fuda_meld_gin(r, h, n, &res), b = bf_gin(r, h, n);
+            pos += a == 1;
+            if (a == b && (a != 1 || valid_gin(r, h, n, &res))) continue;
+        } else {
+            int out[16], gin[16], ok = fuda_meld_discards_gin(r, h, n, out, gin) == 0;
+            for (int i = 0; i < n && ok; i++) {
+                int m = 0;
+                for (int j = 0; j < n; j++)
+                    if (j != i) h2[m++] = h[j];
+                ok = gin[i] == bf_gin(r, h2, m) && out[i] == fuda_meld_deadwood(r, h2, m);
+                pos += gin[i];
+            }
+            if (ok) continue;
+        }
+        if ((*bad)++ < 3) {
+            char buf[8];
+            fprintf(stderr, "gin ace %d jokers %d:", r->ace, jokers);
+            for (int i = 0; i < n; i++) {
+                fuda_card_name(h[i], buf);
+                fprintf(stderr, " %s", buf);
+            }
+            fprintf(stderr, "\n");
+        }
+    }
+    return pos;
+}
+
+static void test_gin_random(void) {
+    fuda_meld_rules r;
+    int bad = 0, pos = 0;
+    celebes_rules(&r);
+    for (int ace = 0; ace < 3; ace++) {
+        r.ace = (uint8_t)ace;
+        for (int j = 0; j <= 2; j++) {
+            pos += gin_cross_check(&r, 13, j, 400, 1, &bad);
+            pos += gin_cross_check(&r, 14, j, 60, 1, &bad);
+            gin_cross_check(&r, 13, j, 100, 0, &bad);
+        }
+    }
+    CHECK(pos > 1000); /* near-gin hands: positives are frequent */
+    /* other rules: wilds anywhere in 4+4+3 or 5+3+3 without a natural run;
+     * sets of at most 4; melds of wilds only */
+    static const uint8_t other[2][4] = { {4, 4, 3}, {5, 3, 3} };
+    wild_rules(&r);
+    r.gin_nshapes = 2;
+    for (int i = 0; i < 2; i++) memcpy(r.gin_shape[i], other[i], sizeof other[i]);
+    r.set_max = 4;
+    for (int j = 0; j <= 2; j++) gin_cross_check(&r, 11, j, 200, 1, &bad);
+    wild_rules(&r);
+    r.wild_min_natural = 0;
+    r.gin_natural_run = 3;
+    for (int j = 0; j <= 3; j++) gin_cross_check(&r, 10, j, 150, 0, &bad);
+    CHECK_EQ_INT(bad, 0);
+}
+
 /* ------------------------------------------------------------ random */
 
 static void cross_check(const fuda_meld_rules *r, int ncards, int jokers, int count) {
@@ -628,6 +991,12 @@ static void test_random_wild(void) {
     r.wild_min_natural = 0;
     r.value[0] = 5;
     cross_check(&r, 9, 3, 60);
+    r.set_max = 4;
+    cross_check(&r, 9, 3, 60);
+    wild_rules(&r);
+    r.set_max = 5;
+    r.value[0] = 15;
+    cross_check(&r, 11, 2, 150);
     /* jokers present but not wild */
     fuda_meld_rules_default(&r);
     r.value[0] = 15;
@@ -860,16 +1229,17 @@ static int lay_in_order(const fuda_meld_rules *r, fuda_meld *m, const fuda_layof
 static void test_layoff_random(void) {
     fuda_meld_rules r;
     int bad = 0;
-    for (int mode = 0; mode < 4; mode++) {
+    for (int mode = 0; mode < 5; mode++) { /* 3: wild jokers, 4: ... and sets of at most 4 */
         fuda_meld_rules_default(&r);
         r.ace = (uint8_t)(mode % 3);
-        r.wild_joker = mode == 3;
+        r.wild_joker = mode >= 3;
+        r.set_max = mode == 4 ? 4 : 0;
         int done = 0;
-        for (int t = 0; t < 20000 && done < (mode == 3 ? 60 : 150); t++) {
+        for (int t = 0; t < 20000 && done < (mode >= 3 ? 60 : 150); t++) {
             fuda_card h[20];
             fuda_layoff_result res, res2;
             fuda_meld_result kb;
-            deal(h, 20, mode == 3 ? 2 : 0);
+            deal(h, 20, mode >= 3 ? 2 : 0);
             /* only hands with a few melds for the knocker are interesting */
             if (fuda_meld_deadwood(&r, h, 10) > 25) continue;
             done++;
@@ -936,6 +1306,11 @@ static void test_accepts(void) {
     CHECK(accepts(&r, FUDA_MELD_RUN, "4h Jk 6h", "3h"));
     CHECK(!accepts(&r, FUDA_MELD_RUN, "4h Jk 6h", "5h"));
     CHECK(accepts(&r, FUDA_MELD_SET, "9s 9c 9d 9h", "Jk"));
+    r.set_max = 4;
+    CHECK(!accepts(&r, FUDA_MELD_SET, "9s 9c 9d 9h", "Jk"));
+    CHECK(!accepts(&r, FUDA_MELD_SET, "9s 9c Jk Jk", "9d"));
+    CHECK(accepts(&r, FUDA_MELD_SET, "9s 9c Jk", "9d"));
+    r.set_max = 0;
     CHECK(accepts(&r, FUDA_MELD_SET, "9s 9c Jk", "9h"));
     r.wild_max = 1;
     CHECK(!accepts(&r, FUDA_MELD_SET, "9s 9c Jk", "Jk"));
@@ -946,4 +1321,5 @@ static void test_accepts(void) {
 TEST_MAIN(test_default_rules, test_values, test_sets, test_runs, test_aces, test_overlaps,
           test_ties_deterministic, test_intro_example, test_gin_and_eleven, test_bad_input,
           test_wild_shapes, test_random_plain, test_random_wild, test_discards, test_layoff_basic,
-          test_layoff_choices, test_layoff_modes, test_layoff_random, test_accepts)
+          test_layoff_choices, test_layoff_modes, test_layoff_random, test_accepts, test_gin_shapes,
+          test_gin_discards, test_gin_random)

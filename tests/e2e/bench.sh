@@ -31,7 +31,7 @@ BENCH_JSON=$TMP/bench.json timeout 120 sh "$ROOT/tools/bench.sh" "$FUDA" "$BENCH
 RC=$?
 expect "bench.sh exits 0" status 0
 expect "bench.sh prints every figure with a number and its unit" every_figure "$OUT"
-expect "13 meld figures" [ "$(grep -c '^meld .* M calls/s$' "$OUT")" -eq 13 ]
+expect "15 meld figures" [ "$(grep -c '^meld .* M calls/s$' "$OUT")" -eq 15 ]
 expect "the games of zun and dobon are said to be hands" has "$OUT" 'games of zun and dobon are hands'
 if command -v python3 >/dev/null 2>&1; then
     expect "BENCH_JSON holds the same figures" python3 -c '
@@ -39,7 +39,7 @@ import json, sys, re
 d = json.load(open(sys.argv[1]))
 names = [f["name"] for f in d["figures"]]
 text = [l for l in open(sys.argv[2]) if re.match(r"^\S.*: +[0-9.]+ ", l)]
-assert len(names) == len(text) == 20, (names, text)
+assert len(names) == len(text) == 22, (names, text)
 for f, l in zip(d["figures"], text):
     assert l.startswith(f["name"] + ":"), (f, l)
     assert float(l.split(":")[-1].split()[0]) == f["value"], (f, l)
