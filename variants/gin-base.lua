@@ -26,32 +26,49 @@ for _, s in ipairs(SUITS) do
   end
 end
 
+do -- the jokers of a Celebes deck
+  local c = "Jk"
+  RANK[c], SUIT[c] = 0, ""
+  DISCARD[c], KNOCK[c], GIN[c] = "discard " .. c, "knock " .. c, "gin " .. c
+  VERB[DISCARD[c]], VERB[KNOCK[c]], VERB[GIN[c]] = "discard", "knock", "gin"
+  CARD[DISCARD[c]], CARD[KNOCK[c]], CARD[GIN[c]] = c, c, c
+end
+
 -- Meld rules, compiled once per spec: the hand's rules, the defender's when a knock is scored
--- (Tedesco: aces 15) and both players' when the stock runs out (Tedesco: aces 15).
+-- (Tedesco: aces 15) and both players' when the stock runs out (Tedesco: aces 15). With jokers
+-- they are wild (a joker left in deadwood counts joker_value); meld_shapes = "celebes" limits gin
+-- to Celebes Rum's shapes.
+local SHAPES = { celebes = { { 4, 3, 3, 3 }, { 5, 5, 3 }, { 5, 4, 4 } } }
 local RULES = {}
-local function rules_for(ace, value)
-  local key = ace .. value
+local function rules_for(g, ace_value)
+  local o = g.options
+  local key = o.ace .. ace_value .. ":" .. o.jokers .. ":" .. o.joker_value .. ":" .. o.meld_shapes
   local R = RULES[key]
   if not R then
-    R = fuda.rules{ ace = ace, values = { [1] = value } }
+    local spec = { ace = o.ace, values = { [1] = ace_value } }
+    if o.jokers > 0 then
+      spec.wild, spec.values[0] = "joker", o.joker_value
+    end
+    if o.meld_shapes ~= "any" then
+      spec.gin_shapes, spec.gin_natural_run = SHAPES[o.meld_shapes], 4
+    end
+    R = fuda.rules(spec)
     RULES[key] = R
   end
   return R
 end
 
-local last_ace, last_value, last_rules
+local last_g, last_rules
 local function rules(g)
-  local o = g.options
-  local ace, value = o.ace, o.ace_value
-  if ace == last_ace and value == last_value then return last_rules end
-  last_ace, last_value, last_rules = ace, value, rules_for(ace, value)
+  if g == last_g then return last_rules end
+  last_g, last_rules = g, rules_for(g, g.options.ace_value)
   return last_rules
 end
 
 local function defender_rules(g)
   local o = g.options
   if o.defender_ace_value == 0 then return rules(g) end
-  return rules_for(o.ace, o.defender_ace_value)
+  return rules_for(g, o.defender_ace_value)
 end
 
 local function name(s) return "Seat " .. s end
@@ -178,7 +195,7 @@ end
 -- aces at stock_out_ace_value; the lower deadwood wins the difference; equal: nobody scores.
 local function stock_out(g, seat)
   local o = g.options
-  local R = rules_for(o.ace, o.stock_out_ace_value)
+  local R = rules_for(g, o.stock_out_ace_value)
   local other = g:next(seat)
   local a, b = R:melds(g:hand(seat)), R:melds(g:hand(other))
   g:say("The stock is empty: the hand ends. Seat %d shows %s.", seat, show_arrangement(a))
@@ -336,7 +353,7 @@ local function moves(g, seat)
   if phase == "discard" then
     -- Any card but the one just taken: "discard C"; with it "gin C" when that discard leaves no
     -- deadwood, or "knock C" when it leaves the knock limit or less.
-    local list = rules(g):discard_moves(g:hand(seat), v.taken, v.limit)
+    local list = rules(g):discard_moves(g:hand(seat), v.taken, v.limit > 0 and v.limit or nil)
     if v.taken ~= "" and g.options.knock_taken_melded then return knocks_with_taken(g, seat, list) end
     return list
   elseif phase == "draw" then
@@ -451,6 +468,8 @@ for _, c in ipairs(ALL) do
   end
   NEAR[c] = list
 end
+
+NEAR["Jk"] = {} -- a joker is near everything already: keeping it is the discard rule's business
 
 local function nearness(held, c)
   local n, near = 0, NEAR[c]
@@ -671,6 +690,10 @@ return {
     ace = { "low", one_of = { "low", "high", "corner" },
             doc = "runs with aces: A-2-3 only (low), also Q-K-A (high), also K-A-2 (corner)" },
     ace_value = { 1, min = 0, max = 255, doc = "deadwood value of an ace" },
+    jokers = { 0, min = 0, max = 2, doc = "jokers in the deck, wild in melds (Celebes: 2)" },
+    joker_value = { 15, min = 0, max = 255, doc = "deadwood value of a joker left out of the melds" },
+    meld_shapes = { "any", one_of = { "any", "celebes" },
+                    doc = "what a gin is: every card melded (any), or Celebes Rum's shapes: 4-3-3-3 with the 4 a run without jokers, 5-5-3 or 5-4-4 with a run of 4 or 5 without jokers, jokers only in the other melds" },
     defender_ace_value = { 0, min = 0, max = 255,
                            doc = "deadwood value of the defender's aces when a knock is scored (Tedesco: 15); 0: ace_value" },
     discard_pile = { "top", one_of = { "top", "public" },
@@ -695,7 +718,7 @@ return {
     for s = 1, g.seats do
       g:new_pile("hand", { owner = s, vis = "owner" })
     end
-    g:new_deck(g:pile("stock"))
+    g:new_deck(g:pile("stock"), { jokers = g.options.jokers })
   end,
 
   deal = deal,
