@@ -6,7 +6,8 @@
 -- calls A.hooks to turn it into the hooks the engine calls (setup, deal, moves, play, resolve,
 -- view); a variant's own hooks always win. Loaded once per Lua state by loader.c, with the
 -- card names (byte -> name) as its argument; it keeps no game state (the state lives in g).
--- A script's bad call raises "file:line: bad argument ..." at the script's line.
+-- A script's bad call raises "file:line: bad argument ..." at the script's line (fuda.moves and
+-- fuda.plural reach A.moves and A.plural through a C function: one level more).
 local CARD_NAMES = ...
 local A = {}
 
@@ -15,8 +16,8 @@ for _, name in pairs(CARD_NAMES) do IS_CARD[name] = true end
 
 -- A.plural(n, word) -> "1 card", "2 cards", "0 cards".
 function A.plural(n, word)
-  if math.type(n) ~= "integer" then error("bad argument #1 to 'plural' (integer expected)", 2) end
-  if type(word) ~= "string" then error("bad argument #2 to 'plural' (string expected)", 2) end
+  if math.type(n) ~= "integer" then error("bad argument #1 to 'plural' (integer expected)", 3) end
+  if type(word) ~= "string" then error("bad argument #2 to 'plural' (string expected)", 3) end
   return n .. " " .. word .. (n == 1 and "" or "s")
 end
 
@@ -108,7 +109,10 @@ end
 local function builder(verb, list)
   local b = {}
   return setmetatable(b, {
-    __call = function(_, ...) return build(verb, list, 3, ...) end,
+    __call = function(_, ...)
+      local mv = build(verb, list, 3, ...)   -- (not a tail call: level 3 is the caller)
+      return mv
+    end,
     __index = function(t, a)
       local mv = build(verb, list, 3, a)
       rawset(t, a, mv)
@@ -166,30 +170,30 @@ end
 -- others; M.parse(text) -> verb, arguments... or nil, message; M.verbs, the sorted verb names.
 -- A read is kept per move text (the lists shared: do not change them).
 function A.moves(spec)
-  if type(spec) ~= "table" then error("bad argument #1 to 'moves' (table expected, got " .. type(spec) .. ")", 2) end
+  if type(spec) ~= "table" then error("bad argument #1 to 'moves' (table expected, got " .. type(spec) .. ")", 3) end
   local specs, names, M = {}, sorted(spec), {}
   for _, verb in ipairs(names) do
     if type(verb) ~= "string" or not verb:find("^[%a_][%w_]*$") then
-      error("fuda.moves: a verb is a word (letters, digits, _), got " .. tostring(verb), 2)
+      error("fuda.moves: a verb is a word (letters, digits, _), got " .. tostring(verb), 3)
     end
-    if RESERVED[verb] then error("fuda.moves: '" .. verb .. "' is reserved (M." .. verb .. " is a function)", 2) end
+    if RESERVED[verb] then error("fuda.moves: '" .. verb .. "' is reserved (M." .. verb .. " is a function)", 3) end
     local args = spec[verb]
     if type(args) == "string" then args = { args } end
     if type(args) ~= "table" then
-      error("fuda.moves: verb '" .. verb .. "' takes a list of argument types ({} for none), got " .. type(args), 2)
+      error("fuda.moves: verb '" .. verb .. "' takes a list of argument types ({} for none), got " .. type(args), 3)
     end
     local list = {}
     for i = 1, #args do
       list[i] = arg_decl(verb, args[i])
       if i > 1 and list[i - 1].opt and not list[i].opt then
-        error("fuda.moves: verb '" .. verb .. "': a required argument follows an optional one", 2)
+        error("fuda.moves: verb '" .. verb .. "': a required argument follows an optional one", 3)
       end
       if i > 1 and not list[i].key and (list[i - 1].type == "cards" or list[i - 1].type == "suits")
          and list[i].type == list[i - 1].type then
-        error("fuda.moves: verb '" .. verb .. "': two lists of " .. list[i].type .. " in a row need a keyword between", 2)
+        error("fuda.moves: verb '" .. verb .. "': two lists of " .. list[i].type .. " in a row need a keyword between", 3)
       end
     end
-    if #list > MAX_ARGS then error("fuda.moves: verb '" .. verb .. "' has more than " .. MAX_ARGS .. " arguments", 2) end
+    if #list > MAX_ARGS then error("fuda.moves: verb '" .. verb .. "' has more than " .. MAX_ARGS .. " arguments", 3) end
     specs[verb] = list
     M[verb] = #list == 0 and verb or builder(verb, list)
   end

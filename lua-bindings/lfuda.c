@@ -10,6 +10,7 @@ int fuda_open_module(lua_State *L, int host) {
     lua_newtable(L);
     fuda_open_cards(L);
     fuda_open_meld(L);
+    fuda_open_author(L);
     if (host) fuda_open_match(L);
     else fuda_open_loader(L);
     lua_pushliteral(L, FUDA_VERSION);

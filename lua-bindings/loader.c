@@ -370,6 +370,9 @@ void fuda_open_loader(lua_State *L) {
     lua_setfield(L, -2, "variant");
     lua_pushcfunction(L, l_import);
     lua_setfield(L, -2, "import");
+}
+
+void fuda_open_author(lua_State *L) {
     lua_pushliteral(L, "moves");
     lua_pushcclosure(L, call_author, 1);
     lua_setfield(L, -2, "moves");
