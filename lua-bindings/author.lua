@@ -1,25 +1,19 @@
 -- author.lua -- the pieces that spare a variant's author the code every card game repeats:
 -- declared moves with typed arguments (fuda.moves), phases with their own moves and handlers,
--- a standard layout and deck, a default view with the game's own status line, fuda.plural.
+-- a standard layout and deck, a default view with the game's own status line.
 --
 -- The loader (loader.lua) checks what a variant declares (phases, layout, deck, status) and
 -- calls A.hooks to turn it into the hooks the engine calls (setup, deal, moves, play, resolve,
 -- view); a variant's own hooks always win. Loaded once per Lua state by loader.c, with the
 -- card names (byte -> name) as its argument; it keeps no game state (the state lives in g).
--- A script's bad call raises "file:line: bad argument ..." at the script's line (fuda.moves and
--- fuda.plural reach A.moves and A.plural through a C function: one level more).
+-- A script's bad call raises "file:line: bad argument ..." at the script's line (fuda.moves
+-- reaches A.moves through a C function: one level more).
 local CARD_NAMES = ...
 local A = {}
 
 local IS_CARD, IS_SUIT = {}, { s = true, h = true, d = true, c = true }
+local function plural(n) return n .. (n == 1 and " card" or " cards") end
 for _, name in pairs(CARD_NAMES) do IS_CARD[name] = true end
-
--- A.plural(n, word) -> "1 card", "2 cards", "0 cards".
-function A.plural(n, word)
-  if math.type(n) ~= "integer" then error("bad argument #1 to 'plural' (integer expected)", 3) end
-  if type(word) ~= "string" then error("bad argument #2 to 'plural' (string expected)", 3) end
-  return n .. " " .. word .. (n == 1 and "" or "s")
-end
 
 ---------------------------------------------------------------------------------------------------
 -- Declared moves: fuda.moves{ verb = args, ... }.
@@ -216,14 +210,16 @@ function A.moves(spec)
   return setmetatable(M, {
     __index = function(_, k) error("fuda.moves: no verb '" .. tostring(k) .. "' (verbs: " .. table.concat(names, ", ") .. ")", 2) end,
     __newindex = function() error("fuda.moves: the verbs are fixed once declared", 2) end,
-    __name = "fuda.moves", __entry = entry,
+    __name = "fuda.moves", __entry = entry, __cache = cache,
   })
 end
 
--- The reader of a moves table made by A.moves (nil for anything else).
+-- The reader of a moves table made by A.moves and the table of what it read (text -> { verb,
+-- arguments... }), nil for anything else.
 function A.reader(M)
   local mt = type(M) == "table" and getmetatable(M)
-  return type(mt) == "table" and rawget(mt, "__name") == "fuda.moves" and rawget(mt, "__entry") or nil
+  if type(mt) ~= "table" or rawget(mt, "__name") ~= "fuda.moves" then return nil end
+  return rawget(mt, "__entry"), rawget(mt, "__cache")
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -276,8 +272,8 @@ local function pile_text(p, seat)
   local n, vis = #p, p.vis
   if n == 0 then return "empty" end
   if vis == "public" or (vis == "owner" and seat == p.owner) then return "{" .. table.concat(p:cards(), "} {") .. "}" end
-  if vis == "top" then return "{" .. p:top() .. "}" .. (n > 1 and (" (" .. A.plural(n, "card") .. ")") or "") end
-  return A.plural(n, "card")
+  if vis == "top" then return "{" .. p:top() .. "}" .. (n > 1 and (" (" .. plural(n) .. ")") or "") end
+  return plural(n)
 end
 
 -- The view of a variant that has none: title and hand number, the shared piles, each seat's
@@ -326,16 +322,13 @@ local function handlers(ph)
 end
 
 -- moves, play, resolve and deal over the phases. where(phase) -> "file:line: " of its declaration.
+-- (Hooks run for every move: the phase and the cached read of a move are looked up inline.)
 local function phase_hooks(def, own, where)
-  local phases, initial, entry = def.phases, def.phase, A.reader(def.verbs)
-  local function current(g)
-    local name = g.var.phase
-    local ph = phases[name]
-    if not ph then
-      error(where(nil) .. "g.var.phase is '" .. tostring(name) .. "', which is no phase (phases: " ..
-            table.concat(sorted(phases), ", ") .. ")", 0)
-    end
-    return ph, name
+  local phases, initial = def.phases, def.phase
+  local entry, read_cache = A.reader(def.verbs)
+  local function no_phase(name)
+    error(where(nil) .. "g.var.phase is '" .. tostring(name) .. "', which is no phase (phases: " ..
+          table.concat(sorted(phases), ", ") .. ")", 0)
   end
   local h = {}
   h.deal = own.deal and function(g)
@@ -343,17 +336,25 @@ local function phase_hooks(def, own, where)
     return own.deal(g)
   end
   h.moves = function(g, seat)
-    local kind, ph, name = g.claim, nil, nil
-    if kind then ph, name = phases[kind], kind end
-    if not ph then ph, name = current(g) end
+    local kind = g.claim
+    local ph, name = kind and phases[kind], kind
+    if not ph then
+      name = g.var.phase
+      ph = phases[name] or no_phase(name)
+    end
     local f = ph.moves
     if not f then error(where(name) .. "phase '" .. name .. "' has no moves function", 0) end
     return f(g, seat)
   end
   h.play = function(g, seat, move)
-    local ph, name = current(g)
-    local e, msg = entry(move)
-    if not e then error(where(name) .. msg, 0) end
+    local name = g.var.phase
+    local ph = phases[name] or no_phase(name)
+    local e = read_cache[move]
+    if not e then
+      local msg
+      e, msg = entry(move)
+      if not e then error(where(name) .. msg, 0) end
+    end
     local f = ph[e[1]]
     if not f then
       error(where(name) .. "phase '" .. name .. "' has no handler for '" .. e[1] .. "' (move '" .. move ..

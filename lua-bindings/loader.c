@@ -354,7 +354,15 @@ static int call_loader(lua_State *L, const char *fn) {
 static int l_variant(lua_State *L) { luaL_checkstring(L, 1); lua_settop(L, 1); return call_loader(L, "variant"); }
 static int l_import(lua_State *L) { luaL_checkstring(L, 1); lua_settop(L, 1); return call_loader(L, "import"); }
 
-/* fuda.moves and fuda.plural: the authoring pieces' functions (upvalue 1 names one). */
+/* fuda.plural(n, word) -> "1 card", "2 cards" (in C: event texts call it on every move). */
+static int l_plural(lua_State *L) {
+    lua_Integer n = luaL_checkinteger(L, 1);
+    const char *word = luaL_checkstring(L, 2);
+    lua_pushfstring(L, "%I %s%s", (LUAI_UACINT)n, word, n == 1 ? "" : "s");
+    return 1;
+}
+
+/* fuda.moves: the authoring pieces' function (upvalue 1 names it). */
 static int call_author(lua_State *L) {
     int n = lua_gettop(L);
     push_author(L);
@@ -376,8 +384,7 @@ void fuda_open_author(lua_State *L) {
     lua_pushliteral(L, "moves");
     lua_pushcclosure(L, call_author, 1);
     lua_setfield(L, -2, "moves");
-    lua_pushliteral(L, "plural");
-    lua_pushcclosure(L, call_author, 1);
+    lua_pushcfunction(L, l_plural);
     lua_setfield(L, -2, "plural");
 }
 

@@ -214,12 +214,16 @@ local function merge(err, path, name, t, base)
     if t[h] ~= nil then def.own[h] = t[h] end
   end
   if t.phases or (base and base.phases) then      -- a file's phases replace the base's of that name
-    def.phases, def.phase_where = copy(base and base.phases), copy(base and base.phase_where)
+    def.phases, def.phase_file = copy(base and base.phases), copy(base and base.phase_file)
+    def.sources = copy(base and base.sources)     -- kept for messages during play (lines found then)
     for k, v in pairs(t.phases or {}) do
       def.phases[k] = v
-      def.phase_where[k] = path .. ":" .. (line_of(path, k) or line_of(path, "phases") or 1) .. ": "
+      def.phase_file[k] = path
     end
-    if t.phases then def.phases_where = path .. ":" .. (line_of(path, "phases") or 1) .. ": " end
+    if t.phases then
+      def.phases_file = path
+      def.sources[path] = C.source(path) or ""
+    end
     if type(t.state) == "table" and rawget(t.state, "phase") ~= nil then
       err.add("phase", "state.phase: a variant with phases has g.var.phase declared for it (remove it from state)")
     end
@@ -315,11 +319,27 @@ local function check_layout(err, def)
   def.layout_plan = A.layout_plan(layout, pile)
 end
 
--- The engine's hooks of def: its own, else made from its declarations (author.lua).
+-- The first line of `text` (a file's source) where `name =` stands, outside comments.
+local function line_in(text, name)
+  local n = 0
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    n = n + 1
+    local code = line:gsub("%-%-.*$", "")
+    if code:find("%f[%w_]" .. name .. "%s*=") or code:find("%[%s*[\"']" .. name .. "[\"']%s*%]%s*=") then return n end
+  end
+  return nil
+end
+
+-- The engine's hooks of def: its own, else made from its declarations (author.lua). Messages
+-- during play name the file and line of the phase (found only then: a scan costs).
 local function make_hooks(def)
-  local where = def.phases_where or ""
+  local files, sources, main = def.phase_file, def.sources, def.phases_file
   local hooks = A.hooks(def, def.own, function(name)
-    return name and def.phase_where and def.phase_where[name] or where
+    local path = name and files and files[name] or main
+    if not path then return "" end
+    local text = sources[path] or ""
+    local line = name and name:find("^[%a_][%w_]*$") and line_in(text, name)
+    return path .. ":" .. (line or line_in(text, "phases") or 1) .. ": "
   end)
   for _, h in ipairs(HOOKS) do def[h] = hooks[h] end
 end
