@@ -968,7 +968,8 @@ static int play_move(fuda_engine *e, int seat, int id) {
         return -1;
     }
     push_choices(e, &closing);
-    call_hook(e, "resolve", 1, 0);
+    lua_pushstring(e->L, fuda_sym_text(e, closing.claim_kind));
+    call_hook(e, "resolve", 2, 0);
     return 0;
 }
 

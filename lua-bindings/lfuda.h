@@ -259,6 +259,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant);  /* 0 or -1 with e->e
 int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n);
 int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *ud);
 void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
+void fuda_open_author(lua_State *L);  /* fuda.moves (author.lua, loaded at first use), fuda.plural */
 
 /* engine.c */
 typedef struct fuda_sbuf { char *s; size_t n, cap; } fuda_sbuf; /* growing text; caller frees s */

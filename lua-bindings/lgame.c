@@ -846,10 +846,89 @@ static int g_tally(lua_State *L) {
 }
 
 
+/* ---- the standard deal ---- */
+
+/* g:gather([name]): every card of every other pile onto the shared pile
+ * `name` (default "stock"), pile by pile in the order they were made, each
+ * pile's cards bottom first. Returns that pile (so g:gather():shuffle()).
+ * Raises for no such pile. */
+static int g_gather(lua_State *L) {
+    fuda_engine *e = check_game(L);
+    const char *name = luaL_optstring(L, 2, "stock");
+    int to = fuda_pile_find(&e->st, name, -1);
+    if (to < 0) return luaL_argerror(L, 2, lua_pushfstring(L, "no pile '%s'", name));
+    for (int p = 0; p < e->st.npiles; p++)
+        if (p != to)
+            while (fuda_pile_len(&e->st, p) > 0) fuda_pile_move(&e->st, p, 0, to, -1);
+    push_pile(L, e, to);
+    return 1;
+}
+
+/* g:deal(n [, opts]): n cards to every seat, one at a time round the table
+ * in seat order starting at opts.first (default 1), from the top of the
+ * shared pile opts.from (default "stock") to each seat's pile opts.to
+ * (default "hand"); opts.sort = true (or "suit", "rank") sorts each of those
+ * piles after. Raises, moving nothing, when the stock holds too few cards or
+ * a pile is missing. */
+static int g_deal(lua_State *L) {
+    fuda_engine *e = check_game(L);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    int ns = e->st.nseats, first = 0, sort = -1;
+    const char *fromname = "stock", *toname = "hand";
+    luaL_argcheck(L, n >= 0 && n <= FUDA_MAX_CARDS, 2, "card count out of range");
+    if (!lua_isnoneornil(L, 3)) {
+        static const char *const by[] = {"suit", "rank", NULL};
+        luaL_checktype(L, 3, LUA_TTABLE);
+        lua_settop(L, 3);
+        if (lua_getfield(L, 3, "first") != LUA_TNIL) first = check_seat(L, e, 4);
+        int t = lua_getfield(L, 3, "sort");
+        if (t == LUA_TBOOLEAN) sort = lua_toboolean(L, 5) ? 0 : -1;
+        else if (t != LUA_TNIL) sort = luaL_checkoption(L, 5, NULL, by);
+        if (lua_getfield(L, 3, "from") != LUA_TNIL) fromname = luaL_checkstring(L, 6);
+        if (lua_getfield(L, 3, "to") != LUA_TNIL) toname = luaL_checkstring(L, 7);
+    }
+    int from = fuda_pile_find(&e->st, fromname, -1), to[FUDA_MAX_SEATS];
+    if (from < 0) return luaL_argerror(L, 3, lua_pushfstring(L, "no pile '%s'", fromname));
+    for (int s = 0; s < ns; s++) {
+        to[s] = fuda_pile_find(&e->st, toname, s);
+        if (to[s] < 0) return luaL_argerror(L, 3, lua_pushfstring(L, "no pile '%s' of seat %d", toname, s + 1));
+    }
+    int have = fuda_pile_len(&e->st, from);
+    if (n * ns > have)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "%d cards to %d seats need %d, pile '%s' has %d",
+                                                   (int)n, ns, (int)n * ns, fromname, have));
+    for (lua_Integer k = 0; k < n; k++)
+        for (int i = 0; i < ns; i++)
+            fuda_pile_move(&e->st, from, fuda_pile_len(&e->st, from) - 1, to[(first + i) % ns], -1);
+    if (sort >= 0)
+        for (int s = 0; s < ns; s++) fuda_pile_sort(&e->st, to[s], sort);
+    return 0;
+}
+
+/* g:name(seat [, viewer]) -> "Seat 2", or "you" when seat is the viewer. */
+static int g_name(lua_State *L) {
+    fuda_engine *e = check_game(L);
+    int s = check_seat(L, e, 2);
+    if (!lua_isnoneornil(L, 3) && luaL_checkinteger(L, 3) == s + 1) lua_pushliteral(L, "you");
+    else lua_pushfstring(L, "Seat %d", s + 1);
+    return 1;
+}
+
+/* g:piles() -> every pile, in the order they were made (a new list). */
+static int g_piles(lua_State *L) {
+    fuda_engine *e = check_game(L);
+    lua_createtable(L, e->st.npiles, 0);
+    for (int p = 0; p < e->st.npiles; p++) {
+        push_pile(L, e, p);
+        lua_rawseti(L, -2, p + 1);
+    }
+    return 1;
+}
+
 /* Methods made per match with the engine as upvalue; g:pile and g:hand are
  * made apart (they have caches as more). */
 static const luaL_Reg game_methods[] = {
-    {"tally", g_tally},
+    {"tally", g_tally}, {"gather", g_gather}, {"deal", g_deal}, {"name", g_name}, {"piles", g_piles},
     {"new_pile", g_new_pile}, {"new_deck", g_new_deck},
     {"next", g_next}, {"set_out", g_set_out}, {"random", g_random},
     {"open_claim", g_open_claim}, {"score", g_score}, {"total", g_total},

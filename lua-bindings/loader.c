@@ -36,6 +36,10 @@ static const char SOURCES_KEY = 's'; /* display path -> text of each file loaded
 static const char loader_src[] =
 #include "loader_lua.h"
     ;
+static const char AUTHOR_KEY = 'a';   /* the authoring pieces (author.lua), kept for the state's life */
+static const char author_src[] =
+#include "author_lua.h"
+    ;
 
 static int is_path(const char *name) {
     size_t n = strlen(name);
@@ -299,9 +303,28 @@ static int c_source(lua_State *L) {
     return 1;
 }
 
+/* Push the authoring pieces (author.lua, built once per state: the hooks it
+ * makes for a variant outlive the loader). */
+static void push_author(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &AUTHOR_KEY) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    if (luaL_loadbufferx(L, author_src, sizeof author_src - 1, "=author", "t") != LUA_OK)
+        lua_error(L);
+    fuda_push_card_names(L);
+    lua_call(L, 1, 1);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &AUTHOR_KEY);
+}
+
+/* C.author() -> the authoring pieces. */
+static int c_author(lua_State *L) {
+    push_author(L);
+    return 1;
+}
+
 /* What loader.lua gets as C. */
 static const luaL_Reg loader_helpers[] = {
-    {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {NULL, NULL}
+    {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {"author", c_author}, {NULL, NULL}
 };
 
 /* Push the loader module (built once per state). */
@@ -331,11 +354,38 @@ static int call_loader(lua_State *L, const char *fn) {
 static int l_variant(lua_State *L) { luaL_checkstring(L, 1); lua_settop(L, 1); return call_loader(L, "variant"); }
 static int l_import(lua_State *L) { luaL_checkstring(L, 1); lua_settop(L, 1); return call_loader(L, "import"); }
 
+/* fuda.plural(n, word) -> "1 card", "2 cards" (in C: event texts call it on every move). */
+static int l_plural(lua_State *L) {
+    lua_Integer n = luaL_checkinteger(L, 1);
+    const char *word = luaL_checkstring(L, 2);
+    lua_pushfstring(L, "%I %s%s", (LUAI_UACINT)n, word, n == 1 ? "" : "s");
+    return 1;
+}
+
+/* fuda.moves: the authoring pieces' function (upvalue 1 names it). */
+static int call_author(lua_State *L) {
+    int n = lua_gettop(L);
+    push_author(L);
+    lua_getfield(L, -1, lua_tostring(L, lua_upvalueindex(1)));
+    lua_remove(L, -2);
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
+    return 1;
+}
+
 void fuda_open_loader(lua_State *L) {
     lua_pushcfunction(L, l_variant);
     lua_setfield(L, -2, "variant");
     lua_pushcfunction(L, l_import);
     lua_setfield(L, -2, "import");
+}
+
+void fuda_open_author(lua_State *L) {
+    lua_pushliteral(L, "moves");
+    lua_pushcclosure(L, call_author, 1);
+    lua_setfield(L, -2, "moves");
+    lua_pushcfunction(L, l_plural);
+    lua_setfield(L, -2, "plural");
 }
 
 /* ---- taking a definition into the engine ---- */

@@ -9,6 +9,7 @@
 --   C.source(path)             -> the text C.loadfile read | nil (never reads a file)
 -- Errors are raised as "file:line: message" strings, several joined by newlines.
 local C = ...
+local A = C.author()   -- the authoring pieces (author.lua): phases, layout, default view
 
 local KNOWN = {
   title = "string", description = "string", extends = "string", abstract = "boolean",
@@ -16,7 +17,9 @@ local KNOWN = {
   seat_state = "table", setup = "function", deal = "function", moves = "function",
   play = "function", resolve = "function", view = "function", bots = "table", check = "table",
   result = "function", match = "function", columns = "table",
+  phase = "string", phases = "table", verbs = "table", layout = "table", deck = "any", status = "function",
 }
+local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status" }
 local REQUIRED = { "deal", "moves", "play" }
 local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = true }
 
@@ -206,11 +209,143 @@ local function merge(err, path, name, t, base)
   for _, field in ipairs({ "state", "seat_state", "bots", "check" }) do
     for k, v in pairs(t[field] or {}) do def[field][k] = v end
   end
-  for k, v in pairs(t) do
-    if KNOWN[k] == "function" then def[k] = v end
-    if k == "description" or k == "columns" then def[k] = v end
+  for _, k in ipairs({ "result", "match", "columns" }) do -- a hand's result, the match format
+    if t[k] ~= nil then def[k] = t[k] end
+  end
+  if t.description ~= nil then def.description = t.description end
+  def.own = copy(base and base.own)               -- the hooks the files wrote themselves
+  for _, h in ipairs(HOOKS) do
+    if t[h] ~= nil then def.own[h] = t[h] end
+  end
+  if t.phases or (base and base.phases) then      -- a file's phases replace the base's of that name
+    def.phases, def.phase_file = copy(base and base.phases), copy(base and base.phase_file)
+    def.sources = copy(base and base.sources)     -- kept for messages during play (lines found then)
+    for k, v in pairs(t.phases or {}) do
+      def.phases[k] = v
+      def.phase_file[k] = path
+    end
+    if t.phases then
+      def.phases_file = path
+      def.sources[path] = C.source(path) or ""
+    end
+    if type(t.state) == "table" and rawget(t.state, "phase") ~= nil then
+      err.add("phase", "state.phase: a variant with phases has g.var.phase declared for it (remove it from state)")
+    end
+  end
+  for _, k in ipairs({ "phase", "verbs", "layout", "deck" }) do
+    if t[k] ~= nil then def[k] = t[k] end
   end
   return def
+end
+
+-- The phases, verbs and phase of def, checked.
+local function check_phases(err, def)
+  if not def.phases then
+    if def.phase ~= nil then err.add("phase", "phase names the first phase, but the variant has no phases") end
+    return
+  end
+  local entry = A.reader(def.verbs)
+  if not entry then err.add("phases", "phases need verbs = fuda.moves{ ... }, the moves they handle") end
+  local verbs = entry and def.verbs.verbs or {}
+  local is_verb = {}
+  for _, v in ipairs(verbs) do is_verb[v] = true end
+  local names = sorted_keys(def.phases)
+  for _, name in ipairs(names) do
+    local ph = def.phases[name]
+    if type(name) ~= "string" then
+      err.add("phases", "phases: a phase's name must be a string, got " .. type(name))
+    elseif type(ph) ~= "table" then
+      err.add(name, "phase '" .. name .. "' must be a table (moves, resolve and a function per verb), got " .. type(ph))
+    else
+      for _, k in ipairs(sorted_keys(ph)) do
+        if k ~= "moves" and k ~= "resolve" and not is_verb[k] then
+          err.add(k, "phase '" .. name .. "': unknown verb '" .. tostring(k) .. "'" .. suggest(tostring(k), verbs) ..
+            " (verbs: " .. table.concat(verbs, ", ") .. "; and moves, resolve)")
+        elseif type(ph[k]) ~= "function" then
+          err.add(k, "phase '" .. name .. "': '" .. k .. "' must be a function, got " .. type(ph[k]))
+        end
+      end
+    end
+  end
+  if def.phase == nil then
+    err.add("phases", "phases need phase = \"<name>\", the phase each hand begins in")
+  elseif not def.phases[def.phase] then
+    err.add("phase", "phase '" .. def.phase .. "' is not among the phases" .. suggest(def.phase, names) ..
+      " (phases: " .. table.concat(names, ", ") .. ")")
+  end
+  def.state.phase = def.phase
+end
+
+-- The layout and deck of def, checked; the order of its piles kept as def.layout_plan.
+local LAYOUT_KEYS, DECK_KEYS = { vis = true, per_seat = true }, { decks = "integer", jokers = "integer", pile = "string" }
+local function check_layout(err, def)
+  local layout, deck = def.layout, def.deck
+  if deck ~= nil and type(deck) ~= "table" and type(deck) ~= "function" and deck ~= false then
+    err.add("deck", "deck must be a table { decks =, jokers =, pile = }, a function(g) giving one, or false, got " .. type(deck))
+  end
+  for _, k in ipairs(type(deck) == "table" and sorted_keys(deck) or {}) do
+    if not DECK_KEYS[k] then
+      err.add("deck", "deck: unknown field '" .. tostring(k) .. "' (fields: decks, jokers, pile)")
+    elseif value_type(deck[k]) ~= DECK_KEYS[k] then
+      err.add("deck", "deck." .. k .. " must be " .. (DECK_KEYS[k] == "integer" and "an integer" or "a string"))
+    end
+  end
+  if layout == nil then
+    if deck ~= nil then err.add("deck", "deck needs a layout (the piles the cards go to)") end
+    return
+  end
+  local vis_names = table.concat(A.VIS, ", ")
+  local is_vis = {}
+  for _, v in ipairs(A.VIS) do is_vis[v] = true end
+  for _, name in ipairs(sorted_keys(layout)) do
+    local v = layout[name]
+    local where = "layout." .. tostring(name)
+    if type(name) ~= "string" or #name == 0 or #name > 15 then
+      err.add("layout", "layout: a pile's name must be a string of 1 to 15 characters, got " .. tostring(name))
+    elseif type(v) == "table" then
+      for _, k in ipairs(sorted_keys(v)) do
+        if not LAYOUT_KEYS[k] then err.add("layout", where .. ": unknown field '" .. tostring(k) .. "' (fields: vis, per_seat)") end
+      end
+      if v.vis ~= nil and not is_vis[v.vis] then
+        err.add("layout", where .. ".vis: unknown visibility '" .. tostring(v.vis) .. "'" .. suggest(tostring(v.vis), A.VIS) .. " (one of " .. vis_names .. ")")
+      end
+      if v.per_seat ~= nil and type(v.per_seat) ~= "boolean" then err.add("layout", where .. ".per_seat must be a boolean") end
+    elseif not is_vis[v] then
+      err.add("layout", where .. ": unknown visibility '" .. tostring(v) .. "'" .. suggest(tostring(v), A.VIS) ..
+        " (one of " .. vis_names .. ", or { vis =, per_seat = true })")
+    end
+  end
+  local pile = type(deck) == "table" and deck.pile or "stock"
+  local p = layout[pile]
+  if deck ~= false and type(deck) ~= "function" and (p == nil or p == "owner" or (type(p) == "table" and (p.per_seat or p.vis == "owner"))) then
+    err.add("layout", "layout: no shared pile '" .. tostring(pile) .. "' for the deck (add one, or name another with deck = { pile = ... })")
+  end
+  def.layout_plan = A.layout_plan(layout, pile)
+end
+
+-- The first line of `text` (a file's source) where `name =` stands, outside comments.
+local function line_in(text, name)
+  local n = 0
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    n = n + 1
+    local code = line:gsub("%-%-.*$", "")
+    if code:find("%f[%w_]" .. name .. "%s*=") or code:find("%[%s*[\"']" .. name .. "[\"']%s*%]%s*=") then return n end
+  end
+  return nil
+end
+
+-- The engine's hooks of def: its own, else made from its declarations (author.lua). Messages
+-- during play name the file and line of the phase (found only then: a scan costs).
+local function make_hooks(def)
+  local files, sources, main = def.phase_file, def.sources, def.phases_file
+  local hooks = A.hooks(def, def.own, function(name)
+    local path = name and files and files[name] or main
+    if not path then return "" end
+    local text = sources[path] or ""
+    local line = name and name:find("^[%a_][%w_]*$") and line_in(text, name)
+    return path .. ":" .. (line or line_in(text, "phases") or 1) .. ": "
+  end)
+  for _, h in ipairs(HOOKS) do def[h] = hooks[h] end
 end
 
 local function check_fields(err, t)
@@ -262,7 +397,7 @@ end
 local function check_hooks(err, def)
   for _, h in ipairs(REQUIRED) do
     if type(def[h]) ~= "function" then
-      err.add(nil, "missing hook '" .. h .. "' (a variant needs deal, moves and play)")
+      err.add(nil, "missing hook '" .. h .. "' (a variant needs deal, and moves and play or phases)")
     end
   end
   for k, v in pairs(def.state) do
@@ -330,6 +465,9 @@ function load_variant(name, fromdir, chain, trusted)
     base = b
   end
   local def = merge(err, path, basename(path), t, base)
+  check_phases(err, def)
+  check_layout(err, def)
+  make_hooks(def)
   check_hooks(err, def)
   loading[real] = nil
   err.raise()

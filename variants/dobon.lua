@@ -3,47 +3,134 @@
 -- hand reaching 7 cards).
 --
 -- Sources: the rule documents shared/seeds/dobon.ja.txt and the Dobon section of RULINGS.md. Every number and
--- every reading the documents leave open is an option below.
+-- every reading the documents leave open is an option below. The rules follow the document's
+-- order (R.* are looked up when called, so the order is free): the deal, the opening flip and
+-- race, the neighbours who set the direction, a turn, dobon and bakuhatsu, the special cards.
 --
--- The flow of a game (g.var.phase):
+-- Phases (g.var.phase, and the claim windows, which are phases of their own):
 --   "opening"    a claim window: everyone but the flipper may play on the flipped card
 --   "flipper"    nobody did: the flipper's turn, play or pass (pass: flip again)
---   "dobon"      a claim window after every placement, for the other seats whose total matches
 --   "neighbours" a claim window after the first play, for both neighbours of its player; the
 --                winner (or a random one if neither plays) sets the direction
+--   "dobon"      a claim window after every placement, for the other seats whose total matches
 --   "turn"       an ordinary turn: play one card or draw one
 
 local S = fuda.import("shedding")
-local show = fuda.show
+local show, plural = fuda.show, fuda.plural
 local RANK, SUIT = S.RANK, S.SUIT   -- card -> rank, suit letter
 
+local M = fuda.moves{ play = { "card", "name suits?" }, draw = {}, pass = {}, dobon = {} }
 local ALL_SETS = S.suit_sets(0, 4)   -- "", "s", "h", "d", "c", "sh", ... "shdc"
-
--- PLAY[card]: the move "play <card>"; ELEVEN[card]: the moves that play an 11 naming each set;
--- CARD_OF[move]: the card a play move places.
-local PLAY, ELEVEN, CARD_OF = {}, {}, {}
+local ELEVEN = {}                    -- ELEVEN[card]: the moves that play an 11 naming each set
 for c, r in pairs(RANK) do
-  PLAY[c] = "play " .. c
-  CARD_OF[PLAY[c]] = c
-  if r == 11 then
-    ELEVEN[c] = S.name_moves(PLAY[c], ALL_SETS)
-    for _, mv in ipairs(ELEVEN[c]) do CARD_OF[mv] = c end
-  end
+  if r == 11 then ELEVEN[c] = S.name_moves(M.play[c], ALL_SETS) end
 end
 
--- Move lists that never change (the engine copies what a hook returns).
-
-local function name(s) return "Seat " .. s end
-
-local plural = S.plural
+local R = {}
 
 ---------------------------------------------------------------------------------------------------
--- Moves.
+-- 《ゲームの始め方》 The deal: 3 cards each (option), the rest is the stock. The previous winner deals
+-- and flips (option first_flipper), else a random player.
 
--- The "play ..." moves of `seat` against the top card and what is pending: after a 2 only 2s;
--- after an 11 with suits named, cards of those suits or an 11; after an 11 with none named, any
--- card; otherwise the suit or the rank of the top card, or an 11 (wild, naming any set of suits).
-local function play_moves(g, seat)
+function R.deal(g)
+  local v, o = g.var, g.options
+  g:gather():shuffle()
+  g:deal(o.hand_size, { sort = true })
+  g.dir = 1
+  if o.first_flipper == "winner" and v.winner > 0 then
+    v.flipper = v.winner
+  else
+    v.flipper = g:random(g.seats)
+  end
+  g:say("Game %d of %d: Seat %d deals %s each and flips.", g.hand_no, o.games, v.flipper, plural(o.hand_size, "card"))
+  R.flip(g)
+end
+
+---------------------------------------------------------------------------------------------------
+-- 《ゲームの進行》 The flipper turns the top stock card onto the field; everyone else may play on it
+-- (the first card played wins the race); if nobody does the flipper may; if still nobody, flip again.
+
+function R.flip(g)
+  local v = g.var
+  local stock, field = g:pile("stock"), g:pile("field")
+  R.refill(g)
+  stock:move_top(field)
+  v.twos, v.pending, v.wild, v.named, v.placer, v.first = 0, 0, false, "", 0, true
+  g:say("Seat %d flips {%s}.", v.flipper, field:top())
+  local others = {}
+  for s = 1, g.seats do
+    if s ~= v.flipper then others[#others + 1] = s end
+  end
+  g.turn = nil
+  g:open_claim("opening", others)
+end
+
+function R.opening_resolve(g, choices)
+  local v = g.var
+  local who = R.claimants(g, choices)
+  if #who == 0 then
+    v.phase = "flipper"
+    g.turn = v.flipper
+    g:say("Nobody plays on the flipped card; Seat %d may.", v.flipper)
+    return
+  end
+  local winner = R.pick(g, who)
+  if #who > 1 then g:say("Seat %d is first of %d players to play.", winner, #who) end
+  local _, card, named = M.parse(choices[winner])
+  return R.place(g, winner, card, named)
+end
+
+function R.flipper_passes(g, seat)
+  g:say("Seat %d passes; nobody played on the flipped card, so it is flipped again.", seat)
+  R.flip(g)
+end
+
+-- After the first play either neighbour of its player may play next; whoever does sets the
+-- direction. If neither does, a random one of them (rock-paper-scissors) takes the turn.
+function R.neighbours(g, seat)
+  g.dir = 1
+  local right, left = g:next(seat, 1), g:next(seat, -1)
+  if right == left then return { right } end
+  return { right, left }
+end
+
+function R.set_dir_toward(g, from, to)
+  g.dir = 1
+  if g:next(from, 1) ~= to then g.dir = -1 end
+end
+
+function R.neighbours_resolve(g, choices)
+  local v = g.var
+  local who, placer = R.claimants(g, choices), v.placer
+  if #who == 0 then
+    local t = R.pick(g, R.neighbours(g, placer))
+    R.set_dir_toward(g, placer, t)
+    g.turn = t
+    v.phase = "turn"
+    g:say("Neither neighbour plays; Seat %d takes the turn and play goes that way.", t)
+    return
+  end
+  local winner = R.pick(g, who)
+  R.set_dir_toward(g, placer, winner)
+  if #who > 1 then g:say("Seat %d is first of both neighbours to play.", winner) end
+  local _, card, named = M.parse(choices[winner])
+  return R.place(g, winner, card, named)
+end
+
+-- Seats of a closing window that chose a play (or "dobon"), in seat order; a random one wins.
+function R.claimants(g, choices)
+  local who = {}
+  for s = 1, g.seats do
+    if choices[s] and choices[s] ~= M.pass then who[#who + 1] = s end
+  end
+  return who
+end
+
+function R.pick(g, who) return who[g:random(#who)] end
+
+-- A turn: play one card of the top card's suit or rank (never forced, except after an 11 that named
+-- no suit), or draw one. After a 2: answer with a 2 or draw the penalty.
+function R.play_moves(g, seat)
   local v = g.var
   local pending, wild, named = v.pending > 0, v.wild, v.named
   local top = g:pile("field"):top()
@@ -53,70 +140,147 @@ local function play_moves(g, seat)
     local c = hand[i]
     local r = RANK[c]
     if pending then
-      if r == 2 then n = n + 1; out[n] = PLAY[c] end
+      if r == 2 then n = n + 1; out[n] = M.play[c] end
     elseif r == 11 then
       local named_moves = ELEVEN[c]
       for j = 1, #named_moves do n = n + 1; out[n] = named_moves[j] end
     elseif wild then
-      if named == "" or S.in_set(c, named) then n = n + 1; out[n] = PLAY[c] end
+      if named == "" or S.in_set(c, named) then n = n + 1; out[n] = M.play[c] end
     elseif S.matches(c, top) then
-      n = n + 1; out[n] = PLAY[c]
+      n = n + 1; out[n] = M.play[c]
     end
   end
   return out
 end
 
--- May `seat` draw now? Not after an 11 that named no suit (the player must play a card).
-local function may_draw(g)
-  local v = g.var
-  return not (v.wild and v.named == "" and v.pending == 0)
-end
-
-local function moves(g, seat)
-  local claim = g.claim
-  if claim == "dobon" then return { "dobon", "pass" } end
-  local list = play_moves(g, seat)
-  if claim == "opening" or claim == "neighbours" or g.var.phase == "flipper" then
-    list[#list + 1] = "pass"
-  elseif may_draw(g) or #list == 0 then
-    list[#list + 1] = "draw"
-  end
+function R.plays_or_pass(g, seat)
+  local list = R.play_moves(g, seat)
+  list[#list + 1] = M.pass
   return list
 end
 
----------------------------------------------------------------------------------------------------
--- The end of a game.
+function R.turn_moves(g, seat)
+  local v, list = g.var, R.play_moves(g, seat)
+  if not (v.wild and v.named == "" and v.pending == 0) or #list == 0 then list[#list + 1] = M.draw end
+  return list
+end
 
-local function end_game(g, summary, winner)
+function R.draw_turn(g, seat)
+  local v = g.var
+  if v.pending > 0 then
+    v.twos = 0
+    local got, exploded = R.draw(g, seat, nil)
+    g:say("Seat %d draws %s for the 2s.", seat, plural(#got, "card"))
+    g:hand(seat):sort()
+    if exploded then return R.bakuhatsu(g, seat) end
+    g.turn = g.options.penalty_ends_turn and g:next(seat) or seat
+    return
+  end
+  local got, exploded = R.draw(g, seat, 1)
+  g:say("Seat %d draws %s.", seat, plural(#got, "card"))
+  g:hand(seat):sort()
+  if exploded then return R.bakuhatsu(g, seat) end
+  g.turn = g:next(seat)
+end
+
+-- Seat places `card` (an 11 naming the suits `named`, nil for none). Who plays their last card
+-- draws a replacement. Then every other seat whose total is its rank may declare dobon.
+function R.place(g, seat, card, named)
+  local v = g.var
+  local hand, field = g:hand(seat), g:pile("field")
+  hand:move(card, field)
+  v.placer = seat
+  local r = RANK[card]
+  if r == 11 then
+    named = named or ""
+    v.wild, v.named = true, named
+    if named == "" then
+      g:say("Seat %d plays {%s} and names no suit: the next player must play a card.", seat, card)
+    else
+      g:say("Seat %d plays {%s} and names %s.", seat, card, S.set_text(named))
+    end
+  else
+    v.wild, v.named = false, ""
+    g:say("Seat %d plays {%s}.", seat, card)
+  end
+  if r == 2 then
+    v.twos = v.twos + 1
+    S.stack_penalty(g, "pending", g.options.draw_per_two)
+  else
+    v.twos, v.pending = 0, 0
+  end
+  if #hand == 0 then
+    R.draw(g, seat, 1)
+    g:say("Seat %d played their last card and draws a replacement.", seat)
+  end
+  local who = {}
+  for s = 1, g.seats do
+    if s ~= seat and S.total(g:hand(s)) == r then who[#who + 1] = s end
+  end
+  if #who > 0 then
+    g.turn = nil
+    g:open_claim("dobon", who)
+    return
+  end
+  R.after_place(g)
+end
+
+---------------------------------------------------------------------------------------------------
+-- 《ゲームの上がり方》 Dobon: the placer loses, a random one of the declarers wins. Bakuhatsu: a hand
+-- of 7 cards loses at once, everyone else scores.
+
+function R.dobon_resolve(g, choices)
+  local v = g.var
+  local who = R.claimants(g, choices)
+  if #who == 0 then return R.after_place(g) end
+  local winner = R.pick(g, who)
+  local card = g:pile("field"):top()
+  g:tally(#who > 1 and "dobon by one of several" or "dobon")
+  if RANK[card] == 2 then g:tally("dobon on a 2") end
+  if #who > 1 then
+    local names = {}
+    for i, s in ipairs(who) do names[i] = g:name(s) end
+    g:say(table.concat(names, ", ") .. " declare dobon together; " .. g:name(winner) .. " is first.")
+  end
+  g:say(("Dobon! %s holds %s = %d and wins on %s placed by %s.")
+    :format(g:name(winner), show(g:hand(winner):cards()), RANK[card], show(card), g:name(v.placer)))
+  R.score(g, winner, g.options.dobon_points, "dobon on " .. g:name(v.placer))
+  R.score(g, v.placer, g.options.dobon_loser_points, "dobon'd by " .. g:name(winner))
+  return R.end_game(g, g:name(winner) .. " dobon on " .. g:name(v.placer), winner)
+end
+
+function R.bakuhatsu(g, seat)
+  g:tally("bakuhatsu")
+  local o = g.options
+  g:say(("Bakuhatsu! %s holds %s and explodes."):format(g:name(seat), plural(#g:hand(seat), "card")))
+  for s = 1, g.seats do
+    if s ~= seat then R.score(g, s, o.bakuhatsu_points, "bakuhatsu of " .. g:name(seat)) end
+  end
+  R.score(g, seat, o.bakuhatsu_loser_points, "bakuhatsu")
+  R.end_game(g, g:name(seat) .. " exploded (bakuhatsu)", 0)
+end
+
+function R.score(g, seat, points, note)
+  if points ~= 0 then g:score(seat, points, note) end
+end
+
+function R.end_game(g, summary, winner)
   g.var.winner = winner or 0
-  g.var.phase = "over"
-  g.turn = nil
   g:end_hand(summary)
   if g.hand_no >= g.options.games then g:end_match() end
 end
 
-local function score(g, seat, points, note)
-  if points ~= 0 then g:score(seat, points, note) end
-end
-
--- Seat `seat` reached the bakuhatsu limit: it loses at once, every other player gains.
-local function bakuhatsu(g, seat)
-  g:tally("bakuhatsu")
-  local o = g.options
-  g:say(("Bakuhatsu! %s holds %s and explodes."):format(name(seat), plural(#g:hand(seat), "card")))
-  for s = 1, g.seats do
-    if s ~= seat then score(g, s, o.bakuhatsu_points, "bakuhatsu of " .. name(seat)) end
+-- The stock runs out: the field but its top card is shuffled into a new stock.
+function R.refill(g)
+  local n = S.refill(g:pile("stock"), g:pile("field"))
+  if n > 0 then
+    g:say("The stock is empty: %s from the field are shuffled into a new stock.", plural(n, "card"))
   end
-  score(g, seat, o.bakuhatsu_loser_points, "bakuhatsu")
-  end_game(g, name(seat) .. " exploded (bakuhatsu)", 0)
 end
-
----------------------------------------------------------------------------------------------------
--- Drawing.
 
 -- Draw up to n cards for seat (n = nil: the pending 2s' penalty, g.var.pending); stops when the
 -- hand reaches the bakuhatsu limit. Returns the cards drawn and whether the hand exploded.
-local function draw(g, seat, n)
+function R.draw(g, seat, n)
   local hand, limit = g:hand(seat), g.options.bakuhatsu
   local stock, field = g:pile("stock"), g:pile("field")
   local function after(_, refilled)
@@ -138,83 +302,19 @@ local function draw(g, seat, n)
 end
 
 ---------------------------------------------------------------------------------------------------
--- Placing a card and what follows.
+-- 《役札について》 The special cards, once a placement stands (nobody declared dobon): 1 skips the
+-- next player, 2 makes them draw 2 per 2 in a row, 7 reverses (not with 2 players), 11 is wild and
+-- names suits (R.place). The first play of a game has no direction yet: its neighbours decide.
 
-local after_place
-
--- The seats that may declare dobon on `card` placed by `placer`: every other seat whose hand
--- total equals its rank.
-local function dobon_seats(g, placer, card)
-  local who = {}
-  for s = 1, g.seats do
-    if s ~= placer and S.total(g:hand(s)) == RANK[card] then who[#who + 1] = s end
-  end
-  return who
-end
-
--- Seat plays the card of `move` ("play 7h", "play Jh name s d").
-local function place(g, seat, move)
-  local v = g.var
-  local card = CARD_OF[move]
-  local hand, field = g:hand(seat), g:pile("field")
-  hand:move(card, field)
-  v.placer = seat
-  local r = RANK[card]
-  if r == 11 then
-    local named = S.parse_named(move)
-    v.wild, v.named = true, named
-    if named == "" then
-      g:say("Seat %d plays {%s} and names no suit: the next player must play a card.", seat, card)
-    else
-      g:say("Seat %d plays {%s} and names %s.", seat, card, S.set_text(named))
-    end
-  else
-    v.wild, v.named = false, ""
-    g:say("Seat %d plays {%s}.", seat, card)
-  end
-  if r == 2 then
-    v.twos = v.twos + 1
-    S.stack_penalty(g, "pending", g.options.draw_per_two)
-  else
-    v.twos, v.pending = 0, 0
-  end
-  if #hand == 0 then
-    draw(g, seat, 1)
-    g:say("Seat %d played their last card and draws a replacement.", seat)
-  end
-  local who = dobon_seats(g, seat, card)
-  if #who > 0 then
-    v.phase = "dobon"
-    g.turn = nil
-    g:open_claim("dobon", who)
-    return
-  end
-  after_place(g)
-end
-
-local function set_dir_toward(g, from, to)
-  g.dir = 1
-  if g:next(from, 1) ~= to then g.dir = -1 end
-end
-
-local function neighbours(g, seat)
-  g.dir = 1
-  local right, left = g:next(seat, 1), g:next(seat, -1)
-  if right == left then return { right } end
-  return { right, left }
-end
-
--- The placement stands (nobody declared dobon): its effect, and who acts next.
 local SPECIAL = { [1] = "special 1 skip", [2] = "special 2 draw", [7] = "special 7 reverse", [11] = "special 11 wild" }
 
-function after_place(g)
+function R.after_place(g)
   local v = g.var
   local seat, card = v.placer, g:pile("field"):top()
   local r = RANK[card]
   if SPECIAL[r] and not v.first then g:tally(SPECIAL[r]) end
   v.phase = "turn"
   if v.first then
-    -- The first play of the game: the direction is not set yet.
     v.first = false
     if r == 1 and g.options.first_skip == "random" then
       g.dir = g:random(2) == 1 and 1 or -1
@@ -223,15 +323,10 @@ function after_place(g)
       g:say("Seat %d is skipped; play goes on with Seat %d.", skipped, g.turn)
       return
     end
-    if r == 2 then
-      g:say("The next player draws %d or answers with a 2.", v.pending)
-    end
-    v.phase = "neighbours"
+    if r == 2 then g:say("The next player draws %d or answers with a 2.", v.pending) end
     g.turn = nil
-    local nb = neighbours(g, seat)
-    if #nb == 2 then
-      g:say("Seat %d or Seat %d may play next; whoever does sets the direction.", nb[1], nb[2])
-    end
+    local nb = R.neighbours(g, seat)
+    if #nb == 2 then g:say("Seat %d or Seat %d may play next; whoever does sets the direction.", nb[1], nb[2]) end
     g:open_claim("neighbours", nb)
     return
   end
@@ -248,146 +343,7 @@ function after_place(g)
   if r == 7 and S.reverse(g) then g:say("The direction is reversed.") end
   local nxt = g:next(seat)
   g.turn = nxt
-  if r == 2 then
-    g:say("Seat %d draws %d or answers with a 2.", nxt, v.pending)
-  end
-end
-
--- Seats of a closing window that chose a play (or "dobon"), in seat order.
-local function claimants(g, choices)
-  local who = {}
-  for s = 1, g.seats do
-    if choices[s] and choices[s] ~= "pass" then who[#who + 1] = s end
-  end
-  return who
-end
-
-local function pick(g, who)
-  return who[g:random(#who)]
-end
-
----------------------------------------------------------------------------------------------------
--- The opening.
-
--- The flipper turns the top stock card onto the field; everyone else may play on it.
-local function flip(g)
-  local v = g.var
-  local stock, field = g:pile("stock"), g:pile("field")
-  local n = S.refill(stock, field)
-  if n > 0 then
-    g:say("The stock is empty: %s from the field are shuffled into a new stock.", plural(n, "card"))
-  end
-  stock:move_top(field)
-  v.twos, v.pending, v.wild, v.named, v.placer, v.first = 0, 0, false, "", 0, true
-  g:say("Seat %d flips {%s}.", v.flipper, field:top())
-  local others = {}
-  for s = 1, g.seats do
-    if s ~= v.flipper then others[#others + 1] = s end
-  end
-  v.phase = "opening"
-  g.turn = nil
-  g:open_claim("opening", others)
-end
-
-local function deal(g)
-  local v, o = g.var, g.options
-  local stock, field = g:pile("stock"), g:pile("field")
-  field:move_all(stock)
-  for s = 1, g.seats do g:hand(s):move_all(stock) end
-  stock:shuffle()
-  for _ = 1, o.hand_size do
-    for s = 1, g.seats do stock:move_top(g:hand(s)) end
-  end
-  for s = 1, g.seats do g:hand(s):sort() end
-  g.dir = 1
-  if o.first_flipper == "winner" and v.winner > 0 then
-    v.flipper = v.winner
-  else
-    v.flipper = g:random(g.seats)
-  end
-  g:say("Game %d of %d: Seat %d deals %s each and flips.", g.hand_no, o.games, v.flipper, plural(o.hand_size, "card"))
-  flip(g)
-end
-
----------------------------------------------------------------------------------------------------
--- Hooks.
-
-local function play(g, seat, move)
-  local v = g.var
-  if move == "pass" then            -- the flipper passes: flip again
-    g:say("Seat %d passes; nobody played on the flipped card, so it is flipped again.", seat)
-    flip(g)
-    return
-  end
-  if move == "draw" then
-    if v.pending > 0 then
-      v.twos = 0
-      local got, exploded = draw(g, seat, nil)
-      g:say("Seat %d draws %s for the 2s.", seat, plural(#got, "card"))
-      g:hand(seat):sort()
-      if exploded then return bakuhatsu(g, seat) end
-      g.turn = g.options.penalty_ends_turn and g:next(seat) or seat
-      return
-    end
-    local got, exploded = draw(g, seat, 1)
-    g:say("Seat %d draws %s.", seat, plural(#got, "card"))
-    g:hand(seat):sort()
-    if exploded then return bakuhatsu(g, seat) end
-    g.turn = g:next(seat)
-    return
-  end
-  place(g, seat, move)
-end
-
-local function resolve(g, choices)
-  local v = g.var
-  local kind = v.phase
-  local who = claimants(g, choices)
-  if kind == "dobon" then
-    if #who == 0 then return after_place(g) end
-    local winner = pick(g, who)
-    local card = g:pile("field"):top()
-    g:tally(#who > 1 and "dobon by one of several" or "dobon")
-    if RANK[card] == 2 then g:tally("dobon on a 2") end
-    if #who > 1 then
-      local names = {}
-      for i, s in ipairs(who) do names[i] = name(s) end
-      g:say(table.concat(names, ", ") .. " declare dobon together; " .. name(winner) .. " is first.")
-    end
-    g:say(("Dobon! %s holds %s = %d and wins on %s placed by %s.")
-      :format(name(winner), show(g:hand(winner):cards()), RANK[card], show(card), name(v.placer)))
-    score(g, winner, g.options.dobon_points, "dobon on " .. name(v.placer))
-    score(g, v.placer, g.options.dobon_loser_points, "dobon'd by " .. name(winner))
-    return end_game(g, name(winner) .. " dobon on " .. name(v.placer), winner)
-  end
-  if kind == "opening" then
-    if #who == 0 then
-      v.phase = "flipper"
-      g.turn = v.flipper
-      g:say("Nobody plays on the flipped card; Seat %d may.", v.flipper)
-      return
-    end
-    local winner = pick(g, who)
-    if #who > 1 then g:say("Seat %d is first of %d players to play.", winner, #who) end
-    return place(g, winner, choices[winner])
-  end
-  if kind == "neighbours" then
-    local placer = v.placer
-    if #who == 0 then
-      local nb = neighbours(g, placer)
-      local t = pick(g, nb)
-      set_dir_toward(g, placer, t)
-      g.turn = t
-      v.phase = "turn"
-      g:say("Neither neighbour plays; Seat %d takes the turn and play goes that way.", t)
-      return
-    end
-    local winner = pick(g, who)
-    set_dir_toward(g, placer, winner)
-    if #who > 1 then g:say("Seat %d is first of both neighbours to play.", winner) end
-    return place(g, winner, choices[winner])
-  end
-  error("resolve: unexpected window " .. tostring(g.claim) .. " in phase " .. kind)
+  if r == 2 then g:say("Seat %d draws %d or answers with a 2.", nxt, v.pending) end
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -408,9 +364,9 @@ local function view(g, seat)
   elseif v.wild then
     add("Pending: the next card must be " .. S.set_text(v.named) .. " (or an 11).")
   end
-  if v.phase == "opening" or v.phase == "flipper" then
-    add(name(v.flipper) .. " flipped; the direction is not set yet.")
-  elseif v.first or v.phase == "neighbours" then
+  if g.claim == "opening" or (g.turn and v.phase == "flipper") then
+    add(g:name(v.flipper) .. " flipped; the direction is not set yet.")
+  elseif v.first or g.claim == "neighbours" then
     add("The direction is not set yet.")
   else
     add("Direction: " .. (g.dir == 1 and "seat order (1, 2, 3 ...)" or "reverse seat order"))
@@ -420,8 +376,7 @@ local function view(g, seat)
     add(("Your hand: %s (total %d)."):format(show(h:cards()), S.total(h)))
   end
   for s = 1, g.seats do
-    local mark = (g.turn == s and v.phase ~= "over") and " <- to play" or ""
-    add(("%s: %s, score %d%s"):format(name(s), plural(#g:hand(s), "card"), g:total(s), mark))
+    add(("%s: %s, score %d%s"):format(g:name(s), plural(#g:hand(s), "card"), g:total(s), g.turn == s and " <- to play" or ""))
   end
   return table.concat(lines, "\n")
 end
@@ -437,8 +392,8 @@ local function basic_bot(g, seat, mv)
   local v, o = g.var, g.options
   local set = {}
   for _, m in ipairs(mv) do set[m] = true end
-  if set["dobon"] then return "dobon" end
-  if g.claim == "dobon" then return "pass" end
+  if set[M.dobon] then return M.dobon end
+  if g.claim == "dobon" then return M.pass end
   local hand = g:hand(seat):cards()
   local total = S.total(hand)
   local count = {}
@@ -446,23 +401,22 @@ local function basic_bot(g, seat, mv)
   local nxt = g:next(seat)
   local other_play = false
   for _, m in ipairs(mv) do
-    local c = CARD_OF[m]
-    if c and RANK[c] ~= 11 then other_play = true end
+    local verb, c = M.parse(m)
+    if verb == "play" and RANK[c] ~= 11 then other_play = true end
   end
   local best, best_score
   for _, m in ipairs(mv) do
-    local c = CARD_OF[m]
-    if c then
+    local verb, c, named = M.parse(m)
+    if verb == "play" then
       local r, sc = RANK[c], 10
       if r == 11 then
-        local named = S.parse_named(m)
         -- name the single suit held most after playing it (ties: s h d c order)
         local want, most = "", -1
         for _, s in ipairs(S.SUITS) do
           local n = (count[s] or 0) - (SUIT[c] == s and 1 or 0)
           if n > most then want, most = s, n end
         end
-        if named ~= want then sc = -1000 end
+        if (named or "") ~= want then sc = -1000 end
         if other_play and #hand < o.bakuhatsu - 2 then sc = sc - 8 end
       elseif r == 2 then
         sc = sc + 2 * #g:hand(nxt) + (v.pending > 0 and 20 or 0)
@@ -476,7 +430,7 @@ local function basic_bot(g, seat, mv)
     end
   end
   if best then return best end
-  if set["draw"] then return "draw" end
+  if set[M.draw] then return M.draw end
   return mv[#mv]
 end
 
@@ -498,18 +452,18 @@ return {
     first_skip = { "random", one_of = { "random", "none" },
       doc = "an A as the first play: a random direction, the next player skipped (random); or no effect, the neighbours may play (none)" },
   },
-  state = { phase = "opening", flipper = 1, placer = 0, first = true, twos = 0, pending = 0,
-            wild = false, named = "", winner = 0 },
-  setup = function(g)
-    local stock = g:new_pile("stock")
-    g:new_pile("field", { vis = "top" })
-    for s = 1, g.seats do g:new_pile("hand", { owner = s, vis = "owner" }) end
-    g:new_deck(stock)
-  end,
-  deal = deal,
-  moves = moves,
-  play = play,
-  resolve = resolve,
+  state = { flipper = 1, placer = 0, first = true, twos = 0, pending = 0, wild = false, named = "", winner = 0 },
+  layout = { stock = "hidden", field = "top", hand = "owner" },   -- 52 cards, no jokers
+  deal = R.deal,
+  verbs = M,
+  phase = "flipper",
+  phases = {
+    opening = { moves = R.plays_or_pass, resolve = R.opening_resolve },
+    flipper = { moves = R.plays_or_pass, play = R.place, pass = R.flipper_passes },
+    neighbours = { moves = R.plays_or_pass, resolve = R.neighbours_resolve },
+    dobon = { moves = function() return { M.dobon, M.pass } end, resolve = R.dobon_resolve },
+    turn = { moves = R.turn_moves, play = R.place, draw = R.draw_turn },
+  },
   view = view,
   bots = { basic = basic_bot },
   check = {

@@ -7,8 +7,9 @@
 -- Suits are always listed in the order s h d c.
 --
 -- What it remembers is the same for every match: move strings, made once (S.rank_plays,
--- S.name_moves), and moves read once (S.play_of, S.parse_named). The lists S.name_moves and
--- S.play_of return are shared by every caller: read them, copy them before changing anything.
+-- S.name_moves). The lists S.name_moves returns are shared by every caller: read them, copy them
+-- before changing anything. The moves it makes ("play 9h 9s name h d") read back with a
+-- fuda.moves{ play = { "cards", "name suits?" } } declaration.
 
 local S = {}
 
@@ -138,18 +139,6 @@ function S.name_moves(prefix, sets)
   return out
 end
 
--- S.parse_named(move) -> the named set of a move ("play Jh name s d" -> "sd"), "" when the move
--- names none. (Remembered per move string: a game has few distinct moves.)
-local NAMED = {}
-function S.parse_named(move)
-  local set = NAMED[move]
-  if set then return set end
-  local rest = move:match(" name ([shdc ]+)$")
-  set = rest and rest:gsub(" ", "") or ""
-  NAMED[move] = set
-  return set
-end
-
 -- S.in_set(card, set) -> true when the card's suit is in the named set.
 function S.in_set(card, set)
   local s = SUIT[card]
@@ -157,9 +146,6 @@ function S.in_set(card, set)
 end
 
 -- S.set_text(set) -> "spades and diamonds", "any suit" for all four, "no suit" for "".
--- S.plural(n, word) -> "1 card", "2 cards", "0 cards"
-function S.plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
-
 function S.set_text(set)
   if set == "" then return "no suit" end
   if #set == 4 then return "any suit" end
@@ -338,25 +324,6 @@ function S.rank_plays(cards, ok, max, spec, ctx, out)
     end
   end
   return out
-end
-
--- S.play_of(move) -> the cards of a play move and the set it names ("" for none):
--- "play 9h 9s name h d" -> { "9h", "9s" }, "hd"; nil for a move that is not a play. Read once per
--- move string, then looked up (the list is shared: do not change it).
-local PLAY_OF = {} -- move -> { cards, named }, or false
-function S.play_of(move)
-  local p = PLAY_OF[move]
-  if p == nil then
-    p = false
-    if move:sub(1, 5) == "play " then
-      local cards = {}
-      for c in move:gsub(" name [shdc ]+$", ""):sub(6):gmatch("%S+") do cards[#cards + 1] = c end
-      p = { cards, S.parse_named(move) }
-    end
-    PLAY_OF[move] = p
-  end
-  if p then return p[1], p[2] end
-  return nil
 end
 
 return S

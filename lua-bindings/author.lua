@@ -1,0 +1,395 @@
+-- author.lua -- the pieces that spare a variant's author the code every card game repeats:
+-- declared moves with typed arguments (fuda.moves), phases with their own moves and handlers,
+-- a standard layout and deck, a default view with the game's own status line.
+--
+-- The loader (loader.lua) checks what a variant declares (phases, layout, deck, status) and
+-- calls A.hooks to turn it into the hooks the engine calls (setup, deal, moves, play, resolve,
+-- view); a variant's own hooks always win. Loaded once per Lua state by loader.c, with the
+-- card names (byte -> name) as its argument; it keeps no game state (the state lives in g).
+-- A script's bad call raises "file:line: bad argument ..." at the script's line (fuda.moves
+-- reaches A.moves through a C function: one level more).
+local CARD_NAMES = ...
+local A = {}
+
+local IS_CARD, IS_SUIT = {}, { s = true, h = true, d = true, c = true }
+local function plural(n) return n .. (n == 1 and " card" or " cards") end
+for _, name in pairs(CARD_NAMES) do IS_CARD[name] = true end
+
+---------------------------------------------------------------------------------------------------
+-- Declared moves: fuda.moves{ verb = args, ... }.
+
+local TYPES = { card = "a card", cards = "cards", suit = "a suit", suits = "suits", seat = "a seat",
+                int = "an integer", word = "a word" }
+local MAX_ARGS = 4
+local RESERVED = { parse = true, verbs = true }
+
+local function sorted(t)
+  local out = {}
+  for k in pairs(t) do out[#out + 1] = k end
+  table.sort(out, function(a, b) return tostring(a) < tostring(b) end)
+  return out
+end
+
+-- One argument declaration: "card", "cards?", "name suits?" -> { key =, type =, opt = }.
+local function arg_decl(verb, text)
+  if type(text) ~= "string" then
+    error("fuda.moves: verb '" .. verb .. "': an argument is a string like \"card\" or \"name suits?\"", 4)
+  end
+  local opt = text:sub(-1) == "?"
+  local body = opt and text:sub(1, -2) or text
+  local key, ty = body:match("^(%l+) (%l+)$")
+  if not key then ty = body:match("^(%l+)$") end
+  if not ty or not TYPES[ty] or (key and TYPES[key]) then
+    error("fuda.moves: verb '" .. verb .. "': bad argument type '" .. text ..
+          "' (types: card, cards, suit, suits, seat, int, word; a keyword may come first, " ..
+          "as in \"name suits\"; a final ? makes it optional)", 4)
+  end
+  return { key = key, type = ty, opt = opt }
+end
+
+-- "play <cards> [name <suits>]"
+local function usage(verb, list)
+  local parts = { verb }
+  for _, a in ipairs(list) do
+    local t = (a.key and (a.key .. " ") or "") .. "<" .. a.type .. ">"
+    parts[#parts + 1] = a.opt and ("[" .. t .. "]") or t
+  end
+  return table.concat(parts, " ")
+end
+
+-- The text of argument a (declaration d) of verb, or raise at `level`.
+local function arg_text(verb, i, d, a, level)
+  local ty, ok, text = d.type, false, nil
+  local function bad(what) error(("bad argument #%d to '%s' (%s expected, got %s)"):format(i, verb, what,
+    type(a) == "string" and ("'" .. a .. "'") or type(a)), level + 1) end
+  if ty == "card" then
+    ok, text = IS_CARD[a] ~= nil, a
+  elseif ty == "suit" then
+    ok, text = IS_SUIT[a] ~= nil, a
+  elseif ty == "cards" then
+    if type(a) ~= "table" or #a == 0 then bad("a list of cards") end
+    for j = 1, #a do if not IS_CARD[a[j]] then bad("a list of cards") end end
+    ok, text = true, table.concat(a, " ")
+  elseif ty == "suits" then
+    if type(a) == "table" then a = table.concat(a) end
+    ok = type(a) == "string" and #a > 0 and not a:find("[^shdc]")
+    text = ok and a:gsub(".", "%0 "):sub(1, -2)
+  elseif ty == "seat" or ty == "int" then
+    ok = math.type(a) == "integer" and (ty == "int" or a >= 1)
+    text = ok and tostring(a)
+  else
+    ok, text = type(a) == "string" and a:find("^%S+$") ~= nil, a
+  end
+  if not ok then bad(TYPES[ty]) end
+  return d.key and (d.key .. " " .. text) or text
+end
+
+-- The move text of verb with arguments ..., raising at `level` for a bad one.
+local function build(verb, list, level, ...)
+  local parts, n = { verb }, select("#", ...)
+  for i, d in ipairs(list) do
+    local a = (select(i, ...))
+    if a == nil then
+      if not d.opt then error(("bad argument #%d to '%s' (%s expected, got no value)"):format(i, verb, TYPES[d.type]), level) end
+    else
+      parts[#parts + 1] = arg_text(verb, i, d, a, level + 1)
+    end
+  end
+  if n > #list then error(("bad argument #%d to '%s' (%s takes %d)"):format(#list + 1, verb, verb, #list), level) end
+  return table.concat(parts, " ")
+end
+
+-- A verb with arguments: M.discard("7h") or M.discard["7h"] (one argument: the text made once).
+local function builder(verb, list)
+  local b = {}
+  return setmetatable(b, {
+    __call = function(_, ...)
+      local mv = build(verb, list, 3, ...)   -- (not a tail call: level 3 is the caller)
+      return mv
+    end,
+    __index = function(t, a)
+      local mv = build(verb, list, 3, a)
+      rawset(t, a, mv)
+      return mv
+    end,
+    __name = "fuda.moves verb",
+  })
+end
+
+-- Read `text` against the verbs: { verb, a1, a2, ... } or nil, message.
+local function read(specs, names, text)
+  local toks = {}
+  for w in text:gmatch("%S+") do toks[#toks + 1] = w end
+  local verb = toks[1]
+  local list = verb and specs[verb]
+  if not list then
+    return nil, ("bad move '%s' (unknown verb '%s'; verbs: %s)"):format(text, tostring(verb), table.concat(names, ", "))
+  end
+  local out, i = { verb }, 2
+  local function fail(why) return nil, ("bad move '%s' (%s: %s)"):format(text, why, usage(verb, list)) end
+  for k, d in ipairs(list) do
+    local tok = toks[i]
+    if d.key then
+      if tok == d.key then i = i + 1; tok = toks[i]
+      elseif d.opt then goto next
+      else return fail(tok and ("'" .. tok .. "' where '" .. d.key .. "' was expected") or ("'" .. d.key .. "' missing")) end
+    elseif tok == nil and d.opt then
+      goto next
+    end
+    if tok == nil then return fail(TYPES[d.type] .. " missing") end
+    if d.type == "cards" or d.type == "suits" then
+      local is, got = d.type == "cards" and IS_CARD or IS_SUIT, {}
+      while toks[i] and is[toks[i]] do got[#got + 1] = toks[i]; i = i + 1 end
+      if #got == 0 then return fail("'" .. tok .. "' is not " .. (d.type == "cards" and "a card" or "a suit")) end
+      out[k + 1] = d.type == "cards" and got or table.concat(got)
+    else
+      local v = tok
+      if d.type == "card" then v = IS_CARD[tok] and tok
+      elseif d.type == "suit" then v = IS_SUIT[tok] and tok
+      elseif d.type == "seat" or d.type == "int" then
+        v = tok:find("^%-?%d+$") and math.tointeger(tonumber(tok))
+        if v and d.type == "seat" and v < 1 then v = nil end
+      end
+      if not v then return fail("'" .. tok .. "' is not " .. TYPES[d.type]) end
+      out[k + 1] = v
+      i = i + 1
+    end
+    ::next::
+  end
+  if toks[i] then return fail("'" .. toks[i] .. "' is one word too many") end
+  return out
+end
+
+-- fuda.moves(spec) -> M: M.verb is the text of a verb without arguments, a builder for the
+-- others; M.parse(text) -> verb, arguments... or nil, message; M.verbs, the sorted verb names.
+-- A read is kept per move text (the lists shared: do not change them).
+function A.moves(spec)
+  if type(spec) ~= "table" then error("bad argument #1 to 'moves' (table expected, got " .. type(spec) .. ")", 3) end
+  local specs, names, M = {}, sorted(spec), {}
+  for _, verb in ipairs(names) do
+    if type(verb) ~= "string" or not verb:find("^[%a_][%w_]*$") then
+      error("fuda.moves: a verb is a word (letters, digits, _), got " .. tostring(verb), 3)
+    end
+    if RESERVED[verb] then error("fuda.moves: '" .. verb .. "' is reserved (M." .. verb .. " is a function)", 3) end
+    local args = spec[verb]
+    if type(args) == "string" then args = { args } end
+    if type(args) ~= "table" then
+      error("fuda.moves: verb '" .. verb .. "' takes a list of argument types ({} for none), got " .. type(args), 3)
+    end
+    local list = {}
+    for i = 1, #args do
+      list[i] = arg_decl(verb, args[i])
+      if i > 1 and list[i - 1].opt and not list[i].opt then
+        error("fuda.moves: verb '" .. verb .. "': a required argument follows an optional one", 3)
+      end
+      if i > 1 and not list[i].key and (list[i - 1].type == "cards" or list[i - 1].type == "suits")
+         and list[i].type == list[i - 1].type then
+        error("fuda.moves: verb '" .. verb .. "': two lists of " .. list[i].type .. " in a row need a keyword between", 3)
+      end
+    end
+    if #list > MAX_ARGS then error("fuda.moves: verb '" .. verb .. "' has more than " .. MAX_ARGS .. " arguments", 3) end
+    specs[verb] = list
+    M[verb] = #list == 0 and verb or builder(verb, list)
+  end
+  local cache = {}
+  local function entry(text)
+    local e = cache[text]
+    if e then return e end
+    if type(text) ~= "string" then return nil, "a move is a string, got " .. type(text) end
+    local msg
+    e, msg = read(specs, names, text)
+    if e then cache[text] = e end
+    return e, msg
+  end
+  M.verbs = names
+  M.parse = function(text)
+    local e, msg = entry(text)
+    if not e then return nil, msg end
+    return e[1], e[2], e[3], e[4], e[5]
+  end
+  return setmetatable(M, {
+    __index = function(_, k) error("fuda.moves: no verb '" .. tostring(k) .. "' (verbs: " .. table.concat(names, ", ") .. ")", 2) end,
+    __newindex = function() error("fuda.moves: the verbs are fixed once declared", 2) end,
+    __name = "fuda.moves", __entry = entry, __cache = cache,
+  })
+end
+
+-- The reader of a moves table made by A.moves and the table of what it read (text -> { verb,
+-- arguments... }), nil for anything else.
+function A.reader(M)
+  local mt = type(M) == "table" and getmetatable(M)
+  if type(mt) ~= "table" or rawget(mt, "__name") ~= "fuda.moves" then return nil end
+  return rawget(mt, "__entry"), rawget(mt, "__cache")
+end
+
+---------------------------------------------------------------------------------------------------
+-- Layout and deck.
+
+A.VIS = { "hidden", "owner", "public", "top" }
+
+-- The piles of a layout in the order they are made: the deck's pile, the other shared piles by
+-- name, then the per-seat piles by name. Each entry { name, vis, per_seat }. (The loader has
+-- checked the layout.)
+function A.layout_plan(layout, deck_pile)
+  local shared, own = {}, {}
+  for _, name in ipairs(sorted(layout)) do
+    local v = layout[name]
+    local vis = type(v) == "table" and (v.vis or "hidden") or v
+    local per_seat = vis == "owner" or (type(v) == "table" and v.per_seat == true)
+    local p = { name = name, vis = vis, per_seat = per_seat }
+    if per_seat then own[#own + 1] = p
+    elseif name == deck_pile then table.insert(shared, 1, p)
+    else shared[#shared + 1] = p end
+  end
+  for _, p in ipairs(own) do shared[#shared + 1] = p end
+  return shared
+end
+
+local function layout_setup(plan, deck, own_setup)
+  return function(g)
+    for _, p in ipairs(plan) do
+      if p.per_seat then
+        for s = 1, g.seats do g:new_pile(p.name, { owner = s, vis = p.vis }) end
+      else
+        g:new_pile(p.name, { vis = p.vis })
+      end
+    end
+    local d = deck
+    if type(d) == "function" then d = d(g) end
+    if d ~= false then
+      if d ~= nil and type(d) ~= "table" then error("deck must give a table, got " .. type(d), 0) end
+      d = d or {}
+      g:new_deck(g:pile(d.pile or "stock"), { decks = d.decks or 1, jokers = d.jokers or 0 })
+    end
+    if own_setup then own_setup(g) end
+  end
+end
+
+---------------------------------------------------------------------------------------------------
+-- The default view.
+
+local function pile_text(p, seat)
+  local n, vis = #p, p.vis
+  if n == 0 then return "empty" end
+  if vis == "public" or (vis == "owner" and seat == p.owner) then return "{" .. table.concat(p:cards(), "} {") .. "}" end
+  if vis == "top" then return "{" .. p:top() .. "}" .. (n > 1 and (" (" .. plural(n) .. ")") or "") end
+  return plural(n)
+end
+
+-- The view of a variant that has none: title and hand number, the shared piles, each seat's
+-- score and piles (the viewer's own cards shown), the status line, who is to act.
+local function default_view(title, status)
+  return function(g, seat)
+    local me = (math.type(seat) == "integer" and seat >= 1 and seat <= g.seats) and seat or nil
+    local games = g.options.games
+    local lines = { ("%s, hand %d%s."):format(title, g.hand_no,
+      math.type(games) == "integer" and (" of " .. games) or "") }
+    local owned = {}
+    for _, p in ipairs(g:piles()) do
+      local o = p.owner
+      if o then
+        owned[o] = owned[o] or {}
+        table.insert(owned[o], p)
+      else
+        lines[#lines + 1] = p.name .. ": " .. pile_text(p, me)
+      end
+    end
+    for s = 1, g.seats do
+      local parts = {}
+      for _, p in ipairs(owned[s] or {}) do parts[#parts + 1] = p.name .. " " .. pile_text(p, me) end
+      parts[#parts + 1] = "score " .. g:total(s)
+      lines[#lines + 1] = ("%s%s: %s%s"):format(g:name(s), s == me and " (you)" or "", table.concat(parts, ", "),
+        g.turn == s and "  <- to play" or "")
+    end
+    if status then
+      local st = status(g, me)
+      if st ~= nil then lines[#lines + 1] = tostring(st) end
+    end
+    if g.claim then lines[#lines + 1] = "Waiting for claims (" .. g.claim .. ")." end
+    return table.concat(lines, "\n")
+  end
+end
+
+---------------------------------------------------------------------------------------------------
+-- Phases.
+
+-- The handler names of a phase, for messages.
+local function handlers(ph)
+  local out = {}
+  for k in pairs(ph) do if k ~= "moves" and k ~= "resolve" then out[#out + 1] = k end end
+  table.sort(out)
+  return #out > 0 and table.concat(out, ", ") or "none"
+end
+
+-- moves, play, resolve and deal over the phases. where(phase) -> "file:line: " of its declaration.
+-- (Hooks run for every move: the phase and the cached read of a move are looked up inline.)
+local function phase_hooks(def, own, where)
+  local phases, initial = def.phases, def.phase
+  local entry, read_cache = A.reader(def.verbs)
+  local function no_phase(name)
+    error(where(nil) .. "g.var.phase is '" .. tostring(name) .. "', which is no phase (phases: " ..
+          table.concat(sorted(phases), ", ") .. ")", 0)
+  end
+  local h = {}
+  h.deal = own.deal and function(g)
+    g.var.phase = initial
+    return own.deal(g)
+  end
+  h.moves = function(g, seat)
+    local kind = g.claim
+    local ph, name = kind and phases[kind], kind
+    if not ph then
+      name = g.var.phase
+      ph = phases[name] or no_phase(name)
+    end
+    local f = ph.moves
+    if not f then error(where(name) .. "phase '" .. name .. "' has no moves function", 0) end
+    return f(g, seat)
+  end
+  h.play = function(g, seat, move)
+    local name = g.var.phase
+    local ph = phases[name] or no_phase(name)
+    local e = read_cache[move]
+    if not e then
+      local msg
+      e, msg = entry(move)
+      if not e then error(where(name) .. msg, 0) end
+    end
+    local f = ph[e[1]]
+    if not f then
+      error(where(name) .. "phase '" .. name .. "' has no handler for '" .. e[1] .. "' (move '" .. move ..
+            "'; handlers: " .. handlers(ph) .. ")", 0)
+    end
+    return f(g, seat, e[2], e[3], e[4], e[5])
+  end
+  h.resolve = function(g, choices, kind)
+    local ph = phases[kind]
+    local f = ph and ph.resolve
+    if not f then
+      error(where(nil) .. "claim window '" .. tostring(kind) .. "' closed but no phase '" .. tostring(kind) ..
+            "' has a resolve function", 0)
+    end
+    return f(g, choices)
+  end
+  return h
+end
+
+-- A.hooks(def, own, where) -> the engine's hooks of a variant: its own (own.setup, ...) where it
+-- has them, else made from def.layout/deck, def.phases/verbs/phase and def.status.
+function A.hooks(def, own, where)
+  local h = {}
+  for k, f in pairs(own) do h[k] = f end
+  if def.layout then h.setup = layout_setup(def.layout_plan, def.deck, own.setup) end
+  if def.phases then
+    local ph = phase_hooks(def, own, where)
+    h.deal = ph.deal
+    h.moves = own.moves or ph.moves
+    h.play = own.play or ph.play
+    h.resolve = own.resolve or ph.resolve
+  end
+  if not own.view then h.view = default_view(def.title, own.status) end
+  h.status = nil
+  return h
+end
+
+return A
