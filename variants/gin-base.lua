@@ -153,10 +153,13 @@ end
 -- The end of a hand.
 
 -- Who deals the next hand: after a won hand the loser, the winner or the next seat (the option
--- next_dealer); after a hand nobody won, the same dealer again.
+-- next_dealer); after a hand nobody won, the same dealer again (or the next seat: redeal_same_dealer).
 local function choose_next_dealer(g, r)
   local how, v = g.options.next_dealer, g.var
-  if not r.winner then return end
+  if not r.winner then
+    if not g.options.redeal_same_dealer then v.dealer = g:next(v.dealer) end
+    return
+  end
   if how == "winner" then
     v.dealer = r.winner
   elseif how == "loser" then
@@ -184,11 +187,28 @@ end
 -- The stock is down to void_at cards and nobody knocked: no score, the same dealer deals again.
 local function void_hand(g, stock)
   local v = g.var
-  g:say("The stock is down to %s without a knock: the hand is void; Seat %d deals again.",
-        plural(#stock, "card"), v.dealer)
+  g:say("The stock is down to %s without a knock: the hand is void%s.", plural(#stock, "card"),
+        g.options.redeal_same_dealer and ("; Seat " .. v.dealer .. " deals again") or "")
   g:tally("hand:void")
   g:score(v.dealer, 0, "void")
   finish(g, { kind = "void", note = "void" })
+end
+
+-- Tallies for `fuda check`: a run of `res` (a melds result) with an ace next to a king (Q-K-A,
+-- K-A-2: ace = "high" or "corner"), and an ace left in its deadwood when `value` (not ace_value)
+-- counts it, tallied as `what`.
+local function tally_aces(g, res, value, what)
+  for i, m in ipairs(res.melds) do
+    local ace, king = false, false
+    for _, c in ipairs(m) do
+      if RANK[c] == 1 then ace = true elseif RANK[c] == 13 then king = true end
+    end
+    if ace and king and res.kinds[i] == "run" then g:tally("meld:ace next to a king") end
+  end
+  if value == g.options.ace_value then return end
+  for _, c in ipairs(res.dead) do
+    if RANK[c] == 1 then return g:tally(what) end
+  end
 end
 
 -- The stock is empty when a turn starts (stock_out = "score", Tedesco): both hands are shown with
@@ -200,6 +220,8 @@ local function stock_out(g, seat)
   local a, b = R:melds(g:hand(seat)), R:melds(g:hand(other))
   g:say("The stock is empty: the hand ends. Seat %d shows %s.", seat, show_arrangement(a))
   g:say("Seat %d shows %s.", other, show_arrangement(b))
+  tally_aces(g, a, o.stock_out_ace_value, "stock out:ace in deadwood")
+  tally_aces(g, b, o.stock_out_ace_value, "stock out:ace in deadwood")
   if a.deadwood == b.deadwood then
     g:say("Equal deadwood (%d): nobody scores.", a.deadwood)
     g:tally("hand:stock out tie")
@@ -220,8 +242,9 @@ local function showdown(g, knocker, gin)
   local defender = g:next(knocker)
   local allow = (not gin) or o.layoff_after_gin
   local R = rules(g)
+  local aces_too = (not gin) or o.defender_ace_on_gin
   local res = R:layoff(g:hand(knocker), g:hand(defender),
-                       { allow = allow, defender_rules = (not gin) and defender_rules(g) or nil })
+                       { allow = allow, defender_rules = aces_too and defender_rules(g) or nil })
   local kd, dd = res.knocker.deadwood, res.deadwood
 
   g:say("Seat %d %s: %s.", knocker, gin and "goes gin" or "knocks", show_arrangement(res.knocker))
@@ -266,6 +289,9 @@ local function showdown(g, knocker, gin)
     g:say("%s wins the knock: %d - %d = %d points.", name(knocker), dd, kd, r.points)
   end
   g:tally(r.kind == "undercut" and dd == kd and "hand:undercut tie" or "hand:" .. r.kind)
+  tally_aces(g, res.knocker, o.ace_value, "")
+  local dv = aces_too and o.defender_ace_value > 0 and o.defender_ace_value or o.ace_value
+  tally_aces(g, res.defender, dv, (gin and "gin" or r.kind) .. ":defender's ace counted " .. dv)
   if o.box_double and r.kind ~= "knock" then r.boxes = 2 end
   finish(g, r)
 end
@@ -346,6 +372,13 @@ local function knocks_with_taken(g, seat, list)
   return kept
 end
 
+-- Would this discard turn have offered a knock but for knock_taken_melded?
+local function knock_barred(g, seat)
+  local v = g.var
+  local all = rules(g):discard_moves(g:hand(seat), v.taken, v.limit)
+  return #knocks_with_taken(g, seat, all) < #all
+end
+
 local function moves(g, seat)
   if seat ~= g.turn then return {} end
   local v = g.var
@@ -362,6 +395,7 @@ local function moves(g, seat)
   elseif phase == "offer" or phase == "offer2" then
     return { "take", "pass" }
   elseif phase == "forced" then
+    if g.options.both_pass_take then return { "draw", "take" } end
     return { "draw" }
   end
   return {}
@@ -389,7 +423,8 @@ local function play(g, seat, move)
       g:tally("take:discard")
     else
       g:say("Seat %d takes the upcard {%s}.", seat, c)
-      g:tally(phase == "offer" and "upcard:non-dealer takes" or "upcard:dealer takes")
+      g:tally(phase == "offer" and "upcard:non-dealer takes" or phase == "offer2" and "upcard:dealer takes"
+              or "upcard:taken after both passed")
     end
   elseif move == "pass" then
     g:say("Seat %d passes on the upcard.", seat)
@@ -399,14 +434,22 @@ local function play(g, seat, move)
   else
     local verb, c = VERB[move], CARD[move]
     if not verb then error("unknown move " .. move) end
-    if verb == "knock" and v.taken ~= "" and g.options.knock_taken_melded then
+    local o = g.options
+    if verb == "knock" and v.taken ~= "" and o.knock_taken_melded then
       g:tally("knock:with the taken card melded")
+    elseif verb == "discard" and v.taken ~= "" and o.knock_taken_melded and knock_barred(g, seat) then
+      g:tally("knock:barred, the taken card unmelded")
+    end
+    if o.upcard_knock and verb == "knock" then
+      g:tally("knock:limit " .. v.limit)
+    elseif o.upcard_knock and verb == "gin" and v.limit == 0 then
+      g:tally("gin:ace upcard")
     end
     g:hand(seat):move(c, g:pile("discard"))
     v.taken = ""
     if verb == "discard" then
       g:say("Seat %d discards {%s}.", seat, c)
-      local stock, o = g:pile("stock"), g.options
+      local stock = g:pile("stock")
       if o.stock_out == "score" and #stock == 0 then
         stock_out(g, g:next(seat))
       elseif o.stock_out == "void" and #stock <= o.void_at then
@@ -541,6 +584,7 @@ local function phase_line(g, seat)
     local head = phase == "match_over" and "Match over" or "Hand over"
     if kind == "void" then return head .. ": the hand was void." end
     if kind == "" then return head .. "." end
+    if w == 0 then return ("%s: nobody scored (%s, equal deadwood)."):format(head, kind) end
     local wname = who(g, w, seat)
     return ("%s: %s won %d points by %s."):format(head, wname, p, kind)
   end
@@ -549,9 +593,9 @@ local function phase_line(g, seat)
   local actor = mine and "your turn" or ("seat " .. turn .. "'s turn")
   if phase == "offer" or phase == "offer2" then
     return ("%s: take the upcard %s or pass"):format(actor, show(top))
-  elseif phase == "forced" then
+  elseif phase == "forced" and not g.options.both_pass_take then
     return actor .. ": both passed the upcard, draw from the stock"
-  elseif phase == "draw" then
+  elseif phase == "draw" or phase == "forced" then
     return ("%s: draw or take %s"):format(actor, show(top))
   elseif phase == "discard" then
     local limit = g.var.limit
@@ -686,7 +730,10 @@ return {
                 doc = "when the loser scored nothing: double the winner's total (bonuses included), or add shutout_bonus" },
     shutout_bonus = { 100, min = 0, doc = "bonus for a shutout when shutout = \"bonus\"" },
     next_dealer = { "loser", one_of = { "loser", "winner", "alternate" },
-                    doc = "who deals after a hand that was won (after a void hand the same dealer deals again)" },
+                    doc = "who deals after a hand that was won (after a hand nobody won: redeal_same_dealer)" },
+    redeal_same_dealer = { true, doc = "after a hand nobody won (void, or a stock-out with equal deadwood) the same dealer deals again; false: the other seat deals (Tedesco: the deal changes every round)" },
+    both_pass_take = { false, doc = "after both players passed the upcard, the non-dealer may still take it instead of drawing (Tedesco's text: ordinary play begins)" },
+    defender_ace_on_gin = { false, doc = "defender_ace_value counts against gin too, gin being a knock with no deadwood (Tedesco's text: the knocked side's aces count 15)" },
     ace = { "low", one_of = { "low", "high", "corner" },
             doc = "runs with aces: A-2-3 only (low), also Q-K-A (high), also K-A-2 (corner)" },
     ace_value = { 1, min = 0, max = 255, doc = "deadwood value of an ace" },

@@ -1,10 +1,22 @@
--- Tedesco Gin (seeds/tedesco-gin.ja.txt; RULINGS.md): the upcard sets the knock limit (an ace:
--- gin only; 2-10 its rank; J/Q/K 10) and a spade upcard doubles the hand after the bonuses; runs
--- go around the corner (Q-K-A, K-A-2); an ace counts 1 for knocking but 15 against the defender
--- when a knock is scored; a hand is never void: a turn that starts with an empty stock ends it,
--- aces 15 for both, the lower deadwood winning the difference (equal: no score); gin 25,
--- undercut 25, no game, box or shutout bonus; the deal alternates; 100 wins. A player who took
--- the discard may knock that turn only with that card in a meld.
+-- Tedesco Gin (seeds/tedesco-gin.ja.txt, テデスコ・ジン; RULINGS.md): the upcard sets the knock
+-- limit (an ace: gin only; 2-10 its rank; J/Q/K 10) and a spade upcard doubles the hand after the
+-- bonuses; runs go around the corner (Q-K-A, K-A-2); an ace counts 1 for knocking but 15 against
+-- the knocked player when the hand is scored (gin being a knock with no deadwood, against gin too:
+-- defender_ace_on_gin); a hand is never void: a turn that starts with an empty stock ends it, aces
+-- 15 for both, the lower deadwood winning the difference (equal: no score); gin 25, undercut 25, no
+-- game, box or shutout bonus; the deal changes every hand, even one nobody won; 100 wins. A player
+-- who took the discard may knock that turn only with that card in a meld.
+local expect = {
+  "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
+  "upcard:gin only", "gin:ace upcard", "hand:spade double",
+  "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie",
+  "hand:stock out", "hand:stock out tie", "stock out:ace in deadwood",
+  "knock:with the taken card melded", "knock:barred, the taken card unmelded",
+  "knock:defender's ace counted 15", "gin:defender's ace counted 15", "meld:ace next to a king",
+  "layoff", "layoff:chain",
+}
+for n = 2, 10 do expect[#expect + 1] = "knock:limit " .. n end
+
 return {
   extends = "gin-base",
   title = "Tedesco Gin",
@@ -15,6 +27,7 @@ return {
     ace = "corner",
     ace_value = 1,
     defender_ace_value = 15,
+    defender_ace_on_gin = true,
     stock_out = "score",
     stock_out_ace_value = 15,
     knock_taken_melded = true,
@@ -24,5 +37,10 @@ return {
     box_bonus = 0,
     shutout = "none",
     next_dealer = "alternate",
+    redeal_same_dealer = false,
+  },
+  check = {
+    random = 0.5, -- low knock limits: random play alone ends a hand seldom; mix in the basic bot
+    expect = expect,
   },
 }

@@ -122,6 +122,15 @@ PTY_COLOR=1 PTY_RAW=1 TERM=dumb tty_run play gin --seed 1 -- 'wait:]> ' 'send:qu
 expect "TERM=dumb: no colour" hasnt "$OUT" '<RED>'
 expect "TERM=dumb: the suits as symbols" grep -q '[♠♥♦♣]' "$OUT"
 
+# Oklahoma: the upcard (5 of clubs, seed 3) taken and buried under a discard is still shown by
+# the view after each turn and by `look`, with the knock limit it set
+tty_run play oklahoma --seed 3 -- 'wait:]> ' 'send:take\r' 'wait:]> ' 'send:discard Kd\r' 'wait:draw or take' \
+    'wait:]> ' 'send:look\r' 'wait:draw or take' 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "oklahoma: the upcard is buried" has "$OUT" '^Discard: J[^ ]* '
+expect "oklahoma: the Upcard line after the upcard was taken and buried" \
+    sh -c "[ \$(grep -c '^Upcard: 5[^ ]* (knock with 5 or less)' '$OUT') -ge 4 ]"
+expect "oklahoma: look shows it again" sh -c "sed -n '/> look/,\$p' '$OUT' | grep -q '^Upcard: 5[^ ]* (knock with 5 or less)'"
+
 # sim: the progress bar on a terminal, Ctrl-C prints the totals so far
 tty_run sim gin -n 10000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
 expect "sim shows a progress bar on a terminal" has "$OUT" '^\[[#.]{20}\] [0-9]+/10000000 matches [0-9.]+ s'
