@@ -110,6 +110,7 @@ local function deal(g)
     h1:sort()
     h2:sort()
     v.phase, v.upcard = "discard", ""
+    g:tally("deal:extra card")
     g:say("Hand %d: Seat %d deals; Seat %d has the extra card and starts by discarding.", g.hand_no, dealer, nd)
     return
   end
@@ -197,6 +198,24 @@ local function stock_out(g, seat)
               note = ("stock out %d"):format(ld - wd) })
 end
 
+-- Count what aces high, round the corner or above 1 did in the arrangements shown (a, b).
+local function tally_aces(g, a, b)
+  for _, res in ipairs{ a, b } do
+    for i, m in ipairs(res.melds) do
+      if res.kinds[i] == "run" then
+        local has = {}
+        for _, c in ipairs(m) do has[RANK[c]] = true end
+        if has[1] and has[13] then g:tally(has[2] and "run:round the corner" or "run:ace high") end
+      end
+    end
+    if g.options.ace_value ~= 1 then
+      for _, c in ipairs(res.dead) do
+        if RANK[c] == 1 then g:tally("deadwood:ace " .. g.options.ace_value) end
+      end
+    end
+  end
+end
+
 -- `knocker` has just discarded and knocked (or gone gin): arrange both hands, lay off, score.
 local function showdown(g, knocker, gin)
   local o = g.options
@@ -206,6 +225,7 @@ local function showdown(g, knocker, gin)
   local res = R:layoff(g:hand(knocker), g:hand(defender),
                        { allow = allow, defender_rules = (not gin) and defender_rules(g) or nil })
   local kd, dd = res.knocker.deadwood, res.deadwood
+  if o.ace ~= "low" or o.ace_value ~= 1 then tally_aces(g, res.knocker, res.defender) end
 
   g:say("Seat %d %s: %s.", knocker, gin and "goes gin" or "knocks", show_arrangement(res.knocker))
   -- Layoffs, in the order the engine lays them (a chain extends the same meld).
@@ -222,8 +242,8 @@ local function showdown(g, knocker, gin)
     g:tally(laid[lo.meld] and "layoff:chain" or "layoff")
     if gin then g:tally("layoff:after gin") end
     laid[lo.meld] = true
-    if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] < RANK[m[1]] then
-      table.insert(m, 1, lo.card) -- a run extended at its low end
+    if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] % 13 + 1 == RANK[m[1]] then
+      table.insert(m, 1, lo.card) -- a run extended at its low end (K below A round the corner)
     else
       m[#m + 1] = lo.card
     end
@@ -566,19 +586,23 @@ local function view(g, seat)
   local dealer = g.var.dealer
   local goal = o.series and ("Series: first to %d hands won."):format(o.series_wins)
                or ("Game to %d."):format(o.target)
+  if #g.columns > 1 then goal = ("%d games to %d at once."):format(#g.columns, o.target) end
   lines[#lines + 1] = ("%s, hand %d, dealer: %s. %s"):format(
     g.title, g.hand_no, dealer > 0 and who(g, dealer, me) or "-", goal)
   local scores = {}
   for s = 1, g.seats do
     local points = plural(g:total(s), "point")
-    if #g.columns > 1 then -- "game 1 35, game 2 35, game 3 0"
+    if #g.columns > 1 then -- "game 1 135 (won), game 2 35, game 3 0"
       local cols = {}
-      for c, name in ipairs(g.columns) do cols[c] = name .. " " .. g:total(s, c) end
+      for c, name in ipairs(g.columns) do
+        local t = g:total(s, c)
+        cols[c] = name .. " " .. t .. (t >= o.target and " (won)" or "")
+      end
       points = table.concat(cols, ", ")
     end
     scores[#scores + 1] = ("%s %s (%s won)"):format(who(g, s, me), points, plural(g.seat[s].hands_won, "hand"))
   end
-  lines[#lines + 1] = "Score: " .. table.concat(scores, ", ")
+  lines[#lines + 1] = "Score: " .. table.concat(scores, #g.columns > 1 and "; " or ", ")
   local discard, stock = g:pile("discard"), g:pile("stock")
   local pile_text = discard:top() and show(discard:top()) or "(empty)"
   if o.discard_pile == "public" and #discard > 1 then -- bottom to top

@@ -2,13 +2,20 @@
 -- scoring kept as three games side by side. A player's first hand won is entered in game 1, the
 -- second in games 1 and 2, the third and later in all three; a game closes when someone reaches
 -- 100 in it, with its own game, box and shutout bonuses; the match ends when all three have
--- closed.
+-- closed. What the document leaves open is an option: where a win goes once games have closed
+-- (hollywood_entry) and who wins the match (hollywood_winner).
 local match = fuda.import("match")
 
 return {
   extends = "gin",
   title = "Hollywood Gin",
   columns = { "game 1", "game 2", "game 3" },
+  new_options = {
+    hollywood_entry = { "by_wins", one_of = { "by_wins", "open_games" },
+                        doc = "a player's nth win goes in games 1 to n (at most 3) that are still open, so a win that belongs only in closed games scores nothing (by_wins); or in the first n games still open (open_games)" },
+    hollywood_winner = { "games", one_of = { "games", "points" },
+                         doc = "who wins the match once all three games have closed: who won more games, then more points (games); or the highest sum of the three totals, then more games (points)" },
+  },
   state = { closed = 0 },                                  -- games closed: bits 1, 2, 4
   seat_state = { boxes_2 = 0, boxes_3 = 0, games_won = 0 }, -- boxes (game 1) is gin's
   match = match.hollywood,
@@ -31,8 +38,9 @@ return {
     expect = {
       "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
       "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie", "hand:void",
-      "layoff", "layoff:chain", "match:shutout", "hollywood:game closed",
-      "hollywood:win in closed games only",
+      "layoff", "layoff:chain", "match:shutout",
+      "hollywood:game 1 closed", "hollywood:game 2 closed", "hollywood:game 3 closed",
+      "hollywood:win in closed games only", "hollywood:match over",
     },
   },
 }
