@@ -605,9 +605,6 @@ local function view(g, seat)
   lines[#lines + 1] = "Score: " .. table.concat(scores, #g.columns > 1 and "; " or ", ")
   local discard, stock = g:pile("discard"), g:pile("stock")
   local pile_text = discard:top() and show(discard:top()) or "(empty)"
-  if o.discard_pile == "public" and #discard > 1 then -- bottom to top
-    pile_text = show(discard:cards()) .. " (top: " .. pile_text .. ")"
-  end
   local table_line = ("Discard: %s   Stock: %d"):format(pile_text, #stock)
   for s = 1, g.seats do
     if s ~= me then
@@ -615,6 +612,9 @@ local function view(g, seat)
     end
   end
   lines[#lines + 1] = table_line
+  if o.discard_pile == "public" and #discard > 1 then -- the whole pile, open to everybody
+    lines[#lines + 1] = "Discard pile, bottom to top: " .. show(discard:cards())
+  end
   local up = g.var.upcard
   if up ~= "" and (o.upcard_knock or o.spade_double) then -- what the upcard decided, all hand
     local rule = {}

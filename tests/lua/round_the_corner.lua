@@ -162,10 +162,11 @@ do
   apply(m, d, "draw", what) -- 3h
   apply(m, d, "discard Kd", what)
   for s = 1, 2 do
-    check(contains(m:view(s), "Discard: {10h} {Ks} {Kd} (top: {Kd})"), what .. ": seat " .. s .. " sees the whole pile")
+    check(contains(m:view(s), "Discard: {Kd}   Stock: 29")
+          and contains(m:view(s), "\nDiscard pile, bottom to top: {10h} {Ks} {Kd}\n"), what .. ": seat " .. s .. " sees the whole pile")
   end
   local g = fuda.match{ variant = "gin", seats = 2, seed = 6 }
-  check(not contains(g:view(1), "(top:"), what .. ": plain Gin shows the top card only")
+  check(not contains(g:view(1), "Discard pile"), what .. ": plain Gin shows the top card only")
 end
 
 -- The basic bots play a match to its end, melding round the corner.
