@@ -467,11 +467,17 @@ static int hand_over(table *t) {
     return GO_ON;
 }
 
+/* "Match over: seat 2 (basic) wins with 217." -- the seats the match format
+ * named (a series, Hollywood's games: "wins." without a total, which would
+ * be column 1's and could mislead), else the highest column-1 total. */
 static void announce_winners(const table *t) {
+    unsigned named = fuda_engine_winners(t->e);
     int best = 0, nbest = 0;
     for (int seat = 1; seat <= t->nseats; seat++) {
         int total = fuda_engine_total(t->e, seat, 1);
-        if (seat == 1 || total > best) {
+        if (named) {
+            nbest += (named >> (seat - 1)) & 1u;
+        } else if (seat == 1 || total > best) {
             best = total;
             nbest = 1;
         } else if (total == best) {
@@ -481,13 +487,15 @@ static void announce_winners(const table *t) {
     printf("Match over: ");
     int k = 0;
     for (int seat = 1; seat <= t->nseats; seat++) {
-        if (fuda_engine_total(t->e, seat, 1) != best) continue;
+        int won = named ? (int)((named >> (seat - 1)) & 1u) : fuda_engine_total(t->e, seat, 1) == best;
+        if (!won) continue;
         char label[64];
         seat_label(t, seat, label, sizeof label);
         printf("%s%s", k == 0 ? "" : (k == nbest - 1 ? " and " : ", "), label);
         k++;
     }
-    printf(nbest == 1 ? " wins with %d.\n" : " share the win with %d.\n", best);
+    if (named) puts(nbest == 1 ? " wins." : " share the win.");
+    else printf(nbest == 1 ? " wins with %d.\n" : " share the win with %d.\n", best);
 }
 
 static int match_over(table *t) {

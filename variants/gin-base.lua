@@ -592,17 +592,14 @@ local function view(g, seat)
   local scores = {}
   for s = 1, g.seats do
     local points = plural(g:total(s), "point")
-    if #g.columns > 1 then -- "game 1 135 (won), game 2 35, game 3 0"
+    if #g.columns > 1 then -- "game 1 35, game 2 35, game 3 0"
       local cols = {}
-      for c, name in ipairs(g.columns) do
-        local t = g:total(s, c)
-        cols[c] = name .. " " .. t .. (t >= o.target and " (won)" or "")
-      end
+      for c, name in ipairs(g.columns) do cols[c] = name .. " " .. g:total(s, c) end
       points = table.concat(cols, ", ")
     end
     scores[#scores + 1] = ("%s %s (%s won)"):format(who(g, s, me), points, plural(g.seat[s].hands_won, "hand"))
   end
-  lines[#lines + 1] = "Score: " .. table.concat(scores, #g.columns > 1 and "; " or ", ")
+  lines[#lines + 1] = "Score: " .. table.concat(scores, ", ")
   local discard, stock = g:pile("discard"), g:pile("stock")
   local pile_text = discard:top() and show(discard:top()) or "(empty)"
   local table_line = ("Discard: %s   Stock: %d"):format(pile_text, #stock)

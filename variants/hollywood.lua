@@ -5,6 +5,33 @@
 -- closed. What the document leaves open is an option: where a win goes once games have closed
 -- (hollywood_entry) and who wins the match (hollywood_winner).
 local match = fuda.import("match")
+local gin = fuda.variant("gin")
+
+-- The view's Score line, game by game: "Score: game 1 (won by seat 2) you 68, seat 2 217; game 2
+-- you 11, seat 2 45; game 3 you 7, seat 2 34; hands won: you 3, seat 2 5".
+local function score_line(g, me)
+  local function who(s) return s == me and "you" or ("seat " .. s) end
+  local games = {}
+  for col = 1, 3 do
+    local text = "game " .. col
+    if g.var.closed & (1 << (col - 1)) ~= 0 then
+      text = text .. " (won by " .. who((g.var.won_by >> (4 * (col - 1))) & 15) .. ")"
+    end
+    local totals = {}
+    for s = 1, g.seats do totals[s] = who(s) .. " " .. g:total(s, col) end
+    games[col] = text .. " " .. table.concat(totals, ", ")
+  end
+  local won = {}
+  for s = 1, g.seats do won[s] = who(s) .. " " .. g.seat[s].hands_won end
+  return "Score: " .. table.concat(games, "; ") .. "; hands won: " .. table.concat(won, ", ")
+end
+
+-- Gin's view with that Score line.
+local function view(g, seat)
+  local me = (seat and seat >= 1 and seat <= g.seats) and seat or nil
+  local text = gin.view(g, seat)
+  return (text:gsub("\nScore: [^\n]*", function() return "\n" .. score_line(g, me) end, 1))
+end
 
 return {
   extends = "gin",
@@ -16,9 +43,10 @@ return {
     hollywood_winner = { "games", one_of = { "games", "points" },
                          doc = "who wins the match once all three games have closed: who won more games, then more points (games); or the highest sum of the three totals, then more games (points)" },
   },
-  state = { closed = 0 },                                  -- games closed: bits 1, 2, 4
+  state = { closed = 0, won_by = 0 }, -- games closed: bits 1, 2, 4; game k's winner: bits 4k-4..4k-1
   seat_state = { boxes_2 = 0, boxes_3 = 0, games_won = 0 }, -- boxes (game 1) is gin's
   match = match.hollywood,
+  view = view,
   check = {
     random = 0.5, -- three games to 100 take random bots some 300 hands: mix in the basic bot
     -- a game still open has nobody at the target

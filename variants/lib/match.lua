@@ -151,7 +151,8 @@ end
 -- have closed, won by the seat that won more games (hollywood_winner = "games") or that has the
 -- highest sum of the three totals ("points"); a tie on that is broken by the other. Options:
 -- target, game_bonus, box_bonus, shutout, shutout_bonus, hollywood_entry, hollywood_winner.
--- Variables: closed (games closed, bits 1, 2, 4), and seat variables hands_won, boxes (game 1),
+-- Variables: closed (games closed, bits 1, 2, 4), won_by (the winner of game k in bits 4k-4 to
+-- 4k-1), and seat variables hands_won, boxes (game 1),
 -- boxes_2, boxes_3, games_won.
 local BOXES = { "boxes", "boxes_2", "boxes_3" }
 
@@ -179,6 +180,7 @@ local function enter(g, w, r, col)
   if g:total(w, col) < g.options.target then return end
   game_bonuses(g, w, col, BOXES[col], ("game %d: "):format(col))
   g.var.closed = g.var.closed | (1 << (col - 1))
+  g.var.won_by = g.var.won_by | (w << (4 * (col - 1)))
   ws.games_won = ws.games_won + 1
   g:tally("hollywood:game " .. col .. " closed")
   g:say("Seat %d wins game %d, %s.", w, col, score_line(g, w, col))
