@@ -168,4 +168,12 @@ IN
 RC=$?
 expect "pile discard in Gin: the top card only" has "$OUT" '^discard: 1 card, you see: top card [2-9JQKA0]+[shdc]$'
 
+# The end of a match whose format names the winner: Straight Gin's series won with fewer points.
+"$FUDA" play straight-gin --option series=true --seed 43 --humans none >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "series: exit 0" status 0
+expect "series: seat 2 has more points" has "$OUT" '^total +117 +118$'
+expect "series: the series' winner is announced" has "$OUT" '^Match over: seat 1 \(basic\) wins\.$'
+expect "series: the event names the series" has "$OUT" '^Seat 1 wins the series 4-[0-3] \(117 to 118 points\)\.$'
+
 finish
