@@ -117,6 +117,8 @@ static void print_play_help(void) {
          "  moves        the legal moves now\n"
          "  view, look   your hand and the table again\n"
          "  score        the scoresheet\n"
+         "  pile [NAME]  the piles and what you see of each; NAME: every card of a pile\n"
+         "               you may see whole (an open discard pile, your hand)\n"
          "  log          the log of this match\n"
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
          "  quit         abandon the match (Ctrl-D asks the same)\n"
@@ -246,6 +248,90 @@ static int save_log(table *t, const char *path) {
     return GO_ON;
 }
 
+/* ---- piles: `pile` lists them, `pile NAME` shows one the seat may see whole ---- */
+
+/* What `seat` (1-based; piles keep owners 0-based) sees of pile p: "all",
+ * "top card", "face down" or "owner only". */
+static const char *pile_sight(const fuda_state *st, int p, int seat) {
+    const fuda_pile *pl = &st->piles[p];
+    if (pl->vis == FUDA_VIS_PUBLIC || (pl->vis == FUDA_VIS_OWNER && pl->owner == seat - 1)) return "all";
+    if (pl->vis == FUDA_VIS_TOP) return "top card";
+    if (pl->vis == FUDA_VIS_HIDDEN) return "face down";
+    return "owner only";
+}
+
+/* Append the cards of pile p to b as "{7h} {8h}", bottom to top, or (by_suit)
+ * sorted by suit then rank with " | " between suits. */
+static void add_cards(fuda_buf *b, const fuda_state *st, int p, int by_suit) {
+    int n = fuda_pile_len(st, p), first = 1;
+    for (int suit = 0; suit <= (by_suit ? FUDA_SUIT_JOKER : 0); suit++) {
+        int any = 0;
+        for (int rank = 0; rank <= (by_suit ? 13 : 0); rank++) {
+            for (int i = 0; i < n; i++) {
+                fuda_card c = fuda_pile_at(st, p, i);
+                if (by_suit && (fuda_card_suit(c) != suit || fuda_card_rank(c) != rank)) continue;
+                char name[8];
+                fuda_card_name(c, name);
+                if (by_suit && !any && !first) fuda_buf_adds(b, " |");
+                fuda_buf_addf(b, "%s{%s}", first ? "" : " ", name);
+                first = 0;
+                any = 1;
+            }
+        }
+    }
+}
+
+/* `pile`: every pile with its count and what the seat sees of it. */
+static void list_piles(table *t, int seat) {
+    const fuda_state *st = fuda_engine_state(t->e);
+    fuda_buf b = { 0 };
+    for (int p = 0; p < st->npiles; p++) {
+        const fuda_pile *pl = &st->piles[p];
+        fuda_buf_addf(&b, "  %-16s", pl->name);
+        if (pl->owner >= 0) fuda_buf_addf(&b, "seat %d  ", pl->owner + 1);
+        else fuda_buf_adds(&b, "        ");
+        fuda_buf_addf(&b, "%3d card%s  you see: %s\n", pl->len, pl->len == 1 ? " " : "s", pile_sight(st, p, seat));
+    }
+    fuda_buf_adds(&b, "'pile NAME' shows a pile you see all of (NAME SEAT for another seat's).");
+    char *text = fuda_buf_take(&b);
+    show(t, text);
+    free(text);
+}
+
+/* `pile NAME [SEAT]`: the cards of a pile the seat may see whole, bottom to
+ * top and by suit; a pile it may not see says so. The seat's own pile of
+ * that name comes first, then a shared one. */
+static void show_pile(table *t, int seat, const char *name, const char *owner_text) {
+    const fuda_state *st = fuda_engine_state(t->e);
+    int owner = owner_text ? atoi(owner_text) : seat;
+    int p = owner >= 1 ? fuda_pile_find(st, name, owner - 1) : -1;
+    if (p < 0 && !owner_text) p = fuda_pile_find(st, name, -1);
+    if (p < 0) {
+        printf("no pile '%s'%s (type 'pile' for the list)\n", name, owner_text ? " of that seat" : "");
+        return;
+    }
+    const char *sight = pile_sight(st, p, seat);
+    fuda_buf b = { 0 };
+    int n = fuda_pile_len(st, p);
+    fuda_buf_addf(&b, "%s: %d card%s", name, n, n == 1 ? "" : "s");
+    if (strcmp(sight, "all") != 0) {
+        fuda_buf_addf(&b, ", you see: %s", sight);
+        if (strcmp(sight, "top card") == 0 && n > 0) {
+            char top[8];
+            fuda_card_name(fuda_pile_at(st, p, n - 1), top);
+            fuda_buf_addf(&b, " {%s}", top);
+        }
+    } else if (n > 0) {
+        fuda_buf_adds(&b, "\n  bottom to top: ");
+        add_cards(&b, st, p, 0);
+        fuda_buf_adds(&b, "\n  by suit:       ");
+        add_cards(&b, st, p, 1);
+    }
+    char *text = fuda_buf_take(&b);
+    show(t, text);
+    free(text);
+}
+
 /* The commands of the match prompt. Returns GO_ON when the line was a
  * command (done), QUIT, FAIL, or NOT_COMMAND. */
 static int run_play_command(table *t, int seat, const movelist *ml, const char *line) {
@@ -257,6 +343,8 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     else if (n == 1 && strcmp(c, "score") == 0) r = show_scoresheet(t);
     else if (n == 1 && (strcmp(c, "view") == 0 || strcmp(c, "look") == 0)) r = show_view(t, seat);
     else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
+    else if (n == 1 && strcmp(c, "pile") == 0) list_piles(t, seat);
+    else if ((n == 2 || n == 3) && strcmp(c, "pile") == 0) show_pile(t, seat, w[1], n == 3 ? w[2] : NULL);
     else if (strcmp(c, "save") == 0) r = save_log(t, n == 2 ? w[1] : NULL);
     else if (n == 1 && (strcmp(c, "quit") == 0 || strcmp(c, "exit") == 0)) r = confirm_quit();
     else r = NOT_COMMAND;
@@ -379,11 +467,17 @@ static int hand_over(table *t) {
     return GO_ON;
 }
 
+/* "Match over: seat 2 (basic) wins with 217." -- the seats the match format
+ * named (a series, Hollywood's games: "wins." without a total, which would
+ * be column 1's and could mislead), else the highest column-1 total. */
 static void announce_winners(const table *t) {
+    unsigned named = fuda_engine_winners(t->e);
     int best = 0, nbest = 0;
     for (int seat = 1; seat <= t->nseats; seat++) {
         int total = fuda_engine_total(t->e, seat, 1);
-        if (seat == 1 || total > best) {
+        if (named) {
+            nbest += (named >> (seat - 1)) & 1u;
+        } else if (seat == 1 || total > best) {
             best = total;
             nbest = 1;
         } else if (total == best) {
@@ -393,13 +487,15 @@ static void announce_winners(const table *t) {
     printf("Match over: ");
     int k = 0;
     for (int seat = 1; seat <= t->nseats; seat++) {
-        if (fuda_engine_total(t->e, seat, 1) != best) continue;
+        int won = named ? (int)((named >> (seat - 1)) & 1u) : fuda_engine_total(t->e, seat, 1) == best;
+        if (!won) continue;
         char label[64];
         seat_label(t, seat, label, sizeof label);
         printf("%s%s", k == 0 ? "" : (k == nbest - 1 ? " and " : ", "), label);
         k++;
     }
-    printf(nbest == 1 ? " wins with %d.\n" : " share the win with %d.\n", best);
+    if (named) puts(nbest == 1 ? " wins." : " share the win.");
+    else printf(nbest == 1 ? " wins with %d.\n" : " share the win with %d.\n", best);
 }
 
 static int match_over(table *t) {

@@ -127,6 +127,7 @@ local function deal(g)
     h1:sort()
     h2:sort()
     v.phase, v.upcard = "discard", ""
+    g:tally("deal:extra card")
     g:say("Hand %d: Seat %d deals; Seat %d has the extra card and starts by discarding.", g.hand_no, dealer, nd)
     return
   end
@@ -236,6 +237,24 @@ local function stock_out(g, seat)
               note = ("stock out %d"):format(ld - wd) })
 end
 
+-- Count what aces high, round the corner or above 1 did in the arrangements shown (a, b).
+local function tally_aces(g, a, b)
+  for _, res in ipairs{ a, b } do
+    for i, m in ipairs(res.melds) do
+      if res.kinds[i] == "run" then
+        local has = {}
+        for _, c in ipairs(m) do has[RANK[c]] = true end
+        if has[1] and has[13] then g:tally(has[2] and "run:round the corner" or "run:ace high") end
+      end
+    end
+    if g.options.ace_value ~= 1 then
+      for _, c in ipairs(res.dead) do
+        if RANK[c] == 1 then g:tally("deadwood:ace " .. g.options.ace_value) end
+      end
+    end
+  end
+end
+
 -- `knocker` has just discarded and knocked (or gone gin): arrange both hands, lay off, score.
 local function showdown(g, knocker, gin)
   local o = g.options
@@ -246,6 +265,7 @@ local function showdown(g, knocker, gin)
   local res = R:layoff(g:hand(knocker), g:hand(defender),
                        { allow = allow, defender_rules = aces_too and defender_rules(g) or nil })
   local kd, dd = res.knocker.deadwood, res.deadwood
+  if o.ace ~= "low" or o.ace_value ~= 1 then tally_aces(g, res.knocker, res.defender) end
 
   g:say("Seat %d %s: %s.", knocker, gin and "goes gin" or "knocks", show_arrangement(res.knocker))
   -- Layoffs, in the order the engine lays them (a chain extends the same meld).
@@ -262,8 +282,8 @@ local function showdown(g, knocker, gin)
     g:tally(laid[lo.meld] and "layoff:chain" or "layoff")
     if gin then g:tally("layoff:after gin") end
     laid[lo.meld] = true
-    if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] < RANK[m[1]] then
-      table.insert(m, 1, lo.card) -- a run extended at its low end
+    if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] % 13 + 1 == RANK[m[1]] then
+      table.insert(m, 1, lo.card) -- a run extended at its low end (K below A round the corner)
     else
       m[#m + 1] = lo.card
     end
@@ -629,6 +649,7 @@ local function view(g, seat)
   local dealer = g.var.dealer
   local goal = o.series and ("Series: first to %d hands won."):format(o.series_wins)
                or ("Game to %d."):format(o.target)
+  if #g.columns > 1 then goal = ("%d games to %d at once."):format(#g.columns, o.target) end
   lines[#lines + 1] = ("%s, hand %d, dealer: %s. %s"):format(
     g.title, g.hand_no, dealer > 0 and who(g, dealer, me) or "-", goal)
   local scores = {}
@@ -644,9 +665,6 @@ local function view(g, seat)
   lines[#lines + 1] = "Score: " .. table.concat(scores, ", ")
   local discard, stock = g:pile("discard"), g:pile("stock")
   local pile_text = discard:top() and show(discard:top()) or "(empty)"
-  if o.discard_pile == "public" and #discard > 1 then -- bottom to top
-    pile_text = show(discard:cards()) .. " (top: " .. pile_text .. ")"
-  end
   local table_line = ("Discard: %s   Stock: %d"):format(pile_text, #stock)
   for s = 1, g.seats do
     if s ~= me then
@@ -654,6 +672,9 @@ local function view(g, seat)
     end
   end
   lines[#lines + 1] = table_line
+  if o.discard_pile == "public" and #discard > 1 then -- the whole pile, open to everybody
+    lines[#lines + 1] = "Discard pile, bottom to top: " .. show(discard:cards())
+  end
   local up = g.var.upcard
   if up ~= "" and (o.upcard_knock or o.spade_double) then -- what the upcard decided, all hand
     local rule = {}

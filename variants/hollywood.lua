@@ -2,16 +2,51 @@
 -- scoring kept as three games side by side. A player's first hand won is entered in game 1, the
 -- second in games 1 and 2, the third and later in all three; a game closes when someone reaches
 -- 100 in it, with its own game, box and shutout bonuses; the match ends when all three have
--- closed.
+-- closed. What the document leaves open is an option: where a win goes once games have closed
+-- (hollywood_entry) and who wins the match (hollywood_winner).
 local match = fuda.import("match")
+local gin = fuda.variant("gin")
+
+-- The view's Score line, game by game: "Score: game 1 (won by seat 2) you 68, seat 2 217; game 2
+-- you 11, seat 2 45; game 3 you 7, seat 2 34; hands won: you 3, seat 2 5".
+local function score_line(g, me)
+  local function who(s) return s == me and "you" or ("seat " .. s) end
+  local games = {}
+  for col = 1, 3 do
+    local text = "game " .. col
+    if g.var.closed & (1 << (col - 1)) ~= 0 then
+      text = text .. " (won by " .. who((g.var.won_by >> (4 * (col - 1))) & 15) .. ")"
+    end
+    local totals = {}
+    for s = 1, g.seats do totals[s] = who(s) .. " " .. g:total(s, col) end
+    games[col] = text .. " " .. table.concat(totals, ", ")
+  end
+  local won = {}
+  for s = 1, g.seats do won[s] = who(s) .. " " .. g.seat[s].hands_won end
+  return "Score: " .. table.concat(games, "; ") .. "; hands won: " .. table.concat(won, ", ")
+end
+
+-- Gin's view with that Score line.
+local function view(g, seat)
+  local me = (seat and seat >= 1 and seat <= g.seats) and seat or nil
+  local text = gin.view(g, seat)
+  return (text:gsub("\nScore: [^\n]*", function() return "\n" .. score_line(g, me) end, 1))
+end
 
 return {
   extends = "gin",
   title = "Hollywood Gin",
   columns = { "game 1", "game 2", "game 3" },
-  state = { closed = 0 },                                  -- games closed: bits 1, 2, 4
+  new_options = {
+    hollywood_entry = { "by_wins", one_of = { "by_wins", "open_games" },
+                        doc = "a player's nth win goes in games 1 to n (at most 3) that are still open, so a win that belongs only in closed games scores nothing (by_wins); or in the first n games still open (open_games)" },
+    hollywood_winner = { "games", one_of = { "games", "points" },
+                         doc = "who wins the match once all three games have closed: who won more games, then more points (games); or the highest sum of the three totals, then more games (points)" },
+  },
+  state = { closed = 0, won_by = 0 }, -- games closed: bits 1, 2, 4; game k's winner: bits 4k-4..4k-1
   seat_state = { boxes_2 = 0, boxes_3 = 0, games_won = 0 }, -- boxes (game 1) is gin's
   match = match.hollywood,
+  view = view,
   check = {
     random = 0.5, -- three games to 100 take random bots some 300 hands: mix in the basic bot
     -- a game still open has nobody at the target
@@ -31,8 +66,9 @@ return {
     expect = {
       "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
       "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie", "hand:void",
-      "layoff", "layoff:chain", "match:shutout", "hollywood:game closed",
-      "hollywood:win in closed games only",
+      "layoff", "layoff:chain", "match:shutout",
+      "hollywood:game 1 closed", "hollywood:game 2 closed", "hollywood:game 3 closed",
+      "hollywood:win in closed games only", "hollywood:match over",
     },
   },
 }

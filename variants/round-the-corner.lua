@@ -13,6 +13,12 @@ return {
     discard_pile = "public",
   },
   check = {
+    expect = {
+      "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
+      "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie", "hand:void",
+      "layoff", "layoff:chain", "layoff:after gin", "match:shutout",
+      "run:ace high", "run:round the corner", "deadwood:ace 15",
+    },
     random = 0.5, -- aces at 15 make random knocks rare (some 200 hands a match): mix in the basic bot
   },
 }

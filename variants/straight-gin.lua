@@ -1,7 +1,8 @@
 -- Straight Gin (seeds/gin-rummy-and-variants.ja.txt, ストレートジン; RULINGS.md): no knocking, only
 -- gin. The 21st card goes to the non-dealer instead of turning up, and the non-dealer starts by
 -- discarding. Scoring as `gin`; or, with the option series, a series: the first to series_wins
--- hands won (4: at most 7 hands that are not void).
+-- hands won (4: at most 7 hands won). A void hand is dealt again and does not count as one of
+-- the 7 (series_void = "counted" counts it).
 local match = fuda.import("match")
 
 return {
@@ -10,6 +11,8 @@ return {
   new_options = {
     series = { false, doc = "play a series: the first to win series_wins hands wins the match (points are still kept)" },
     series_wins = { 4, min = 1, doc = "hands a player must win to take the series" },
+    series_void = { "replayed", one_of = { "replayed", "counted" },
+                    doc = "a void hand in a series: dealt again, not one of the at most 2 x series_wins - 1 hands (replayed); or counted as one of them, so that after the last one more hands won, then more points, take the series, and equal in both it is drawn (counted)" },
   },
   options = {
     knock_limit = 0,
@@ -20,6 +23,9 @@ return {
     return match.first_to(g, r)
   end,
   check = {
+    -- the series' tallies fire with --option series=true, first_to's shutout without it
+    expect = { "deal:extra card", "take:discard", "hand:gin", "hand:void", "match:shutout",
+               "series:won" },
     random = 0.25, -- random play alone seldom ends a hand (gin only): mix in the basic bot
     -- with a series, points may pass the target: the series ends the match
     invariant = function(g)

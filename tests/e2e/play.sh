@@ -138,4 +138,42 @@ expect "hot seat snap exits 0" status 0
 expect "both humans are asked in a window" has "$OUT" '^Seat 2 snaps!$'
 expect "the keyboard goes back and forth" [ "$(grep -c '^Pass the keyboard to seat' "$OUT")" -ge 4 ]
 
+# pile: the piles and what the seat sees of each; an open pile (Round-the-Corner's discard pile)
+# shown whole, bottom to top and by suit; a pile seen only at its top or not at all says so.
+NO_COLOR=1 "$FUDA" play round-the-corner --seed 3 >"$OUT" 2>"$ERR" <<'IN'
+pass
+pile
+pile discard
+pile hand
+pile hand 2
+pile stock
+pile nope
+quit
+y
+IN
+RC=$?
+expect "pile: exit 0" status 0
+expect "pile lists the piles" has "$OUT" '^  discard +1 card   you see: all$'
+expect "pile: another seat's hand is the owner's only" has "$OUT" '^  hand +seat 2 +10 cards  you see: owner only$'
+expect "pile discard shows the open pile whole" has "$OUT" '^  bottom to top: Jd$'
+expect "pile hand shows the hand by suit" has "$OUT" '^  by suit:       7s 9s \| 6h 9h \| Ad 8d 10d Kd \| 6c 7c$'
+expect "pile hand 2: not yours" has "$OUT" '^hand: 10 cards, you see: owner only$'
+expect "pile stock: face down" has "$OUT" '^stock: 31 cards, you see: face down$'
+expect "pile nope: no such pile" has "$OUT" "^no pile 'nope' \(type 'pile' for the list\)$"
+NO_COLOR=1 "$FUDA" play gin --seed 3 >"$OUT" 2>"$ERR" <<'IN'
+pile discard
+quit
+y
+IN
+RC=$?
+expect "pile discard in Gin: the top card only" has "$OUT" '^discard: 1 card, you see: top card [2-9JQKA0]+[shdc]$'
+
+# The end of a match whose format names the winner: Straight Gin's series won with fewer points.
+"$FUDA" play straight-gin --option series=true --seed 43 --humans none >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "series: exit 0" status 0
+expect "series: seat 2 has more points" has "$OUT" '^total +117 +118$'
+expect "series: the series' winner is announced" has "$OUT" '^Match over: seat 1 \(basic\) wins\.$'
+expect "series: the event names the series" has "$OUT" '^Seat 1 wins the series 4-[0-3] \(117 to 118 points\)\.$'
+
 finish

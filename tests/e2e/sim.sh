@@ -104,5 +104,73 @@ expect "named columns: hands" has "$OUT" '^column +hands: mean score [0-9]+\.[0-
 run sim tests/variants/results_fmt.lua -n 10 --seed 1 --json
 expect "named columns in JSON" has "$OUT" '"columns": \[\{"name": "points", "mean_score": \[[0-9.]+, [0-9.]+\]\}, \{"name": "hands", "mean_score": \[[0-9.]+, [0-9.]+\]\}\]'
 expect "named winners in JSON: no draws" has "$OUT" '"draws": 0,'
+# Match formats that name their winner: Hollywood (more games won) and Straight Gin's series
+# (first to 4 hands won). sim counts the named winner, not the highest column-1 total: a host
+# script plays the same matches (seeds S..S+n-1) and counts both.
+cat >"$TMP/winners.lua" <<'LUA'
+local variant, first, n, opt = arg[1], tonumber(arg[2]), tonumber(arg[3]), arg[4]
+local options = opt and { [opt] = true } or nil
+local named, by_points = { 0, 0 }, { 0, 0 }
+for seed = first, first + n - 1 do
+  local m = fuda.match{ variant = variant, seats = 2, seed = seed, options = options }
+  while m:phase() ~= "match_over" do
+    m:play_bots({ "basic", "basic" })
+    if m:phase() == "hand_over" then m:next_hand() end
+  end
+  local count = variant == "hollywood" and "games_won" or "hands_won"
+  local w = m:seat_var(1, count) > m:seat_var(2, count) and 1 or 2
+  named[w] = named[w] + 1
+  local p = m:total(1) > m:total(2) and 1 or 2
+  by_points[p] = by_points[p] + 1
+end
+print(("named %d %d, column 1 %d %d"):format(named[1], named[2], by_points[1], by_points[2]))
+LUA
+run sim hollywood -n 20 --seed 1
+expect "hollywood: sim exits 0" status 0
+expect "hollywood: game 1 column" has "$OUT" '^column +game 1: mean score [0-9]+\.[0-9][0-9], [0-9]+\.[0-9][0-9]$'
+expect "hollywood: game 2 column" has "$OUT" '^column +game 2: mean score '
+expect "hollywood: game 3 column" has "$OUT" '^column +game 3: mean score '
+expect "hollywood: every match ends with all three games closed" has "$OUT" '^tally hollywood:match over 20$'
+expect "hollywood: game 3 closed in every match" has "$OUT" '^tally hollywood:game 3 closed 20$'
+expect "hollywood: no draws" has "$OUT" '^draws +0$'
+cp "$OUT" "$TMP/hw"
+"$FUDA" run "$TMP/winners.lua" hollywood 1 20 >"$OUT" 2>"$ERR"
+RC=$?
+expect "hollywood: the host script runs" status 0
+expect "hollywood: games won and column 1 disagree in these matches" has "$OUT" '^named 9 11, column 1 8 12$'
+expect "hollywood: sim counts the winner by games (seat 1)" has "$TMP/hw" '^seat 1 +wins 9, '
+expect "hollywood: sim counts the winner by games (seat 2)" has "$TMP/hw" '^seat 2 +wins 11, '
+run sim hollywood -n 20 --seed 1 --json
+if command -v python3 >/dev/null 2>&1; then
+    expect "hollywood --json: three named columns, the winners" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [c["name"] for c in d["columns"]] == ["game 1", "game 2", "game 3"], d["columns"]
+assert d["columns"][0]["mean_score"] == d["mean_score"]
+assert all(len(c["mean_score"]) == 2 for c in d["columns"])
+assert d["wins"] == [9, 11] and d["draws"] == 0, (d["wins"], d["draws"])
+assert d["tallies"]["hollywood:match over"] == 20
+' "$OUT"
+fi
+run sim straight-gin -n 20 --seed 41 --option series=true
+expect "series: sim exits 0" status 0
+expect "series: every match has a series winner" has "$OUT" '^tally series:won 20$'
+expect "series: no knocks" sh -c "! grep -q 'hand:knock' '$OUT'"
+cp "$OUT" "$TMP/sg"
+"$FUDA" run "$TMP/winners.lua" straight-gin 41 20 series >"$OUT" 2>"$ERR"
+RC=$?
+expect "series: the host script runs" status 0
+expect "series: hands won and points disagree in these matches" has "$OUT" '^named 12 8, column 1 11 9$'
+expect "series: sim counts the series' winner (seat 1)" has "$TMP/sg" '^seat 1 +wins 12, '
+expect "series: sim counts the series' winner (seat 2)" has "$TMP/sg" '^seat 2 +wins 8, '
+run sim straight-gin -n 20 --seed 41 --option series=true --json
+if command -v python3 >/dev/null 2>&1; then
+    expect "series --json: the winners" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["wins"] == [12, 8] and d["draws"] == 0, d["wins"]
+assert "columns" not in d or len(d["columns"]) <= 1
+' "$OUT"
+fi
 
 finish

@@ -86,75 +86,148 @@ end
 
 -- A series (Straight Gin): the points are scored as in first_to, each line noting the series
 -- ("gin 31 + 25, series 2-1"); the first seat with series_wins hands won takes the series (with two
--- players: at most 2 x series_wins - 1 hands that are not void). No bonuses. Options: series_wins.
--- Seat variables: hands_won, boxes.
-function M.series(g, r)
-  local w = r.winner
-  if not w then return end
-  count_win(g, r, "boxes")
+-- players: at most 2 x series_wins - 1 hands won). No bonuses. A void hand (no winner) is dealt
+-- again and not counted (series_void = "replayed"), or counts as one of the series' 2 x
+-- series_wins - 1 hands ("counted"): when they have all been played and nobody has series_wins,
+-- more hands won takes the series, then more points; equal in both, it is drawn. Options:
+-- series_wins, series_void. Seat variables: hands_won, boxes.
+local function series_score(g)
   local wins = {}
   for s = 1, g.seats do wins[s] = tostring(g.seat[s].hands_won) end
-  local series = table.concat(wins, "-")
-  g:score(w, r.points, r.note .. ", series " .. series)
-  if g.seat[w].hands_won >= g.options.series_wins then
-    g:say("Seat %d wins the series %s (%s points).", w, series, score_line(g, w, 1))
-    g:end_match(w)
+  return table.concat(wins, "-")
+end
+
+-- The seats with the most hands won, then (among those) the most points: one seat, or a tie.
+local function series_leaders(g)
+  local best = {}
+  for s = 1, g.seats do
+    local key = { g.seat[s].hands_won, g:total(s) }
+    local b = best[1] and { g.seat[best[1]].hands_won, g:total(best[1]) }
+    if not b or key[1] > b[1] or (key[1] == b[1] and key[2] > b[2]) then
+      best = { s }
+    elseif key[1] == b[1] and key[2] == b[2] then
+      best[#best + 1] = s
+    end
   end
+  return best
+end
+
+function M.series(g, r)
+  local w, o = r.winner, g.options
+  if w then
+    count_win(g, r, "boxes")
+    local series = series_score(g)
+    g:score(w, r.points, r.note .. ", series " .. series)
+    if g.seat[w].hands_won >= o.series_wins then
+      g:tally("series:won")
+      g:say("Seat %d wins the series %s (%s points).", w, series, score_line(g, w, 1))
+      return g:end_match(w)
+    end
+  elseif o.series_void == "replayed" then
+    return
+  else
+    g:tally("series:void counted")
+  end
+  local most = 2 * o.series_wins - 1
+  if o.series_void ~= "counted" or g.hand_no < most then return end
+  local lead = series_leaders(g)
+  if #lead == 1 then
+    g:tally("series:won after the last hand")
+    g:say("%s hands played: Seat %d wins the series %s (%s points).", most, lead[1], series_score(g),
+          score_line(g, lead[1], 1))
+    return g:end_match(lead[1])
+  end
+  g:tally("series:drawn")
+  g:say("%s hands played: the series is drawn, %s, equal on points.", most, series_score(g))
+  g:end_match()
 end
 
 -- Hollywood: three games side by side, in columns 1-3. A seat's 1st hand won is entered in game 1,
--- its 2nd in games 1 and 2, its 3rd and later in all three; only games still open take it. A game
--- closes when a seat reaches `target` in it, with its own game, box and shutout bonuses; the match
--- is over when all three have closed, won by the seat that won more games (or, with more than two
--- seats and a tie, the highest sum of the three totals). Options: target, game_bonus, box_bonus,
--- shutout, shutout_bonus. Variables: closed (game), and seat variables hands_won, boxes (game 1),
+-- its 2nd in games 1 and 2, its 3rd and later in all three; a game closes when a seat reaches
+-- `target` in it, with its own game, box and shutout bonuses, and takes no more entries. A win
+-- that belongs only in closed games scores nothing (hollywood_entry = "by_wins", the document's
+-- words), or every win goes in as many games as it would, counted among those still open
+-- ("open_games": a 1st win after game 1 closed goes in game 2). The match is over when all three
+-- have closed, won by the seat that won more games (hollywood_winner = "games") or that has the
+-- highest sum of the three totals ("points"); a tie on that is broken by the other. Options:
+-- target, game_bonus, box_bonus, shutout, shutout_bonus, hollywood_entry, hollywood_winner.
+-- Variables: closed (games closed, bits 1, 2, 4), won_by (the winner of game k in bits 4k-4 to
+-- 4k-1), and seat variables hands_won, boxes (game 1),
 -- boxes_2, boxes_3, games_won.
 local BOXES = { "boxes", "boxes_2", "boxes_3" }
+
+local function is_closed(g, col) return g.var.closed & (1 << (col - 1)) ~= 0 end
+
+-- The games the win goes in: the first `n` (n = hands won, at most 3), without the closed ones;
+-- or (open_games) the first n of those still open.
+local function entry_games(g, n)
+  local list = {}
+  for col = 1, 3 do
+    if g.options.hollywood_entry == "open_games" then
+      if not is_closed(g, col) and #list < n then list[#list + 1] = col end
+    elseif col <= n and not is_closed(g, col) then
+      list[#list + 1] = col
+    end
+  end
+  return list
+end
+
+-- Enter `points` for `w` in game `col`; close the game with its bonuses when w reaches the target.
+local function enter(g, w, r, col)
+  local ws = g.seat[w]
+  g:score(w, r.points, ("game %d: %s"):format(col, r.note), col)
+  ws[BOXES[col]] = ws[BOXES[col]] + (r.boxes or 1)
+  if g:total(w, col) < g.options.target then return end
+  game_bonuses(g, w, col, BOXES[col], ("game %d: "):format(col))
+  g.var.closed = g.var.closed | (1 << (col - 1))
+  g.var.won_by = g.var.won_by | (w << (4 * (col - 1)))
+  ws.games_won = ws.games_won + 1
+  g:tally("hollywood:game " .. col .. " closed")
+  g:say("Seat %d wins game %d, %s.", w, col, score_line(g, w, col))
+end
+
+-- The seats best by `first` then `second` (functions of a seat).
+local function best_seats(g, first, second)
+  local best = {}
+  for s = 1, g.seats do
+    local b = best[1]
+    if not b or first(s) > first(b) or (first(s) == first(b) and second(s) > second(b)) then
+      best = { s }
+    elseif first(s) == first(b) and second(s) == second(b) then
+      best[#best + 1] = s
+    end
+  end
+  return best
+end
 
 function M.hollywood(g, r)
   local w = r.winner
   if not w then return end
-  local ws, v, o = g.seat[w], g.var, g.options
+  local ws = g.seat[w]
   ws.hands_won = ws.hands_won + 1
-  local upto = math.min(ws.hands_won, 3)
-  local entered = false
-  for col = 1, upto do
-    if v.closed & (1 << (col - 1)) == 0 then
-      entered = true
-      g:score(w, r.points, ("game %d: %s"):format(col, r.note), col)
-      ws[BOXES[col]] = ws[BOXES[col]] + (r.boxes or 1)
-      if g:total(w, col) >= o.target then
-        game_bonuses(g, w, col, BOXES[col], ("game %d: "):format(col))
-        v.closed = v.closed | (1 << (col - 1))
-        ws.games_won = ws.games_won + 1
-        g:tally("hollywood:game closed")
-        g:say("Seat %d wins game %d, %s.", w, col, score_line(g, w, col))
-      end
-    end
-  end
-  if not entered then
+  local games = entry_games(g, math.min(ws.hands_won, 3))
+  for _, col in ipairs(games) do enter(g, w, r, col) end
+  if #games == 0 then
     g:tally("hollywood:win in closed games only")
-    g:say("Seat %d's %s win goes to closed games only: it scores nothing.", w,
+    g:say("Seat %d's %s win belongs in closed games only: it scores nothing.", w,
           ws.hands_won == 1 and "first" or "second")
   end
-  if v.closed == 7 then
-    local best, winners = -1, {}
-    for s = 1, g.seats do
-      local n = g.seat[s].games_won
-      if n > best then best, winners = n, { s } elseif n == best then winners[#winners + 1] = s end
-    end
-    if #winners > 1 then
-      local sums, top, tied = {}, -math.huge, winners
-      winners = {}
-      for _, s in ipairs(tied) do
-        sums[s] = g:total(s, 1) + g:total(s, 2) + g:total(s, 3)
-        if sums[s] > top then top, winners = sums[s], { s } elseif sums[s] == top then winners[#winners + 1] = s end
-      end
-    end
-    g:say("All three games are over: Seat %d wins the match, %s.", winners[1],
-          plural(g.seat[winners[1]].games_won, "game") .. " won")
-    g:end_match(winners)
+  if g.var.closed ~= 7 then return end
+  local function games_won(s) return g.seat[s].games_won end
+  local function points(s) return g:total(s, 1) + g:total(s, 2) + g:total(s, 3) end
+  local winners = g.options.hollywood_winner == "points" and best_seats(g, points, games_won)
+                  or best_seats(g, games_won, points)
+  local ww = winners[1]
+  g:tally("hollywood:match over")
+  if #winners > 1 then
+    local names = {}
+    for i, s in ipairs(winners) do names[i] = tostring(s) end
+    g:say("All three games are over: Seats %s share the match.", table.concat(names, " and "))
+    return g:end_match(winners)
   end
+  g:say("All three games are over: Seat %d wins the match, %s, %d points in all.", ww,
+        plural(games_won(ww), "game") .. " won", points(ww))
+  g:end_match(ww)
 end
 
 return M
