@@ -238,7 +238,7 @@ local function stock_out(g, seat)
 end
 
 -- Count what aces high, round the corner or above 1 did in the arrangements shown (a, b).
-local function tally_aces(g, a, b)
+local function tally_corner_aces(g, a, b)
   for _, res in ipairs{ a, b } do
     for i, m in ipairs(res.melds) do
       if res.kinds[i] == "run" then
@@ -265,7 +265,7 @@ local function showdown(g, knocker, gin)
   local res = R:layoff(g:hand(knocker), g:hand(defender),
                        { allow = allow, defender_rules = aces_too and defender_rules(g) or nil })
   local kd, dd = res.knocker.deadwood, res.deadwood
-  if o.ace ~= "low" or o.ace_value ~= 1 then tally_aces(g, res.knocker, res.defender) end
+  if o.ace ~= "low" or o.ace_value ~= 1 then tally_corner_aces(g, res.knocker, res.defender) end
 
   g:say("Seat %d %s: %s.", knocker, gin and "goes gin" or "knocks", show_arrangement(res.knocker))
   -- Layoffs, in the order the engine lays them (a chain extends the same meld).
