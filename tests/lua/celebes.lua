@@ -160,4 +160,137 @@ for _, case in ipairs(SHAPES) do
   end
 end
 
+---------------------------------------------------------------------------------------------------
+-- The score: gin bonus 25 + the loser's least deadwood, jokers wild in the loser's melds (or, with
+-- loser_jokers = "deadwood", all at 15).
+local GIN = { "4h","5h","6h","7h", "9s","9d","Jk", "2c","3c","4c", "Kd","Ks","Kh" }
+local LOSER60 = { "8s","8d","Jk","As","3d","5c","10c","Jd","Qh","2h","6s","7d","Qc" } -- Qh Qc Jk melded
+local LONE = { "Jk","As","4s","7s","10s","2h","9h","Qh","3d","6d","Jd","5c","8c" }   -- nothing melds: 15 + 75
+
+local function gin_hand(t)
+  local m, nd, d = dealt{ options = t.options, nd = GIN, d = t.d, up = "Ac", stock = { "Qs" } }
+  apply(m, nd, "draw", t.what)
+  apply(m, nd, "gin Qs", t.what)
+  return m, nd, d
+end
+
+do
+  local what = "score, joker melded"
+  local m, nd, d = gin_hand{ d = LOSER60, what = what }
+  local ev = m:events()
+  check(T.any_match(ev, "Seat " .. nd .. " goes gin: melds {9s} {9d} {Jk} | {Ks} {Kh} {Kd} | {4h} {5h} {6h} {7h} | {2c} {3c} {4c}, no deadwood."), what .. ": the gin")
+  check(T.any_match(ev, "No layoffs against gin; Seat " .. d .. " shows melds {Qh} {Qc} {Jk}, deadwood {As} {2h} {3d} {5c} {6s} {7d} {8s} {8d} {10c} {Jd} = 60."), what .. ": the loser's count")
+  check(T.any_match(ev, "Seat " .. nd .. " wins with gin: deadwood 60 + gin bonus 25 = 85 points."), what .. ": event")
+  eq(m:total(nd), 85, what .. ": 60 + 25")
+  eq(m:total(d), 0, what .. ": loser 0")
+  check(contains(m:scoresheet(), "seat " .. nd .. " +85: gin 60 + 25"), what .. ": scoresheet")
+  eq(m:phase(), "hand_over", what .. ": hand over")
+  eq(m:tallies()["loser:joker in a 3-card set"], 1, what .. ": tally loser's joker")
+  eq(m:tallies()["gin:joker in a 3-card set"], 1, what .. ": tally gin's joker")
+  check(contains(m:view(d), "Hand over: seat " .. nd .. " won 85 points by gin."), what .. ": view")
+  check(contains(m:view(d), "Hand of seat " .. nd .. ": [{9s} {9d} {Jk}]  [{Ks} {Kh} {Kd}]  [{4h} {5h} {6h} {7h}]  [{2c} {3c} {4c}]"), what .. ": the gin in the view")
+end
+
+do
+  local what = "score, loser_jokers = deadwood; the match ends"
+  local m, nd, d = gin_hand{ d = LOSER60, options = { loser_jokers = "deadwood" }, what = what }
+  local ev = m:events()
+  check(T.any_match(ev, "Seat " .. d .. " shows no melds, deadwood {Jk} {As} {2h} {3d} {5c} {6s} {7d} {8s} {8d} {10c} {Jd} {Qh} {Qc} = 95."), what .. ": count")
+  check(T.any_match(ev, "Seat " .. nd .. " wins the match, 490 to 0."), what .. ": match event")
+  eq(m:phase(), "match_over", what .. ": match over")
+  eq(m:total(nd), 490, what .. ": (120 + 100 + 25) x 2")
+  eq(table.concat(m:winners(), ","), tostring(nd), what .. ": winner")
+  local sheet = m:scoresheet()
+  for _, line in ipairs{ "+120: gin 95 + 25", "+100: game bonus", "+25: box 1 x 25", "+245: shutout: total doubled" } do
+    check(contains(sheet, "seat " .. nd .. " " .. line), what .. ": sheet " .. line)
+  end
+  eq(m:tallies()["loser:joker in deadwood"], 1, what .. ": tally")
+  eq(m:tallies()["match:shutout"], 1, what .. ": shutout tally")
+end
+
+do
+  local what = "score, a lone joker in the loser's deadwood"
+  local m, nd, d = gin_hand{ d = LONE, what = what }
+  check(T.any_match(m:events(), "Seat " .. d .. " shows no melds, deadwood {Jk} {As} {2h} {3d} {4s} {5c} {6d} {7s} {8c} {9h} {10s} {Jd} {Qh} = 90."), what .. ": 15 + 75")
+  eq(m:total(nd), 480, what .. ": (115 + 100 + 25) x 2")
+  eq(m:tallies()["loser:joker in deadwood"], 1, what .. ": tally")
+end
+
+do
+  local what = "score, the loser all melded in no gin shape"
+  local m, nd, d = gin_hand{ d = { "2s","3s","4s","5s","6s","7s", "Js","Jc","Jd","Jh", "5d","6d","7d" }, what = what }
+  check(T.any_match(m:events(), "Seat " .. d .. " shows melds {2s} {3s} {4s} {5s} {6s} {7s} | {Js} {Jh} {Jd} {Jc} | {5d} {6d} {7d}, no deadwood (all melded, but in no gin shape)."), what .. ": event")
+  eq(m:total(nd), 25, what .. ": the gin bonus alone")
+  eq(m:tallies()["loser:all melded, no gin shape"], 1, what .. ": tally")
+  check(contains(m:view(nd), "Hand of seat " .. d .. ": [{2s} {3s} {4s} {5s} {6s} {7s}]  [{Js} {Jh} {Jd} {Jc}]  [{5d} {6d} {7d}] (all melded, but in no gin shape)"), what .. ": view")
+end
+
+-- Void: a discard that leaves 2 cards in the stock without gin; the same dealer deals again.
+do
+  local what = "void"
+  local m, nd, d = dealt{ nd = LONE, up = "Ac" }
+  local seat, n = nd, 0
+  while m:phase() == "playing" and n < 60 do
+    apply(m, seat, "draw", what)
+    local drawn
+    for _, e in ipairs(m:events(seat)) do drawn = e:match("^You draw {(%w+)}%.$") or drawn end
+    apply(m, seat, "discard " .. drawn, what)
+    seat, n = 3 - seat, n + 1
+  end
+  eq(n, 25, what .. ": 25 turns")
+  eq(#m:pile("stock"), 2, what .. ": 2 left")
+  check(T.any_match(m:events(), "The stock is down to 2 cards without a knock: the hand is void; Seat " .. d .. " deals again."), what .. ": event")
+  eq(m:total(1) + m:total(2), 0, what .. ": no score")
+  check(contains(m:scoresheet(), "void"), what .. ": sheet")
+  m:next_hand()
+  eq(m:var("dealer"), d, what .. ": the same dealer")
+  eq(#m:pile("stock"), 27, what .. ": a new deal")
+end
+
+-- The series (Straight Gin's option): the first to 4 gins; points pass 100 and play goes on.
+do
+  local what = "series"
+  local m = fuda.match{ variant = "celebes", seats = 2, seed = 5, options = { series = true } }
+  check(contains(m:view(1), "Series: first to 4 hands won."), what .. ": view")
+  local winner
+  for hand = 1, 4 do
+    local d = m:var("dealer")
+    local nd = 3 - d
+    winner = winner or nd
+    eq(nd, winner, what .. ": the winner stays non-dealer (the loser deals)")
+    m:arrange("hand", nd, GIN)
+    m:arrange("hand", d, LOSER60)
+    m:arrange("discard", nil, { "Ac" })
+    m:arrange("stock", nil, { "Qs" }, true)
+    apply(m, nd, "draw", what)
+    apply(m, nd, "gin Qs", what)
+    eq(m:phase(), hand < 4 and "hand_over" or "match_over", what .. ": after hand " .. hand)
+    if hand < 4 then m:next_hand() end
+  end
+  eq(m:seat_var(winner, "hands_won"), 4, what .. ": 4 hands won")
+  eq(table.concat(m:winners(), ","), tostring(winner), what .. ": the series winner")
+  eq(m:tallies()["hand:gin"], 4, what .. ": 4 gins")
+end
+
+-- The basic bots: 30 matches end, every move legal (play_bots refuses none).
+do
+  local ended, gins_n, void = 0, 0, 0
+  for seed = 1, 30 do
+    local m = fuda.match{ variant = "celebes", seats = 2, seed = seed }
+    local hands = 0
+    while m:phase() ~= "match_over" and hands < 60 do
+      if m:phase() == "hand_over" then m:next_hand() end
+      local ok, err = pcall(m.play_bots, m, { "basic", "basic" })
+      check(ok, "bots, seed " .. seed .. ": " .. tostring(err))
+      if not ok then break end
+      hands = hands + 1
+    end
+    if m:phase() == "match_over" then ended = ended + 1 end
+    local t = m:tallies()
+    gins_n, void = gins_n + (t["hand:gin"] or 0), void + (t["hand:void"] or 0)
+  end
+  eq(ended, 30, "bots: 30 matches end")
+  check(gins_n > 5 * void, ("bots: gins (%d) far outnumber void hands (%d)"):format(gins_n, void))
+end
+
 T.summary("celebes")
