@@ -35,7 +35,10 @@ return {
       "gin:joker in a 3-card run", "gin:joker in a 3-card set", "gin:joker in a 4-card run",
       "gin:joker in a 5-card run",
       "loser:joker in a 3-card run", "loser:joker in a 3-card set", "loser:joker in a 4-card run",
-      "loser:joker in deadwood", "loser:all melded, no gin shape",
+      "loser:joker in a 4-card set", "loser:joker in a 5-card run", "loser:all melded, no gin shape",
+      -- not listed: "loser:joker in deadwood": with wild jokers a loser's joker stays out of the
+      -- melds only when no two of their cards could meld with it (tests/lua/celebes.lua has one);
+      -- with loser_jokers = "deadwood" it counts every joker the loser holds
     },
   },
 }

@@ -549,6 +549,12 @@ local function worth_taking(g, seat, card)
   local hand = g:hand(seat):cards()
   local n = #hand
   hand[n + 1] = card
+  if g.options.meld_shapes ~= "any" then -- a gin at once (least deadwood may not tell: shapes)
+    local list = R:discard_moves(hand, card)
+    for i = 1, #list do
+      if VERB[list[i]] == "gin" then return true end
+    end
+  end
   local _, after = R:discard_list(hand) -- deadwood after discarding hand[i]
   local before = after[n + 1]           -- discarding `card` again: the hand as it is
   local best, bestc = math.huge, nil

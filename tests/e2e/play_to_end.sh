@@ -82,6 +82,8 @@ play_to_end "gin-bicycle" 2 gin-bicycle --target 40
 play_to_end "gin-intro" 3 gin-intro --target 40
 play_to_end "oklahoma" 8 oklahoma --target 40
 play_to_end "tedesco" 9 tedesco --target 40
+play_to_end "celebes" 10 celebes --target 40
+play_to_end "celebes, passing" 11 celebes --target 40 --option non_dealer_declines=passing
 play_to_end "zun, 4 players" 4 zun --seats 4 --option games=2
 play_to_end "zun, 2 players" 5 zun --seats 2 --option games=3
 play_to_end "dobon, 3 players" 6 dobon --seats 3 --option games=2

@@ -272,6 +272,22 @@ do
   eq(m:tallies()["hand:gin"], 4, what .. ": 4 gins")
 end
 
+-- The basic bot takes a discard that makes a gin shape (the deadwood, 0 before and after, does
+-- not tell), and keeps a joker even when throwing it would leave least deadwood.
+do
+  local what = "bot takes for the shape"
+  local m, nd = dealt{ nd = { "9s","9h","9d","9c", "2c","3c","4c", "5h","6h","7h", "Kd","Ks","Jk" }, up = "8h" }
+  eq(m:bot(nd, "basic"), "take", what)
+  apply(m, nd, "take", what)
+  check(m:bot(nd, "basic"):find("^gin 9") ~= nil, what .. ": then gin")
+  what = "bot keeps its joker"
+  m, nd = dealt{ nd = LONE, up = "Ac", stock = { "Kc" } } -- nothing melds: Jk is worth most
+  apply(m, nd, "draw", what)
+  check(contains(m:view(nd), "deadwood 100, 85 after discarding {Jk}"), what .. ": the view tells least deadwood")
+  local mv = m:bot(nd, "basic")
+  check(mv:find("^discard ") and mv ~= "discard Jk", what .. ": " .. mv)
+end
+
 -- The basic bots: 30 matches end, every move legal (play_bots refuses none).
 do
   local ended, gins_n, void = 0, 0, 0
