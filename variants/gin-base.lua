@@ -871,7 +871,7 @@ return {
 
   setup = function(g)
     local sm = g.options.set_max
-    if sm > 0 and sm < 4 then error("option set_max: 0, or 4 to 16 (got " .. sm .. ")", 0) end
+    if sm > 0 and sm < 4 then error("option set_max: 0, or 4 to 16 (got " .. sm .. ")") end
     g:new_pile("stock")
     g:new_pile("discard", { vis = g.options.discard_pile })
     for s = 1, g.seats do

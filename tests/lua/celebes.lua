@@ -288,6 +288,13 @@ do
   check(mv:find("^discard ") and mv ~= "discard Jk", what .. ": " .. mv)
 end
 
+-- set_max below 4 (the meld rules' least) is refused with the option's name.
+do
+  local ok, err = pcall(fuda.match, { variant = "celebes", seats = 2, seed = 1, options = { set_max = 3 } })
+  check(not ok and contains(tostring(err), "gin-base.lua:") and contains(tostring(err), "option set_max: 0, or 4 to 16 (got 3)"),
+        "set_max 3 refused: " .. tostring(err))
+end
+
 -- The basic bots: 30 matches end, every move legal (play_bots refuses none).
 do
   local ended, gins_n, void = 0, 0, 0
