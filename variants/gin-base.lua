@@ -40,15 +40,18 @@ end
 -- to Celebes Rum's shapes.
 local SHAPES = { celebes = { { 4, 3, 3, 3 }, { 5, 5, 3 }, { 5, 4, 4 } } }
 local RULES = {}
-local function rules_for(g, ace_value)
+local function rules_for(g, ace_value, tame)
   local o = g.options
   local key = o.ace .. ace_value .. ":" .. o.jokers .. ":" .. o.joker_value .. ":" .. o.meld_shapes
+              .. ":" .. o.set_max .. (tame and ":tame" or "")
   local R = RULES[key]
   if not R then
     local spec = { ace = o.ace, values = { [1] = ace_value } }
     if o.jokers > 0 then
-      spec.wild, spec.values[0] = "joker", o.joker_value
+      spec.values[0] = o.joker_value
+      if not tame then spec.wild = "joker" end -- tame: a joker melds nowhere (loser_jokers)
     end
+    if o.set_max > 0 then spec.set_max = o.set_max end
     if o.meld_shapes ~= "any" then
       spec.gin_shapes, spec.gin_natural_run = SHAPES[o.meld_shapes], 4
     end
@@ -65,10 +68,14 @@ local function rules(g)
   return last_rules
 end
 
-local function defender_rules(g)
+-- The loser's rules when a hand is scored (`aces`: with defender_ace_value). nil: the hand's.
+local function defender_rules(g, aces)
   local o = g.options
-  if o.defender_ace_value == 0 then return rules(g) end
-  return rules_for(g, o.defender_ace_value)
+  local tame = o.jokers > 0 and o.loser_jokers == "deadwood"
+  if not aces or o.defender_ace_value == 0 then
+    return tame and rules_for(g, o.ace_value, true) or nil
+  end
+  return rules_for(g, o.defender_ace_value, tame)
 end
 
 local function name(s) return "Seat " .. s end
@@ -136,7 +143,11 @@ local function deal(g)
   stock:move_top(discard)
   local up = discard:top()
   v.upcard = up
-  v.phase = o.upcard_takers == "both" and "offer" or "draw"
+  if o.upcard_takers == "both" then
+    v.phase = "offer"
+  else -- the non-dealer only: "first", take it or draw; or "offer", take it or pass
+    v.phase = o.non_dealer_declines == "passing" and "offer" or "first"
+  end
   g:say("Hand %d: Seat %d deals; the upcard is {%s}.", g.hand_no, dealer, up)
   if o.upcard_knock then
     v.limit = upcard_limit(up)
@@ -255,6 +266,31 @@ local function tally_corner_aces(g, a, b)
   end
 end
 
+-- The shape of an arrangement: its meld sizes, largest first ("4-3-3-3").
+local function shape_of(res)
+  local sizes = {}
+  for i, m in ipairs(res.melds) do sizes[i] = #m end
+  table.sort(sizes, function(a, b) return a > b end)
+  return table.concat(sizes, "-")
+end
+
+-- Tallies for `fuda check` where jokers are: in the gin's melds (as what; five of a kind), in the
+-- loser's melds, left in the loser's deadwood; and a loser's hand all melded in no gin shape.
+local function tally_jokers(g, res, loser)
+  for i, m in ipairs(res.melds) do
+    for _, c in ipairs(m) do
+      if c == "Jk" then
+        g:tally((loser and "loser:joker in a " or "gin:joker in a ") .. #m .. "-card " .. res.kinds[i])
+      end
+    end
+    if not loser and #m == 5 and res.kinds[i] == "set" then g:tally("gin:five of a kind") end
+  end
+  if not loser then return end
+  for _, c in ipairs(res.dead) do
+    if c == "Jk" then g:tally("loser:joker in deadwood") end
+  end
+end
+
 -- `knocker` has just discarded and knocked (or gone gin): arrange both hands, lay off, score.
 local function showdown(g, knocker, gin)
   local o = g.options
@@ -263,9 +299,24 @@ local function showdown(g, knocker, gin)
   local R = rules(g)
   local aces_too = (not gin) or o.defender_ace_on_gin
   local res = R:layoff(g:hand(knocker), g:hand(defender),
-                       { allow = allow, defender_rules = aces_too and defender_rules(g) or nil })
+                       { allow = allow, defender_rules = defender_rules(g, aces_too) })
   local kd, dd = res.knocker.deadwood, res.deadwood
   if o.ace ~= "low" or o.ace_value ~= 1 then tally_corner_aces(g, res.knocker, res.defender) end
+  if gin and o.meld_shapes ~= "any" then
+    -- Show the gin in its allowed shape (least deadwood alone may arrange it otherwise); no
+    -- layoff was laid on those melds (layoff_after_gin is for shapeless gin).
+    if not allow then res.knocker = R:gin(g:hand(knocker)) end
+    g:tally("gin:" .. shape_of(res.knocker))
+  end
+  if o.jokers > 0 then
+    if gin then tally_jokers(g, res.knocker, false) end
+    tally_jokers(g, res.defender, true)
+  end
+  local shapeless = "" -- the defender's hand all melded, in no gin shape: it counts 0
+  if o.meld_shapes ~= "any" and dd == 0 and not R:gin(g:hand(defender)) then
+    g:tally("loser:all melded, no gin shape")
+    shapeless = " (all melded, but in no gin shape)"
+  end
 
   g:say("Seat %d %s: %s.", knocker, gin and "goes gin" or "knocks", show_arrangement(res.knocker))
   -- Layoffs, in the order the engine lays them (a chain extends the same meld).
@@ -289,9 +340,9 @@ local function showdown(g, knocker, gin)
     end
   end
   if gin and #res.layoffs == 0 and not allow then
-    g:say("No layoffs against gin; Seat %d shows %s.", defender, show_arrangement(res.defender))
+    g:say("No layoffs against gin; Seat %d shows %s%s.", defender, show_arrangement(res.defender), shapeless)
   else
-    g:say("Seat %d shows %s.", defender, show_arrangement(res.defender))
+    g:say("Seat %d shows %s%s.", defender, show_arrangement(res.defender), shapeless)
   end
 
   local r
@@ -409,13 +460,16 @@ local function moves(g, seat)
     local list = rules(g):discard_moves(g:hand(seat), v.taken, v.limit > 0 and v.limit or nil)
     if v.taken ~= "" and g.options.knock_taken_melded then return knocks_with_taken(g, seat, list) end
     return list
-  elseif phase == "draw" then
+  elseif phase == "draw" or phase == "first" then
     if #g:pile("stock") > 0 then return { "draw", "take" } end
     return { "take" }
   elseif phase == "offer" or phase == "offer2" then
     return { "take", "pass" }
   elseif phase == "forced" then
     if g.options.both_pass_take then return { "draw", "take" } end
+    return { "draw" }
+  elseif phase == "passed" then
+    if g.options.dealer_takes_passed then return { "draw", "take" } end
     return { "draw" }
   end
   return {}
@@ -430,7 +484,12 @@ local function play(g, seat, move)
     stock:move_top(hand)
     hand:sort()
     v.phase, v.taken = "discard", ""
-    g:say("Seat %d draws from the stock.", seat)
+    if phase == "first" then
+      g:say("Seat %d declines the upcard and draws from the stock.", seat)
+      g:tally("upcard:non-dealer declines")
+    else
+      g:say("Seat %d draws from the stock.", seat)
+    end
     g:tell(seat, "You draw {%s}.", c)
   elseif move == "take" then
     local discard, hand = g:pile("discard"), g:hand(seat)
@@ -443,13 +502,20 @@ local function play(g, seat, move)
       g:tally("take:discard")
     else
       g:say("Seat %d takes the upcard {%s}.", seat, c)
-      g:tally(phase == "offer" and "upcard:non-dealer takes" or phase == "offer2" and "upcard:dealer takes"
+      g:tally((phase == "offer" or phase == "first") and "upcard:non-dealer takes"
+              or phase == "offer2" and "upcard:dealer takes"
+              or phase == "passed" and "upcard:dealer takes it passed"
               or "upcard:taken after both passed")
     end
   elseif move == "pass" then
     g:say("Seat %d passes on the upcard.", seat)
-    v.phase = phase == "offer" and "offer2" or "forced"
-    if phase == "offer2" then g:tally("upcard:both pass") end
+    if g.options.upcard_takers == "non_dealer" then -- the dealer may not take it: they draw
+      v.phase = "passed"
+      g:tally("upcard:non-dealer passes")
+    else
+      v.phase = phase == "offer" and "offer2" or "forced"
+      if phase == "offer2" then g:tally("upcard:both pass") end
+    end
     g.turn = g:next(seat)
   else
     local verb, c = VERB[move], CARD[move]
@@ -503,6 +569,12 @@ local function worth_taking(g, seat, card)
   local hand = g:hand(seat):cards()
   local n = #hand
   hand[n + 1] = card
+  if g.options.meld_shapes ~= "any" then -- a gin at once (least deadwood may not tell: shapes)
+    local list = R:discard_moves(hand, card)
+    for i = 1, #list do
+      if VERB[list[i]] == "gin" then return true end
+    end
+  end
   local _, after = R:discard_list(hand) -- deadwood after discarding hand[i]
   local before = after[n + 1]           -- discarding `card` again: the hand as it is
   local best, bestc = math.huge, nil
@@ -547,6 +619,9 @@ local function basic_bot(g, seat, moves)
     local after = rules(g):discards(g:hand(seat)) -- card -> deadwood after discarding it
     -- Gin at once; else knock whenever allowed, with the discard leaving least deadwood (then
     -- the highest card).
+    -- A wild joker is never thrown away (unless to go gin or knock): it would soon meld, and
+    -- the other player would take it.
+    local keep = g.options.jokers > 0 and "discard Jk" or nil
     local knock, kd, kr
     local least = math.huge
     for i = 1, #moves do
@@ -557,7 +632,7 @@ local function basic_bot(g, seat, moves)
         return mv
       elseif verb == "knock" then
         if not knock or d < kd or (d == kd and RANK[c] > kr) then knock, kd, kr = mv, d, RANK[c] end
-      elseif d < least then
+      elseif d < least and mv ~= keep then
         least = d
       end
     end
@@ -569,7 +644,7 @@ local function basic_bot(g, seat, moves)
     for i = 1, #moves do
       local mv = moves[i]
       local c = CARD[mv]
-      if after[c] == least then
+      if after[c] == least and mv ~= keep then
         local n, r = nearness(held, c), RANK[c]
         if not best or n < bn or (n == bn and r > br) then best, bn, br = mv, n, r end
       end
@@ -615,6 +690,13 @@ local function phase_line(g, seat)
     return ("%s: take the upcard %s or pass"):format(actor, show(top))
   elseif phase == "forced" and not g.options.both_pass_take then
     return actor .. ": both passed the upcard, draw from the stock"
+  elseif phase == "first" then
+    return ("%s: take the upcard %s, or decline it and draw from the stock"):format(actor, show(top))
+  elseif phase == "passed" then
+    if g.options.dealer_takes_passed then
+      return ("%s: the upcard was passed, draw or take %s"):format(actor, show(top))
+    end
+    return ("%s: the upcard was passed, draw from the stock (only the non-dealer may take it)"):format(actor)
   elseif phase == "draw" or phase == "forced" then
     return ("%s: draw or take %s"):format(actor, show(top))
   elseif phase == "discard" then
@@ -639,6 +721,38 @@ local function show_hand(res, over)
   local text = table.concat(parts, "  ")
   if over then return text end
   return text .. ("   deadwood %d"):format(res.deadwood)
+end
+
+-- A hand in the view: as a gin in its shape when it is one (meld_shapes), else least deadwood;
+-- a hand all melded in no allowed shape says so (it is not a gin).
+local function show_held(g, R, hand, over)
+  local res = R:melds(hand)
+  if g.options.meld_shapes == "any" or res.deadwood > 0 or #hand ~= g.options.hand_size then
+    return show_hand(res, over)
+  end
+  local gin = R:gin(hand)
+  if gin then return show_hand(gin, over) end
+  return show_hand(res, over) .. " (all melded, but in no gin shape)"
+end
+
+-- The discard the view suggests to the holder of hand_size + 1 cards: the gin when there is one
+-- (meld_shapes), else least deadwood (then the highest card); never the card just taken.
+local function suggestion(g, R, hand)
+  local taken = g.var.taken
+  if g.options.meld_shapes ~= "any" then
+    for _, mv in ipairs(R:discard_moves(hand, taken)) do
+      if VERB[mv] == "gin" then return (", gin by discarding %s"):format(show(CARD[mv])) end
+    end
+  end
+  local after, best, bestc = R:discards(hand), math.huge, nil
+  for i = #hand, 1, -1 do -- from the top of the sorted hand: the higher card on a tie
+    local c = hand:at(i)
+    if c ~= taken and after[c] < best then best, bestc = after[c], c end
+  end
+  if not bestc then return "" end
+  local text = (", %d after discarding %s"):format(best, show(bestc))
+  if best == 0 and g.options.meld_shapes ~= "any" then text = text .. " (no gin shape)" end
+  return text
 end
 
 local function view(g, seat)
@@ -688,18 +802,8 @@ local function view(g, seat)
   if me then
     local hand = g:hand(me)
     if #hand > 0 then
-      local text = "Your hand: " .. show_hand(R:melds(hand), over)
-      if #hand > o.hand_size then
-        local after, best, bestc = R:discards(hand), math.huge, nil
-        local taken = g.var.taken
-        for i = #hand, 1, -1 do -- from the top of the sorted hand: the higher card on a tie
-          local c = hand:at(i)
-          if c ~= taken and after[c] < best then best, bestc = after[c], c end
-        end
-        if bestc then
-          text = text .. (", %d after discarding %s"):format(best, show(bestc))
-        end
-      end
+      local text = "Your hand: " .. show_held(g, R, hand, over)
+      if #hand > o.hand_size then text = text .. suggestion(g, R, hand) end
       lines[#lines + 1] = text
     end
   end
@@ -708,7 +812,7 @@ local function view(g, seat)
     for s = 1, g.seats do
       if s ~= me and #g:hand(s) > 0 then
         local label = me and ("Hand of " .. who(g, s, me)) or ("Hand of seat " .. s)
-        lines[#lines + 1] = label .. ": " .. show_hand(R:melds(g:hand(s)), true)
+        lines[#lines + 1] = label .. ": " .. show_held(g, R, g:hand(s), true)
       end
     end
   end
@@ -730,7 +834,10 @@ return {
     first_card = { "upcard", one_of = { "upcard", "to_non_dealer" },
                    doc = "the card after the deal: turned up as the upcard, or dealt to the non-dealer, who starts by discarding (Straight Gin)" },
     upcard_takers = { "both", one_of = { "both", "non_dealer" },
-                      doc = "who may take the upcard: the non-dealer, then the dealer; or the non-dealer only, whose first turn is then an ordinary draw (Celebes)" },
+                      doc = "who may take the upcard: the non-dealer, then the dealer; or the non-dealer only (Celebes; non_dealer_declines tells how they decline it)" },
+    non_dealer_declines = { "drawing", one_of = { "drawing", "passing" },
+                            doc = "with upcard_takers = \"non_dealer\": the non-dealer declines the upcard by drawing from the stock (their first turn is an ordinary draw), or by passing, and the dealer starts by drawing from the stock" },
+    dealer_takes_passed = { false, doc = "with non_dealer_declines = \"passing\": the dealer may take the passed upcard, then simply the top of the discard pile, instead of drawing (false: only the non-dealer ever takes the upcard)" },
     knock_limit = { 10, min = 0, doc = "most deadwood a player may knock with (0: gin only)" },
     upcard_knock = { false, doc = "the upcard sets the knock limit instead: its value, J/Q/K 10, an ace gin only (Oklahoma, Tedesco)" },
     knock_taken_melded = { false, doc = "a player who took the discard may knock that turn only with that card in a meld (Tedesco)" },
@@ -760,6 +867,9 @@ return {
     ace_value = { 1, min = 0, max = 255, doc = "deadwood value of an ace" },
     jokers = { 0, min = 0, max = 2, doc = "jokers in the deck, wild in melds (Celebes: 2)" },
     joker_value = { 15, min = 0, max = 255, doc = "deadwood value of a joker left out of the melds" },
+    set_max = { 0, min = 0, max = 16, doc = "most cards in one set, jokers included (0: no limit: one card of each suit plus any jokers; Celebes: 5, five of a kind with a joker and no more)" },
+    loser_jokers = { "wild", one_of = { "wild", "deadwood" },
+                     doc = "the loser's jokers when a hand is scored: wild in any meld, least deadwood counted (the gin shapes bind only the winner); or all in the deadwood at joker_value each" },
     meld_shapes = { "any", one_of = { "any", "celebes" },
                     doc = "what a gin is: every card melded (any), or Celebes Rum's shapes: 4-3-3-3 with the 4 a run without jokers, 5-5-3 or 5-4-4 with a run of 4 or 5 without jokers, jokers only in the other melds" },
     defender_ace_value = { 0, min = 0, max = 255,
@@ -769,7 +879,7 @@ return {
   },
 
   state = {
-    phase = "deal",    -- offer, offer2, forced, draw, discard (g.phase tells when the hand is over)
+    phase = "deal",    -- offer, offer2, forced, first, passed, draw, discard (g.phase tells when the hand is over)
     dealer = 0,        -- 0 until the first deal draws one at random
     upcard = "",       -- the hand's upcard ("" when there is none)
     limit = 10,        -- the hand's knock limit (0: gin only)
@@ -781,6 +891,8 @@ return {
   seat_state = { hands_won = 0, boxes = 0 },
 
   setup = function(g)
+    local sm = g.options.set_max
+    if sm > 0 and sm < 4 then error("option set_max: 0, or 4 to 16 (got " .. sm .. ")") end
     g:new_pile("stock")
     g:new_pile("discard", { vis = g.options.discard_pile })
     for s = 1, g.seats do

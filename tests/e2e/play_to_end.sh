@@ -86,6 +86,8 @@ play_to_end "straight-gin" 8 straight-gin --target 60
 play_to_end "straight-gin, a series" 9 straight-gin --option series=true
 play_to_end "hollywood" 10 hollywood --target 40
 play_to_end "round-the-corner" 11 round-the-corner --target 60
+play_to_end "celebes" 10 celebes --target 40
+play_to_end "celebes, passing" 11 celebes --target 40 --option non_dealer_declines=passing
 play_to_end "zun, 4 players" 4 zun --seats 4 --option games=2
 play_to_end "zun, 2 players" 5 zun --seats 2 --option games=3
 play_to_end "dobon, 3 players" 6 dobon --seats 3 --option games=2
