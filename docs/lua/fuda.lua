@@ -1,0 +1,569 @@
+---@meta fuda
+-- fuda.lua -- LuaLS (lua-language-server) annotations of the Lua API of fuda:
+-- the `fuda` module, the variant table a rules script returns, its hooks, the
+-- game object `g`, piles, meld rules, declared moves, and fuda.match for host
+-- scripts (`fuda run`). Nothing here runs: it only tells an editor the names
+-- and types. docs/lua-api.md is the reference these lines summarise.
+--
+-- Installed to $(PREFIX)/share/fuda/lua/ by `make install`; point LuaLS at it:
+--   "workspace.library": [ "/usr/local/share/fuda/lua" ]
+-- tests/e2e/editor.sh checks that every name here exists in the program and
+-- every name the program offers is here.
+
+---A card: its canonical name, rank then suit ("As", "7h", "10d", "Qc"), or "Jk" for the joker.
+---@alias fuda.Card string
+
+---A suit letter: "s" spades, "h" hearts, "d" diamonds, "c" clubs.
+---@alias fuda.Suit "s"|"h"|"d"|"c"
+
+---Who may see a pile's cards.
+---@alias fuda.Visibility "hidden"|"owner"|"public"|"top"
+
+---A list of cards, or a pile (meld rules accept either).
+---@alias fuda.Cards fuda.Card[]|fuda.Pile
+
+---The fuda module: card functions, meld rules, declared moves; inside a variant also
+---fuda.variant and fuda.import; in host scripts (`fuda run`, the REPL) also fuda.match,
+---fuda.replay and fuda.list.
+---@class fudalib
+---@field version string the version of the Lua API ("0.1")
+fuda = {}
+
+---The canonical name of any accepted spelling ("H7", "ts", "10S").
+---@param text string
+---@return fuda.Card|nil card
+---@return string? message why `text` is not a card
+function fuda.card(text) end
+
+---The rank of a card: 1 (ace) to 13 (king), 0 for the joker.
+---@param c fuda.Card
+---@return integer
+function fuda.rank(c) end
+
+---The suit of a card, or nil for the joker.
+---@param c fuda.Card
+---@return fuda.Suit|nil
+function fuda.suit(c) end
+
+---The card of a rank (1..13, 0: joker) and a suit: fuda.make(7, "h") == "7h".
+---@param rank integer
+---@param suit? fuda.Suit
+---@return fuda.Card
+function fuda.make(rank, suit) end
+
+---Text marking the card(s) for display: "{7h}", "{7h} {8h}"; rendered as 7♥ or 7h.
+---@param c fuda.Card|fuda.Card[]
+---@return string
+function fuda.show(c) end
+
+---"1 card", "2 cards", "0 cards".
+---@param n integer
+---@param word string
+---@return string
+function fuda.plural(n, word) end
+
+---Compile meld rules once; their methods take a pile or a list of cards.
+---@param spec? fuda.RulesSpec
+---@return fuda.Rules
+function fuda.rules(spec) end
+
+---Declared moves: a table of move builders, one per verb, with M.parse and M.verbs.
+---spec maps each verb to its arguments: {} for none, one type or a list of up to 4
+---("card", "cards", "suit", "suits", "seat", "int", "word"; "name suits?": a keyword, optional).
+---@param spec table<string, string|string[]>
+---@return fuda.Moves
+function fuda.moves(spec) end
+
+---Variants only: the definition of another variant (its table, hooks resolved),
+---to call a base's hook from an override: fuda.variant("gin-base").play(g, s, m).
+---@param name string a variant name or a path relative to the script's folder
+---@return fuda.Variant
+function fuda.variant(name) end
+
+---Variants only: what variants/lib/NAME.lua returns (shared code, loaded once).
+---@param name string
+---@return any
+function fuda.import(name) end
+
+---Host scripts only: a new match of any variant, started (its first hand dealt).
+---Raises the engine's message when the variant does not load or start.
+---@param spec fuda.MatchSpec
+---@return fuda.Match
+function fuda.match(spec) end
+
+---Host scripts only: a match replayed from a saved log, up to move `upto` (default: all).
+---@param log string the log's text
+---@param upto? integer
+---@return fuda.Match
+function fuda.replay(log, upto) end
+
+---Host scripts only: the names of the variants on the search path.
+---@return string[]
+function fuda.list() end
+
+---------------------------------------------------------------------------------------------------
+-- The variant table
+
+---What a rules script returns. The loader rejects any other field.
+---@class fuda.Variant
+---@field title? string the name shown to players
+---@field description? string a longer description, kept in the definition
+---@field extends? string the variant this one builds on (its fields are replaced one by one)
+---@field abstract? boolean a base for presets, not listed by `fuda list`
+---@field players? integer|{min: integer, max: integer, default?: integer} how many seats
+---@field options? table<string, fuda.OptionDecl> options and their defaults (in an `extends`: only the base's)
+---@field new_options? table<string, fuda.OptionDecl> options an `extends` variant adds
+---@field state? table<string, integer|boolean|string> game variables and their initial values (g.var)
+---@field seat_state? table<string, integer|boolean|string> per-seat variables (g.seat[k])
+---@field setup? fun(g: fuda.Game) once per match: piles and deck
+---@field deal? fun(g: fuda.Game) each hand: shuffle, deal, give a seat the turn
+---@field moves? fun(g: fuda.Game, seat: integer): string[] the legal moves of a seat that must act
+---@field play? fun(g: fuda.Game, seat: integer, move: string) apply a move that was listed
+---@field resolve? fun(g: fuda.Game, choices: table<integer, string>, kind: string) a claim window closed
+---@field view? fun(g: fuda.Game, seat: integer): string what a seat sees (0: a spectator)
+---@field status? fun(g: fuda.Game, seat: integer?): string? a line of the default view
+---@field result? fun(g: fuda.Game, r: fuda.Result) a hand's result, before the match format sees it
+---@field match? fun(g: fuda.Game, r: fuda.Result) the match format: score a result, end the match
+---@field columns? string[] names of the score columns (1 to 4)
+---@field layout? table<string, fuda.Visibility|{vis: fuda.Visibility, per_seat?: boolean}> the piles setup makes
+---@field deck? false|fuda.DeckSpec|fun(g: fuda.Game): fuda.DeckSpec the cards put on the deck's pile
+---@field verbs? fuda.Moves the moves the phases handle (from fuda.moves)
+---@field phase? string the phase each hand begins in (g.var.phase)
+---@field phases? table<string, fuda.Phase> moves and handlers by phase
+---@field bots? table<string, fun(g: fuda.Game, seat: integer, moves: string[]): string> bots by name
+---@field check? fuda.Check what `fuda check` may assume
+
+---An option's declaration: its default (integer, boolean or string: the option's type), or
+---a table { default, min =, max =, one_of =, doc = }.
+---@alias fuda.OptionDecl integer|boolean|string|{[1]: integer|boolean|string, min?: integer, max?: integer, one_of?: string[], doc?: string}
+
+---@class fuda.DeckSpec
+---@field decks? integer how many 52-card decks (default 1)
+---@field jokers? integer jokers added (default 0)
+---@field pile? string the pile the cards go on (default "stock")
+
+---A phase: its moves, a handler per verb it accepts, and `resolve` for a claim window of its name.
+---@class fuda.Phase
+---@field moves? fun(g: fuda.Game, seat: integer): string[]
+---@field resolve? fun(g: fuda.Game, choices: table<integer, string>, kind: string)
+---@field [string] fun(g: fuda.Game, seat: integer, ...: any)
+
+---What `fuda check` may assume of a variant.
+---@class fuda.Check
+---@field max_moves? integer a match ends within this many moves
+---@field zero_sum? boolean every column of totals sums to 0
+---@field expect? string[] g:tally names that should occur
+---@field invariant? fun(g: fuda.Game): boolean, string? must hold after every deal and move
+---@field random? number the share of random moves in check's random rounds (0 to 1)
+
+---A hand's result, as given to g:result and the result and match hooks.
+---@class fuda.Result
+---@field winner? integer
+---@field loser? integer
+---@field kind? string
+---@field points? integer
+---@field note? string
+---@field [string] any
+
+---------------------------------------------------------------------------------------------------
+-- The game object
+
+---The game object of a match, passed to every hook. Empty, with a locked metatable.
+---@class fuda.Game
+---@field seats integer number of seats
+---@field turn integer|nil the seat whose turn it is (read/write)
+---@field dir integer turn direction, 1 or -1 (read/write)
+---@field hand_no integer hands started in this match
+---@field move_no integer moves applied in this match
+---@field claim string|nil the kind of the open claim window
+---@field phase "setup"|"playing"|"hand_over"|"match_over"
+---@field options table<string, integer|boolean|string> the options (read only)
+---@field var table<string, integer|boolean|string|nil> the variables declared in `state`
+---@field seat table<integer, table<string, integer|boolean|string|nil>> g.seat[k]: seat k's `seat_state` variables
+---@field columns string[] the names of the score columns
+---@field title string the variant's title
+local Game = {}
+
+---The seat `steps` (default 1) places after `seat` in turn order, skipping seats that are out.
+---@param seat integer
+---@param steps? integer
+---@return integer
+function Game:next(seat, steps) end
+
+---Take a seat out of the turn order, or back in.
+---@param seat integer
+---@param out boolean
+function Game:set_out(seat, out) end
+
+---A uniform integer 1..n from the game's seeded generator.
+---@param n integer
+---@return integer
+function Game:random(n) end
+
+---Create a pile.
+---@param name string
+---@param spec? {owner?: integer, vis?: fuda.Visibility}
+---@return fuda.Pile
+function Game:new_pile(name, spec) end
+
+---The pile (an error if it does not exist).
+---@param name string
+---@param owner? integer
+---@return fuda.Pile
+function Game:pile(name, owner) end
+
+---The same as g:pile("hand", seat).
+---@param seat integer
+---@return fuda.Pile
+function Game:hand(seat) end
+
+---Put new cards on a pile (only in setup).
+---@param pile string|fuda.Pile
+---@param spec? {decks?: integer, jokers?: integer}
+function Game:new_deck(pile, spec) end
+
+---Every card of every other pile onto the shared pile `name` (default "stock"); returns it.
+---@param name? string
+---@return fuda.Pile
+function Game:gather(name) end
+
+---n cards to every seat, one at a time, from opts.from (default "stock") to opts.to (default "hand").
+---@param n integer
+---@param opts? {first?: integer, from?: string, to?: string, sort?: boolean|"rank"}
+function Game:deal(n, opts) end
+
+---"Seat 2", or "you" when `seat` is `viewer`.
+---@param seat integer
+---@param viewer? integer
+---@return string
+function Game:name(seat, viewer) end
+
+---Every pile, in the order they were made.
+---@return fuda.Pile[]
+function Game:piles() end
+
+---Open a claim window named `kind` for the listed seats.
+---@param kind string
+---@param seats integer[]
+function Game:open_claim(kind, seats) end
+
+---Add points to a seat's total in a column (default 1), and a line to the scoresheet.
+---@param seat integer
+---@param points integer
+---@param note? string
+---@param column? integer
+function Game:score(seat, points, note, column) end
+
+---A seat's total.
+---@param seat integer
+---@param column? integer
+---@return integer
+function Game:total(seat, column) end
+
+---The hand is over with result r; the result and match hooks see it. Returns r.
+---@param r fuda.Result
+---@return fuda.Result
+function Game:result(r) end
+
+---The hand is over; the next is dealt unless the match is over.
+---@param summary? string
+function Game:end_hand(summary) end
+
+---The match is over; `winners` names who won when it is not the highest total.
+---@param winners? integer|integer[]
+function Game:end_match(winners) end
+
+---An event everybody sees (with arguments: string.format(fmt, ...), formatted only when read).
+---@param fmt string
+---@param ... any
+function Game:say(fmt, ...) end
+
+---An event only `seat` sees.
+---@param seat integer
+---@param fmt string
+---@param ... any
+function Game:tell(seat, fmt, ...) end
+
+---Count an occurrence for `fuda check`'s coverage report.
+---@param name string
+function Game:tally(name) end
+
+---------------------------------------------------------------------------------------------------
+-- Piles
+
+---An ordered stack of cards: index 1 is the bottom, #p the top.
+---@class fuda.Pile
+---@field name string
+---@field owner integer|nil the owner seat
+---@field vis fuda.Visibility
+---@operator len: integer
+local Pile = {}
+
+---The number of cards.
+---@return integer
+function Pile:count() end
+
+---The top card, or nil.
+---@return fuda.Card|nil
+function Pile:top() end
+
+---The card at index i (1 = bottom).
+---@param i integer
+---@return fuda.Card|nil
+function Pile:at(i) end
+
+---The cards, bottom to top.
+---@return fuda.Card[]
+function Pile:cards() end
+
+---Does the pile hold the card?
+---@param card fuda.Card
+---@return boolean
+function Pile:has(card) end
+
+---Move a card (the one nearest the top) to `dest`, on top or at index `pos`.
+---@param card fuda.Card
+---@param dest fuda.Pile
+---@param pos? integer
+function Pile:move(card, dest, pos) end
+
+---Move the top card (n cards, one by one) onto `dest`.
+---@param dest fuda.Pile
+---@param n? integer
+function Pile:move_top(dest, n) end
+
+---Move every card onto `dest`, keeping their order.
+---@param dest fuda.Pile
+function Pile:move_all(dest) end
+
+---Shuffle with the game's generator.
+function Pile:shuffle() end
+
+---Sort by suit then rank (default), or by rank.
+---@param by? "suit"|"rank"
+function Pile:sort(by) end
+
+---------------------------------------------------------------------------------------------------
+-- Meld rules
+
+---@class fuda.RulesSpec
+---@field ace? "low"|"high"|"corner" where the ace goes in runs (default "low")
+---@field min_set? integer (default 3)
+---@field min_run? integer (default 3)
+---@field values? table<integer, integer> deadwood values by rank
+---@field wild? "joker" jokers are wild
+---@field wild_in_sets? boolean
+---@field wild_in_runs? boolean
+---@field wild_max? integer most wilds in one meld (0: no limit)
+---@field wild_min_natural? integer
+---@field set_max? integer most cards in one set (4 to 16)
+---@field gin_shapes? integer[][] the meld sizes a gin may have
+---@field gin_natural_run? integer a gin needs a run of this many cards without wilds
+
+---An arrangement of cards in melds.
+---@class fuda.Melds
+---@field deadwood integer
+---@field melds fuda.Card[][]
+---@field kinds ("run"|"set")[]
+---@field dead fuda.Card[]
+
+---Compiled meld rules (fuda.rules).
+---@class fuda.Rules
+local Rules = {}
+
+---The least deadwood value.
+---@param cards fuda.Cards
+---@return integer
+function Rules:deadwood(cards) end
+
+---An arrangement with the least deadwood.
+---@param cards fuda.Cards
+---@return fuda.Melds
+function Rules:melds(cards) end
+
+---nil, or a gin's arrangement.
+---@param cards fuda.Cards
+---@return fuda.Melds|nil
+function Rules:gin(cards) end
+
+---card -> least deadwood after discarding it.
+---@param cards fuda.Cards
+---@return table<fuda.Card, integer>
+function Rules:discards(cards) end
+
+---The cards, and the least deadwood after discarding each, in the order of `cards`.
+---@param cards fuda.Cards
+---@return fuda.Card[] cards
+---@return integer[] deadwood
+function Rules:discard_list(cards) end
+
+---The moves of a Gin-family discard turn ("discard C", "knock C", "gin C").
+---@param cards fuda.Cards
+---@param except? fuda.Card|"" the card just taken
+---@param limit? integer the most deadwood that may knock (nil: no knocking)
+---@param verbs? {discard?: string, knock?: string, gin?: string}
+---@return string[]
+function Rules:discard_moves(cards, except, limit, verbs) end
+
+---After a knock: both arrangements, the layoffs and the defender's deadwood.
+---@param knocker fuda.Cards
+---@param defender fuda.Cards
+---@param spec? {allow?: boolean, defender_rules?: fuda.Rules}
+---@return {knocker: fuda.Melds, defender: fuda.Melds, layoffs: {card: fuda.Card, meld: integer}[], deadwood: integer}
+function Rules:layoff(knocker, defender, spec) end
+
+---Can `card` extend `meld`?
+---@param meld fuda.Card[]
+---@param card fuda.Card
+---@return boolean
+function Rules:accepts(meld, card) end
+
+---------------------------------------------------------------------------------------------------
+-- Declared moves
+
+---What fuda.moves returns: M.verb is the move text of a verb without arguments, M.verb(...) or
+---M.verb[x] builds one with arguments; an unknown M.name raises an error.
+---@class fuda.Moves
+---@field verbs string[] the verb names, sorted
+---@field [string] string|fun(...: any): string|table<any, string>
+local Moves = {}
+
+---Read a move's text: its verb and arguments, or nil and a message.
+---@param text string
+---@return string|nil verb
+---@return any ... the arguments, typed, or the message
+function Moves.parse(text) end
+
+---------------------------------------------------------------------------------------------------
+-- Host scripts: fuda.match
+
+---@class fuda.MatchSpec
+---@field variant string a variant name or file
+---@field seats? integer (default: the variant's)
+---@field seed? integer (default 1)
+---@field options? table<string, integer|boolean|string>
+---@field limits? {memory?: integer, time?: integer, instructions?: integer}
+
+---A match driven from a host script; m:free() (or garbage collection) frees it.
+---@class fuda.Match
+local Match = {}
+
+---The legal moves of a seat.
+---@param seat integer
+---@return string[]
+function Match:moves(seat) end
+
+---Apply a move: true, or nil and a message (the state unchanged).
+---@param seat integer
+---@param move string
+---@return true|nil ok
+---@return string? message
+function Match:apply(seat, move) end
+
+---Would the move be accepted? Nothing changes.
+---@param seat integer
+---@param move string
+---@return true|nil ok
+---@return string? message
+function Match:try(seat, move) end
+
+---The seats that must act now.
+---@return integer[]
+function Match:actors() end
+
+---The open claim window's kind, or nil.
+---@return string|nil
+function Match:claim() end
+
+---The move bot `name` (default "random") would make.
+---@param seat integer
+---@param name? string
+---@return string|nil move
+---@return string? message
+function Match:bot(seat, name) end
+
+---Bots act for every seat until the hand is over: the number of moves, or nil and a message.
+---@param names? string[]|string
+---@return integer|nil
+---@return string? message
+function Match:play_bots(names) end
+
+---Deal the next hand after a hand ended.
+---@return true|nil
+---@return string? message
+function Match:next_hand() end
+
+---"idle", "playing", "hand_over" or "match_over".
+---@return "idle"|"playing"|"hand_over"|"match_over"
+function Match:phase() end
+
+---The seats the match format named winners.
+---@return integer[]
+function Match:winners() end
+
+---The cards of a pile.
+---@param name string
+---@param owner? integer
+---@return fuda.Card[]
+function Match:pile(name, owner) end
+
+---A game variable.
+---@param name string
+---@return integer|boolean|string|nil
+function Match:var(name) end
+
+---A seat's variable.
+---@param seat integer
+---@param name string
+---@return integer|boolean|string|nil
+function Match:seat_var(seat, name) end
+
+---A seat's total.
+---@param seat integer
+---@param column? integer
+---@return integer
+function Match:total(seat, column) end
+
+---Rig a pile for a test: the listed cards are swapped into it from wherever they are.
+---@param name string
+---@param owner integer|nil
+---@param cards fuda.Card[]
+---@param from_top? boolean
+function Match:arrange(name, owner, cards, from_top) end
+
+---The events this reader has not had yet (all, or those `seat` may see).
+---@param seat? integer
+---@return string[]
+function Match:events(seat) end
+
+---What a seat sees (0: a spectator).
+---@param seat? integer
+---@return string
+function Match:view(seat) end
+
+---The scoresheet as text.
+---@return string
+function Match:scoresheet() end
+
+---The match's log (replayable with fuda.replay or `fuda play --replay`).
+---@return string
+function Match:log() end
+
+---The hash of the state.
+---@return string
+function Match:hash() end
+
+---Moves applied so far.
+---@return integer
+function Match:move_count() end
+
+---{ name = count } of what the variant tallied.
+---@return table<string, integer>
+function Match:tallies() end
+
+---Free the match's engine; later calls fail with "match was freed".
+function Match:free() end
+
+---Host scripts: the arguments after the script's name.
+---@type string[]
+arg = {}
