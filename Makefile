@@ -33,7 +33,10 @@
 #                   (or valgrind). See tools/profile.sh.
 #   make lua-module build/fuda.so, for `require "fuda"` in a stock lua5.4
 #   make fuzz       the libFuzzer targets (FUZZ_SECONDS each)
-#   make install    PREFIX=/usr/local: bin/fuda and share/fuda/variants
+#   make install    PREFIX=/usr/local: bin/fuda, share/fuda/variants and
+#                   docs/rules, the manual page share/man/man1/fuda.1, the
+#                   LuaLS annotations share/fuda/lua/fuda.lua and the luacheck
+#                   standards share/fuda/luacheckrc (see docs/authoring.md)
 
 PREFIX ?= /usr/local
 CC ?= cc
@@ -201,8 +204,12 @@ fuzz: fuzz-build
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/fuda/variants/lib \
-	    $(DESTDIR)$(PREFIX)/share/fuda/docs/rules
+	    $(DESTDIR)$(PREFIX)/share/fuda/docs/rules $(DESTDIR)$(PREFIX)/share/fuda/lua \
+	    $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 fuda $(DESTDIR)$(PREFIX)/bin/fuda
+	install -m 644 docs/fuda.1 $(DESTDIR)$(PREFIX)/share/man/man1/fuda.1
+	install -m 644 docs/lua/fuda.lua $(DESTDIR)$(PREFIX)/share/fuda/lua/fuda.lua
+	install -m 644 docs/lua/luacheckrc $(DESTDIR)$(PREFIX)/share/fuda/luacheckrc
 	install -m 644 docs/rules/*.md $(DESTDIR)$(PREFIX)/share/fuda/docs/rules/
 	install -m 644 variants/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/
 	if ls variants/lib/*.lua >/dev/null 2>&1; then install -m 644 variants/lib/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/lib/; fi
