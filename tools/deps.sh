@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh [test] -- install the Debian packages fuda needs, if any is missing;
 # with `test`, also what the test suite needs (clang and libFuzzer for the
-# fuzz smoke run, lua5.4 for the C-module test); with `bench`, what
+# fuzz smoke run, lua5.4 for the C-module test, groff for the manual page
+# test); with `bench`, what
 # tools/bench.sh needs (time); with `profile`, what tools/profile.sh needs
 # (dpkg-dev for apt-get source, linux-perf). Runs apt-get as root, or
 # through sudo; does nothing when all are present.
@@ -17,6 +18,7 @@ if [ "${1:-}" = test ]; then
     dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
     command -v lua5.4 >/dev/null 2>&1 || need="$need lua5.4"
     command -v python3 >/dev/null 2>&1 || need="$need python3"   # terminal-driving tests
+    command -v groff >/dev/null 2>&1 || need="$need groff-base"  # the manual page test
 fi
 if [ "${1:-}" = bench ]; then
     [ -x /usr/bin/time ] || need="$need time"
