@@ -94,6 +94,8 @@ awk '
 ' "$ANN" >"$TMP/ann"
 ann() { awk -v c="$1" '$1 == c { print $2 }' "$TMP/ann"; }
 expect "fuda.lua is a ---@meta file" grep -q '^---@meta' "$ANN"
+run run "$ANN"
+expect "fuda.lua is valid Lua (it runs, defining only stubs)" status 0
 expect "fuda.lua annotates the game" grep -q '^fuda.Game next$' "$TMP/ann"
 
 # C tables of lgame.c: NAME from { "NAME", fn } rows, the array of fields, and so on
