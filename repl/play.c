@@ -127,7 +127,8 @@ static void print_play_help(void) {
          "  quit         abandon the match (Ctrl-D asks the same)\n"
          "Anything else is a move: type it as listed ('discard 7h'), or just enough\n"
          "to tell it apart: '7h' or 'd 7h' for 'discard 7h', 't' for 'take'.\n"
-         "Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a joker), in any case.");
+         "Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a joker), in any case.\n"
+         "On a terminal Tab completes commands, moves and cards; Tab Tab lists them.");
 }
 
 /* ---- the keyboard ---- */
@@ -151,7 +152,9 @@ static int ask_yes(const char *question) {
 }
 
 static int confirm_quit(void) {
-    int yes = ask_yes("Abandon this match? [y/N] ");
+    fuda_line_completer moves = fuda_line_set_completer((fuda_line_completer){ NULL, NULL });
+    int yes = ask_yes("Abandon this match? [y/N] "); /* Tab offers no moves here */
+    fuda_line_set_completer(moves);
     if (yes < 0) return end_of_input();
     if (yes) puts("match abandoned");
     return yes ? QUIT : GO_ON;
@@ -711,7 +714,10 @@ int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {
     if (r == 0) {
         char *hist = fuda_state_file("play_history"); /* moves typed, apart from the REPL's lines */
         void *outer = fuda_line_history_enter(hist);
+        /* Tab completes nothing but at the move prompt (not the REPL's Lua names) */
+        fuda_line_completer outer_tab = fuda_line_set_completer((fuda_line_completer){ NULL, NULL });
         r = play_loop(&t) == FAIL ? FUDA_EXIT_FAIL : FUDA_EXIT_OK;
+        fuda_line_set_completer(outer_tab);
         fuda_line_history_leave(outer, hist);
         free(hist);
     }

@@ -141,7 +141,7 @@ static int run_command_line(const char *line, const fuda_config *cfg) {
         else if (strcmp(w[0], "help") == 0 && n == 1) {
             fuda_print_help(NULL);
             puts("\nIn this session: any other line is Lua ('return 1+1', 'print(fuda)');\n"
-                 "quit, exit or Ctrl-D leave.");
+                 "quit, exit or Ctrl-D leave. Tab completes commands, variants, flags and Lua names.");
         } else
             fuda_run_command(n, w, cfg);
     }
