@@ -592,3 +592,131 @@ int fuda_host_eval(fuda_host *h, const char *chunk, const char **out) {
     lua_settop(L, 0);
     return 0;
 }
+
+/* ---- Tab completion of Lua names (the REPL) ----
+ * Tables are read with raw access only (lua_rawget, lua_next,
+ * lua_getmetatable): no metamethod, so no script code, runs. __index is
+ * followed only when it is a table, at most WALK_DEPTH times (a cycle ends
+ * there), and at most WALK_KEYS keys are looked at in all. */
+
+#define WALK_DEPTH 16
+#define WALK_KEYS 100000
+#define WALK_NAME_MAX 256
+
+typedef struct complete_req {
+    const char *word;
+    fuda_host_add_fn add;
+    void *ud;
+} complete_req;
+
+/* Replace the value on top with its metatable's __index when that is a
+ * table; 0 (top popped) otherwise. */
+static int next_index(lua_State *L) {
+    if (!lua_getmetatable(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+    lua_remove(L, -2);
+    if (lua_type(L, -1) == LUA_TTABLE) return 1;
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* Replace the value on top with its field key (raw, along the __index
+ * tables); nil when there is none. */
+static void raw_field(lua_State *L, const char *key, size_t len) {
+    for (int d = 0; d < WALK_DEPTH; d++) {
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            lua_pushlstring(L, key, len);
+            if (lua_rawget(L, -2) != LUA_TNIL) {
+                lua_remove(L, -2);
+                return;
+            }
+            lua_pop(L, 1);
+        }
+        if (!next_index(L)) {
+            lua_pushnil(L);
+            return;
+        }
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+}
+
+static int is_name(const char *s, size_t len) {
+    static const char *const keywords[] = { "and", "break", "do", "else", "elseif", "end", "false", "for",
+                                            "function", "goto", "if", "in", "local", "nil", "not", "or",
+                                            "repeat", "return", "then", "true", "until", "while", NULL };
+    if (len == 0 || len > WALK_NAME_MAX || (s[0] >= '0' && s[0] <= '9')) return 0;
+    for (size_t i = 0; i < len; i++)
+        if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+              (s[i] >= '0' && s[i] <= '9')))
+            return 0;
+    for (const char *const *k = keywords; *k; k++)
+        if (strlen(*k) == len && memcmp(*k, s, len) == 0) return 0;
+    return 1;
+}
+
+/* Call add(head .. key) for each name key of the value on top (popped) and
+ * of its __index tables that starts with prefix. */
+static void list_names(lua_State *L, const complete_req *r, size_t headlen, const char *prefix) {
+    char name[2 * WALK_NAME_MAX + 2];
+    size_t plen = strlen(prefix);
+    long budget = WALK_KEYS;
+    int base = lua_gettop(L);
+    for (int d = 0; d < WALK_DEPTH && budget > 0; d++) {
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            lua_pushnil(L);
+            while (budget-- > 0 && lua_next(L, -2)) {
+                lua_pop(L, 1);
+                size_t len;
+                const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+                if (key && is_name(key, len) && len >= plen && memcmp(key, prefix, plen) == 0) {
+                    memcpy(name, r->word, headlen);
+                    memcpy(name + headlen, key, len);
+                    name[headlen + len] = '\0';
+                    r->add(r->ud, name);
+                }
+            }
+            lua_settop(L, base);
+        }
+        if (!next_index(L)) return;
+    }
+    lua_settop(L, base - 1);
+}
+
+/* lua_CFunction: the walk for the complete_req at index 1, the globals at 2. */
+static int complete_walk(lua_State *L) {
+    const complete_req *r = lua_touserdata(L, 1);
+    const char *w = r->word, *sep = NULL;
+    for (const char *p = w; *p; p++)
+        if (*p == '.' || *p == ':') sep = p;
+    if (strlen(w) > WALK_NAME_MAX) return 0;
+    size_t headlen = sep ? (size_t)(sep - w) + 1 : 0;
+    const char *seg = w;
+    while (sep && seg < sep) { /* down the path a.b.c */
+        size_t len = strcspn(seg, ".:");
+        if (seg + len != sep && seg[len] == ':') return 0; /* a:b.c is no name */
+        if (!is_name(seg, len)) return 0;
+        raw_field(L, seg, len);
+        seg += len + 1;
+    }
+    list_names(L, r, headlen, sep ? sep + 1 : w);
+    return 0;
+}
+
+void fuda_host_complete(fuda_host *h, const char *word, fuda_host_add_fn add, void *ud) {
+    lua_State *L = h->L;
+    int top = lua_gettop(L);
+    complete_req r = { word, add, ud };
+    if (lua_checkstack(L, 8)) {
+        lua_pushcfunction(L, complete_walk);
+        lua_pushlightuserdata(L, &r);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref_env);
+        lua_pcall(L, 2, 0, 0); /* out of memory: fewer names, nothing more */
+    }
+    lua_settop(L, top);
+}

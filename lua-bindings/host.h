@@ -29,4 +29,14 @@ int fuda_host_run(fuda_host *h, const char *path, int argc, char **argv, const c
  * message in *out. *out is owned by the host until the next call. */
 int fuda_host_eval(fuda_host *h, const char *chunk, const char **out);
 
+/* Tab completion in the REPL: call add(ud, name) for each Lua name chain
+ * completing `word` ("fuda.sh" -> "fuda.show", "s:up" -> "s:upper", "pr" ->
+ * "print"): the globals, or the fields of the table a chain names, with the
+ * tables of their __index chains. Only raw reads: no metamethod or other
+ * script code runs, and a hostile table (cycles, a huge table, __index
+ * functions) ends the walk in bounded time. Never fails; names are valid
+ * during the call only. */
+typedef void (*fuda_host_add_fn)(void *ud, const char *name);
+void fuda_host_complete(fuda_host *h, const char *word, fuda_host_add_fn add, void *ud);
+
 #endif

@@ -21,6 +21,13 @@
 int fuda_run_command(int argc, char **argv, const fuda_config *cfg);
 /* 1 if name is a command of the table. */
 int fuda_is_command(const char *name);
+/* The names of the commands, and "quit" and "exit" (the REPL's), in a
+ * NULL-terminated static array. */
+const char *const *fuda_command_names(void);
+/* A command's usage line ("play VARIANT [--seed N] ...") and help text
+ * (static); NULL for an unknown command or a command without help. */
+const char *fuda_command_usage(const char *name);
+const char *fuda_command_help(const char *name);
 /* Print the general help, or a command's (cmd != NULL), to stdout. */
 void fuda_print_help(const char *cmd);
 /* Print "fuda CMD: <message>" and the command's usage line on stderr, and

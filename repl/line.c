@@ -1,5 +1,6 @@
 /* line.c -- line input for the REPL and the match prompt. See line.h. */
 #include "line.h"
+#include "complete.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -29,6 +30,54 @@ static char *read_plain(void) {
     return line;
 }
 
+/* ---- Tab completion ---- */
+
+static fuda_line_completer completer;
+
+fuda_line_completer fuda_line_set_completer(fuda_line_completer c) {
+    fuda_line_completer old = completer;
+    completer = c;
+    return old;
+}
+
+/* Candidate s, found for a word starting at byte `mine` of the line, made to
+ * replace readline's word starting at `theirs` (malloc'd: readline frees it). */
+static char *shift(const char *s, int mine, int theirs) {
+    if (mine >= theirs) {
+        size_t k = (size_t)(mine - theirs), n = strlen(s);
+        char *r = malloc(k + n + 1);
+        if (!r) return NULL;
+        memcpy(r, rl_line_buffer + theirs, k);
+        memcpy(r + k, s, n + 1);
+        return r;
+    }
+    size_t skip = (size_t)(theirs - mine);
+    return strdup(strlen(s) >= skip ? s + skip : "");
+}
+
+/* readline's rl_attempted_completion_function: the completer's candidates
+ * as readline wants them, the common start first. NULL: none (or file names
+ * when the completer asks for them). */
+static char **attempt(const char *text, int start, int end) {
+    (void)text;
+    rl_attempted_completion_over = 1;
+    if (!completer.fn) return NULL;
+    fuda_cands c = FUDA_CANDS_INIT;
+    completer.fn(completer.ud, rl_line_buffer, end, &c);
+    char **m = NULL;
+    if (c.files) rl_attempted_completion_over = 0;
+    if (c.n > 0) m = calloc((size_t)c.n + 2, sizeof *m);
+    if (m) {
+        rl_completion_append_character = c.append;
+        char *common = fuda_cands_common(&c);
+        m[0] = shift(c.n == 1 ? c.v[0] : common, c.start, start);
+        for (int i = 0; c.n > 1 && i < c.n; i++) m[i + 1] = shift(c.v[i], c.start, start);
+        free(common);
+    }
+    fuda_cands_free(&c);
+    return m;
+}
+
 /* ---- the terminal: readline's callback interface, so that Ctrl-C can
  * cancel the line (the way CPython's readline module does it) ---- */
 
@@ -56,6 +105,8 @@ static char *read_tty(const char *prompt, int *cancelled) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old);
     rl_readline_name = "fuda";
+    rl_attempted_completion_function = attempt;
+    rl_basic_word_break_characters = " \t\n\"'`@$><=;|&{(,+*/%^~#)}[]";
     rl_catch_signals = 0; /* SIGINT is ours; readline keeps SIGWINCH */
     got_sigint = 0;
     tty_done = 0;

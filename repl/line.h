@@ -3,6 +3,8 @@
 #ifndef FUDA_LINE_H
 #define FUDA_LINE_H
 
+#include "complete.h"
+
 /* 1 if stdin is a terminal. */
 int fuda_line_tty(void);
 
@@ -25,5 +27,17 @@ void fuda_line_history_save(const char *path);
  * (the value enter returned). Terminal only. */
 void *fuda_line_history_enter(const char *path);
 void fuda_line_history_leave(void *outer, const char *path);
+
+/* Tab completion on a terminal: fn(ud, line, point, out) fills out (see
+ * complete.h) with the candidates for line[0..point). Setting one returns
+ * the one it replaces, to be set again after (a match inside the REPL has its
+ * own). Tab completes their common start, Tab Tab lists them; a completer
+ * with fn NULL completes nothing. */
+typedef void (*fuda_line_complete_fn)(void *ud, const char *line, int point, fuda_cands *out);
+typedef struct fuda_line_completer {
+    fuda_line_complete_fn fn;
+    void *ud;
+} fuda_line_completer;
+fuda_line_completer fuda_line_set_completer(fuda_line_completer c);
 
 #endif

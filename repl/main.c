@@ -118,6 +118,26 @@ static const command *find_command(const char *name) {
 
 int fuda_is_command(const char *name) { return find_command(name) != NULL; }
 
+const char *const *fuda_command_names(void) {
+    static const char *names[NCOMMANDS + 3];
+    if (!names[0]) {
+        for (int i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
+        names[NCOMMANDS] = "quit";
+        names[NCOMMANDS + 1] = "exit";
+    }
+    return names;
+}
+
+const char *fuda_command_usage(const char *name) {
+    const command *c = find_command(name);
+    return c ? c->usage : NULL;
+}
+
+const char *fuda_command_help(const char *name) {
+    const command *c = find_command(name);
+    return c ? c->help : NULL;
+}
+
 /* ---- messages ---- */
 
 static void print_general_help(FILE *f) {

@@ -6,7 +6,10 @@
  * ("Pass the keyboard to seat K"); events private to a human who is away are
  * held and shown when that seat next takes the keyboard. Private events of
  * bots are never shown, nor anything about claim windows the human at the
- * keyboard is not in. */
+ * keyboard is not in.
+ *
+ * Tab at the prompt completes the commands, the legal moves word by word and
+ * the cards in them, and pile names after `pile` (complete.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,7 +127,8 @@ static void print_play_help(void) {
          "  quit         abandon the match (Ctrl-D asks the same)\n"
          "Anything else is a move: type it as listed ('discard 7h'), or just enough\n"
          "to tell it apart: '7h' or 'd 7h' for 'discard 7h', 't' for 'take'.\n"
-         "Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a joker), in any case.");
+         "Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a joker), in any case.\n"
+         "On a terminal Tab completes commands, moves and cards; Tab Tab lists them.");
 }
 
 /* ---- the keyboard ---- */
@@ -148,7 +152,9 @@ static int ask_yes(const char *question) {
 }
 
 static int confirm_quit(void) {
-    int yes = ask_yes("Abandon this match? [y/N] ");
+    fuda_line_completer moves = fuda_line_set_completer((fuda_line_completer){ NULL, NULL });
+    int yes = ask_yes("Abandon this match? [y/N] "); /* Tab offers no moves here */
+    fuda_line_set_completer(moves);
     if (yes < 0) return end_of_input();
     if (yes) puts("match abandoned");
     return yes ? QUIT : GO_ON;
@@ -372,6 +378,34 @@ static int line_to_move(const movelist *ml, const char *line, const char *yes, i
     return i;
 }
 
+/* ---- Tab completion ---- */
+
+static const char *const play_commands[] = { "help", "moves", "view", "look", "score", "pile",
+                                             "log", "save", "quit", "exit", NULL };
+
+/* What the prompt completes from: the legal moves and the pile names. */
+typedef struct completion {
+    const movelist *ml;
+    char **piles; /* copies, NULL-terminated */
+    int npiles;
+} completion;
+
+static void complete_move(void *ud, const char *line, int point, fuda_cands *out) {
+    const completion *c = ud;
+    fuda_play_source src = { (const char *const *)c->ml->v, c->ml->n, (const char *const *)c->piles,
+                             c->npiles, play_commands };
+    fuda_complete_play(line, point, &src, out);
+}
+
+static void completion_init(completion *c, const table *t, const movelist *ml) {
+    const fuda_state *st = fuda_engine_state(t->e);
+    c->ml = ml;
+    c->npiles = st ? st->npiles : 0;
+    c->piles = fuda_xrealloc(NULL, (size_t)(c->npiles + 1) * sizeof *c->piles);
+    for (int p = 0; p < c->npiles; p++) c->piles[p] = fuda_xstrdup(st->piles[p].name);
+    c->piles[c->npiles] = NULL;
+}
+
 /* Ask human `seat` for a move: GO_ON with the move in *move (malloc'd),
  * QUIT or FAIL. */
 static int ask_human(table *t, int seat, char **move) {
@@ -388,6 +422,9 @@ static int ask_human(table *t, int seat, char **move) {
     else snprintf(prompt, sizeof prompt, "%s [seat %d]> ", t->name, seat);
     if (r == GO_ON && claim && !yes) print_choices(kind, &ml);
     *move = NULL;
+    completion comp = { NULL, NULL, 0 };
+    completion_init(&comp, t, &ml);
+    fuda_line_completer outer = fuda_line_set_completer((fuda_line_completer){ complete_move, &comp });
     while (r == GO_ON && !*move) {
         char *line = ask(prompt);
         if (!line && t->tty_in) { /* Ctrl-D at the keyboard: ask, as quit does */
@@ -409,6 +446,8 @@ static int ask_human(table *t, int seat, char **move) {
         }
         free(line);
     }
+    fuda_line_set_completer(outer);
+    fuda_words_free(comp.piles);
     free_moves(&ml);
     return r;
 }
@@ -675,7 +714,10 @@ int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {
     if (r == 0) {
         char *hist = fuda_state_file("play_history"); /* moves typed, apart from the REPL's lines */
         void *outer = fuda_line_history_enter(hist);
+        /* Tab completes nothing but at the move prompt (not the REPL's Lua names) */
+        fuda_line_completer outer_tab = fuda_line_set_completer((fuda_line_completer){ NULL, NULL });
         r = play_loop(&t) == FAIL ? FUDA_EXIT_FAIL : FUDA_EXIT_OK;
+        fuda_line_set_completer(outer_tab);
         fuda_line_history_leave(outer, hist);
         free(hist);
     }

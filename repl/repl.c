@@ -4,7 +4,8 @@
  * evaluated the way lua.c does (expressions print their values, incomplete
  * statements continue on the next line). History is kept in $XDG_STATE_HOME/fuda/repl_history
  * when stdin is a terminal. Ctrl-C cancels the line being typed (and a Lua
- * statement being continued) and shows a new prompt.
+ * statement being continued) and shows a new prompt. Tab completes commands,
+ * their flags, variant and option names, and Lua names (complete.c).
  *
  * A statement that goes on over several lines is parsed again at each new
  * line, as lua.c does, which costs time in the square of its length. So the
@@ -18,6 +19,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "complete.h"
 #include "host.h"
 #include "input.h"
 #include "line.h"
@@ -35,6 +37,71 @@ typedef struct budget { size_t read, parsed; } budget;
 
 static int over_budget(const budget *b, size_t more) {
     return b->parsed + more > PARSE_SLACK + PARSE_PER_BYTE * b->read;
+}
+
+/* The session: its Lua state, and what Tab completes from (an engine made
+ * at the first need lists the variants and loads one for its options). */
+typedef struct session {
+    fuda_host *h;
+    const fuda_config *cfg;
+    fuda_engine *e;
+    char **variants;
+    fuda_buf usage;
+    int first; /* 1 at the first line of a statement, 0 on a continued one */
+} session;
+
+static fuda_engine *session_engine(session *s) {
+    if (!s->e) s->e = fuda_engine_new(s->cfg);
+    return s->e;
+}
+
+static const char *src_usage(void *ud, const char *cmd) {
+    session *s = ud;
+    const char *usage = fuda_command_usage(cmd), *help = fuda_command_help(cmd);
+    if (!usage) return NULL;
+    fuda_buf_free(&s->usage);
+    fuda_buf_addf(&s->usage, "%s\n%s", usage, help ? help : "");
+    return s->usage.p;
+}
+
+/* The variants as `list` shows them (not the abstract bases), listed once. */
+static void src_variants(void *ud, fuda_cands *out) {
+    session *s = ud;
+    if (!s->variants && session_engine(s) && fuda_engine_list(s->e, &s->variants) >= 0) {
+        char **keep = s->variants;
+        for (char **v = s->variants; *v; v++) {
+            if (fuda_engine_load(s->e, *v, NULL, 0) == 0 && fuda_engine_info(s->e)->abstract) free(*v);
+            else *keep++ = *v;
+        }
+        *keep = NULL;
+    }
+    for (char **v = s->variants; v && *v; v++) fuda_cands_add(out, *v);
+}
+
+static void src_options(void *ud, const char *variant, fuda_cands *out) {
+    session *s = ud;
+    if (!session_engine(s) || fuda_engine_load(s->e, variant, NULL, 0) != 0) return;
+    const fuda_variant_info *info = fuda_engine_info(s->e);
+    for (int i = 0; i < info->nopts; i++) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "%s=", info->opts[i].name);
+        fuda_cands_add(out, b.p);
+        fuda_buf_free(&b);
+    }
+}
+
+static void add_name(void *ud, const char *name) { fuda_cands_add(ud, name); }
+
+static void src_lua(void *ud, const char *word, fuda_cands *out) {
+    session *s = ud;
+    fuda_host_complete(s->h, word, add_name, out);
+}
+
+/* The session's completer (see fuda_line_set_completer). */
+static void complete(void *ud, const char *line, int point, fuda_cands *out) {
+    session *s = ud;
+    fuda_repl_source src = { s, fuda_command_names(), src_usage, src_variants, src_options, src_lua };
+    fuda_complete_repl(line, point, s->first, &src, out);
 }
 
 /* The REPL's history file (malloc'd), or NULL: $XDG_STATE_HOME/fuda/repl_history
@@ -74,7 +141,7 @@ static int run_command_line(const char *line, const fuda_config *cfg) {
         else if (strcmp(w[0], "help") == 0 && n == 1) {
             fuda_print_help(NULL);
             puts("\nIn this session: any other line is Lua ('return 1+1', 'print(fuda)');\n"
-                 "quit, exit or Ctrl-D leave.");
+                 "quit, exit or Ctrl-D leave. Tab completes commands, variants, flags and Lua names.");
         } else
             fuda_run_command(n, w, cfg);
     }
@@ -94,7 +161,7 @@ static void print_result(int status, const char *out) {
 
 /* Evaluate the Lua chunk that starts with `line`, reading more lines while it
  * is incomplete. Returns 0, or -1 when input ended inside the chunk. */
-static int eval_lua(fuda_host *h, const char *line, int echo, budget *bud) {
+static int eval_lua(session *s, const char *line, int echo, budget *bud) {
     fuda_buf chunk = FUDA_BUF_INIT;
     fuda_buf_adds(&chunk, line);
     for (int lines = 1;; lines++) {
@@ -105,13 +172,15 @@ static int eval_lua(fuda_host *h, const char *line, int echo, budget *bud) {
             break;
         }
         bud->parsed += chunk.len;
-        int status = fuda_host_eval(h, chunk.p, &out);
+        int status = fuda_host_eval(s->h, chunk.p, &out);
         if (status != 1) {
             print_result(status, out);
             break;
         }
         int cancelled;
+        s->first = 0;
         char *more = fuda_line_read_or_cancel(PROMPT_MORE, echo, &cancelled);
+        s->first = 1;
         if (!more) {
             fuda_buf_free(&chunk);
             return -1;
@@ -130,8 +199,9 @@ static int eval_lua(fuda_host *h, const char *line, int echo, budget *bud) {
 }
 
 int fuda_cmd_repl(const fuda_config *cfg) {
-    fuda_host *h = fuda_host_new(cfg);
-    if (!h) return fuda_fail("out of memory");
+    session s = { fuda_host_new(cfg), cfg, NULL, NULL, FUDA_BUF_INIT, 1 };
+    if (!s.h) return fuda_fail("out of memory");
+    fuda_line_completer outer = fuda_line_set_completer((fuda_line_completer){ complete, &s });
     int tty = fuda_line_tty();
     char *hist = history_path();
     fuda_line_history_load(hist);
@@ -143,11 +213,15 @@ int fuda_cmd_repl(const fuda_config *cfg) {
         if (!line) break; /* readline itself ends the line after Ctrl-D */
         bud.read += strlen(line) + 1;
         r = line[strspn(line, " \t")] ? run_command_line(line, cfg) : LINE_DONE;
-        if (r == LINE_LUA && eval_lua(h, line, 0, &bud) != 0) r = LINE_QUIT;
+        if (r == LINE_LUA && eval_lua(&s, line, 0, &bud) != 0) r = LINE_QUIT;
         free(line);
     }
     fuda_line_history_save(hist);
     free(hist);
-    fuda_host_free(h);
+    fuda_line_set_completer(outer);
+    fuda_free_names(s.variants);
+    if (s.e) fuda_engine_free(s.e);
+    fuda_buf_free(&s.usage);
+    fuda_host_free(s.h);
     return FUDA_EXIT_OK;
 }

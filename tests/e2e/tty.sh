@@ -1,7 +1,7 @@
 #!/bin/sh
 # tty.sh -- end-to-end tests of what fuda does on a terminal (a pseudo-terminal
 # made by python3, which `make test` installs): Ctrl-C cancels the line at the REPL
-# and play prompts, `fuda sim` shows a progress bar and Ctrl-C stops it with
+# and play prompts, Tab completes there, `fuda sim` shows a progress bar and Ctrl-C stops it with
 # the totals so far.
 . "$(dirname "$0")/lib/check.sh"
 
@@ -42,7 +42,7 @@ def read(until, limit=20.0):
                 return
             if not data:
                 return
-            out += data
+            out += data.replace(b"\x07", b"")  # the bell of an ambiguous Tab
 status = None
 for step in steps:
     kind, _, text = step.partition(":")
@@ -130,6 +130,37 @@ expect "oklahoma: the upcard is buried" has "$OUT" '^Discard: J[^ ]* '
 expect "oklahoma: the Upcard line after the upcard was taken and buried" \
     sh -c "[ \$(grep -c '^Upcard: 5[^ ]* (knock with 5 or less)' '$OUT') -ge 4 ]"
 expect "oklahoma: look shows it again" sh -c "sed -n '/> look/,\$p' '$OUT' | grep -q '^Upcard: 5[^ ]* (knock with 5 or less)'"
+
+# Tab completion in the REPL: a command, then a variant (Tab Tab lists the gin variants, not
+# the abstract gin-base), a Lua field; each line then run, so what Tab put in the line shows
+tty_run -- 'wait:fuda> ' 'send:pl\t' 'wait:play ' 'send:g\t' 'wait:gin' 'send:\t\t' 'wait:gin-intro' 'wait:fuda> ' \
+    'send:\x15' 'send:rul\t' 'wait:rules ' 'send:gin-b\t' 'wait:bicycle ' 'send:\r' 'wait:fuda> ' \
+    'send:return fuda.sh\t' 'wait:show' 'send:== nil\r' 'wait:fuda> ' \
+    'send:play gin --opt\t' 'wait:option ' 'send:knock_l\t' 'wait:limit=' 'send:\x15' 'send:quit\r' 'exit'
+expect "Tab: 'pl' completes to 'play '" has "$OUT" '^fuda> play gin$'
+expect "Tab Tab after 'play gin' lists the gin variants, not the abstract gin-base" \
+    has "$OUT" '^gin +gin-bicycle +gin-intro *$'
+expect "Tab: 'rul' and 'gin-b' complete to 'rules gin-bicycle', which runs" has "$OUT" '^Gin Rummy \(Bicycle\)$'
+expect "Tab: 'fuda.sh' completes to 'fuda.show'" has "$OUT" '^fuda> return fuda.show== nil$'
+expect "Tab: ... a real field (fuda.show == nil is false)" has "$OUT" '^false$'
+expect "Tab: an option name after --option" has "$OUT" 'play gin --option knock_limit=$'
+
+# Tab on hostile tables: an __index function is not called, a cycle of __index ends, the session goes on
+tty_run -- 'wait:fuda> ' 'send:t = setmetatable({}, {__index = function() while true do end end})\r' 'wait:fuda> ' \
+    'send:c = {}; setmetatable(c, {__index = c}); c.zz = 1\r' 'wait:fuda> ' 'send:t.x\t\t' 'send:\x15' \
+    'send:c.z\t' 'wait:zz' 'send:\x15return 40+2\r' 'wait:42' 'wait:fuda> ' 'send:quit\r' 'exit'
+expect "Tab: an __index function is never run" has "$OUT" '^42$'
+expect "Tab: a field found through a cyclic __index" has "$OUT" 'c\.zz'
+expect "Tab: ... and the session ends normally" has "$OUT" '^exit status 0$'
+
+# Tab at the play prompt: Tab Tab lists the legal moves, Tab completes a verb, a move's card
+tty_run play gin --seed 1 -- 'wait:]> ' 'send:\t\t' 'wait:take' 'wait:]> ' 'send:t\t' 'wait:take ' 'send:\r' \
+    'wait:]> ' 'send:disc\t' 'wait:discard ' 'send:\t\t' 'wait:Jc' 'wait:]> discard ' 'send:j\t' 'wait:Jc ' 'send:\r' \
+    'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "play: Tab Tab lists the legal moves" has "$OUT" '^pass +take *$'
+expect "play: Tab completes 't' to 'take', which is played" has "$OUT" '^Seat 1 takes the upcard 8d\.$'
+expect "play: Tab Tab after 'discard ' lists the cards" has "$OUT" '^10h +2c +2d +2h +2s +5s +6d +8h +Ah +Jc *$'
+expect "play: Tab completes 'j' to the card Jc, which is discarded" has "$OUT" '^Seat 1 discards Jc\.$'
 
 # sim: the progress bar on a terminal, Ctrl-C prints the totals so far
 tty_run sim gin -n 10000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
