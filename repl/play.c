@@ -92,7 +92,7 @@ static void hold(table *t, int seat, const char *text) {
 static void on_event(void *ud, int seat, const char *text) {
     table *t = ud;
     int cleared = t->nhumans > 1 && t->tty_out;
-    fuda_undo_event(&t->undo, seat, text);
+    if (t->nhumans) fuda_undo_event(&t->undo, seat, text); /* what undo must know was shown */
     if (seat == 0 || seat == t->keyboard) show(t, text);
     for (int h = 1; h <= t->nseats; h++)
         if (is_human(t, h) && h != t->keyboard && (seat == h || (seat == 0 && cleared))) hold(t, h, text);
