@@ -120,6 +120,7 @@ static int log_push(fuda_engine *e, int seat, int id, char *text) {
     }
     e->log[e->nlog].seat = seat;
     e->log[e->nlog].id = id;
+    e->log[e->nlog].serial = ++e->log_serial;
     e->log[e->nlog++].text = text;
     e->cmem_used += sizeof *e->log + (text ? strlen(text) + 1 : 0);
     return 0;
@@ -186,13 +187,16 @@ static void rows_drop(fuda_engine *e, int n) {
     }
 }
 
-static void log_clear(fuda_engine *e) {
-    for (long i = 0; i < e->nlog; i++) {
-        fuda_sandbox_cfree(e, sizeof *e->log + (e->log[i].text ? strlen(e->log[i].text) + 1 : 0));
-        free(e->log[i].text);
+/* Drop log entries from index n on. */
+static void log_cut(fuda_engine *e, long n) {
+    while (e->nlog > n) {
+        fuda_logmove *l = &e->log[--e->nlog];
+        fuda_sandbox_cfree(e, sizeof *e->log + (l->text ? strlen(l->text) + 1 : 0));
+        free(l->text);
     }
-    e->nlog = 0;
 }
+
+static void log_clear(fuda_engine *e) { log_cut(e, 0); }
 
 /* C-side bytes kept for one interned move (its text, its slot, and about
  * what the two Lua tables hold for it, which Lua counts itself). */
@@ -679,6 +683,8 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     fuda_state_init(&e->st, nseats, seed, e->syms);
     fuda_rng_seed(&e->bot_rng, seed, 1);
     e->seed = seed;
+    static uint64_t matches; /* every match of the process gets its own id, for marks */
+    e->match_id = __atomic_add_fetch(&matches, 1, __ATOMIC_RELAXED);
     e->started = 1;
     int rc = engine_pcall(e, start_body, NULL);
     e->in_setup = 0;
@@ -1201,6 +1207,46 @@ int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char
     }
     if (finish_move(e, &t, 0, seat, a.id, 1) < 0) return -1;
     *move = e->mvtab[a.id];
+    return 0;
+}
+
+/* ---- marks: going back to an earlier point of the match ---- */
+
+int fuda_engine_mark(const fuda_engine *e, fuda_mark *m) {
+    if (!e->started) {
+        fuda_engine_seterr((fuda_engine *)e, "no match is running");
+        return -1;
+    }
+    fuda_state_copy(&m->st, &e->st);
+    m->bot_rng = e->bot_rng;
+    m->nrows = e->nrows;
+    m->nlog = e->nlog;
+    m->log_serial = e->nlog ? e->log[e->nlog - 1].serial : 0;
+    m->match_id = e->match_id;
+    return 0;
+}
+
+/* Is the match now a continuation of the point m marked: the same match,
+ * and its log (hence its rows) the mark's with entries added? */
+static int mark_reachable(const fuda_engine *e, const fuda_mark *m) {
+    if (!e->started || m->match_id != e->match_id) return 0;
+    if (m->nlog > e->nlog || m->nrows > e->nrows) return 0;
+    return m->nlog == 0 || e->log[m->nlog - 1].serial == m->log_serial;
+}
+
+int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m) {
+    if (!mark_reachable(e, m)) {
+        fuda_engine_seterr(e, e->started ? "that mark is not a point of this match's history"
+                                         : "no match is running");
+        return -1;
+    }
+    mark_stale(e, &m->st);
+    fuda_state_copy(&e->st, &m->st);
+    e->bot_rng = m->bot_rng;
+    rows_drop(e, m->nrows);
+    events_drop(e, 0);
+    log_cut(e, m->nlog);
+    e->moves_valid = 0;
     return 0;
 }
 

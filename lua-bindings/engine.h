@@ -156,6 +156,31 @@ int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **mov
  * match ends. On failure -1 with the message and the state unchanged. */
 int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char **move);
 
+/* A point of a match to come back to: the whole core state, the bots'
+ * generator, how long the scoresheet and the log were, and which history
+ * (log entries carry serials never given twice) and match it belongs to.
+ * A plain struct the caller owns (about 2 KiB); copy it freely. */
+typedef struct fuda_mark {
+    fuda_state st;
+    fuda_rng bot_rng;
+    int nrows;
+    long nlog;
+    uint64_t log_serial; /* serial of log entry nlog-1, 0 for an empty log */
+    uint64_t match_id;   /* the match (unique in the process) */
+} fuda_mark;
+
+/* Mark where the match is now, in *m. -1 when no match is running. */
+int fuda_engine_mark(const fuda_engine *e, fuda_mark *m);
+
+/* Go back to mark m: the state, the bots' generator, the scoresheet and the
+ * log are as they were when it was taken (what came after is dropped, so the
+ * log replays to this state). -1, and nothing changed, when m is not a point
+ * of this match's present history: another match's mark, or one taken on a
+ * line of play that an earlier undo dropped. The coverage tallies and the
+ * interned move texts are not taken back; events already delivered stay
+ * delivered (the caller knows what it showed). */
+int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m);
+
 /* What seat sees (0: a spectator), as text lines, from the variant's view hook
  * (or a generic view of the visible piles). Caller frees. NULL on failure. */
 char *fuda_engine_view(fuda_engine *e, int seat);

@@ -2,7 +2,10 @@
  * fuda.match: a match of any variant driven from a script, one engine each.
  *
  * A fuda.Match owns its engine; m:free() (or garbage collection) frees it, and
- * any later call on the handle fails with "match was freed". */
+ * any later call on the handle fails with "match was freed".
+ *
+ * m:mark() returns a fuda.Mark (a copy of the point the match is at, see
+ * fuda_engine_mark); m:undo_to(mark) goes back to it, events included. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,6 +341,30 @@ static int m_moves_made(lua_State *L) {
     return 1;
 }
 
+/* m:mark() -> a fuda.Mark of the point the match is at now */
+typedef struct mark_ud { unsigned tag; int nevs; fuda_mark mk; } mark_ud;
+
+static int m_mark(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    mark_ud *k = (mark_ud *)lua_newuserdatauv(L, sizeof *k, 0);
+    k->tag = FUDA_TAG_MARK;
+    k->nevs = m->nevs;
+    if (fuda_engine_mark(m->e, &k->mk) < 0) return luaL_error(L, "%s", fuda_engine_error(m->e));
+    luaL_setmetatable(L, FUDA_MARK_T);
+    return 1;
+}
+
+/* m:undo_to(mark) -> true, or nil, message (nothing changed); the events
+ * after the mark are forgotten too. */
+static int m_undo_to(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    mark_ud *k = (mark_ud *)fuda_checkud(L, 2, FUDA_TAG_MARK, FUDA_MARK_T);
+    if (fuda_engine_undo_to(m->e, &k->mk) < 0) return fail(L, m->e);
+    while (m->nevs > k->nevs) free(m->evs[--m->nevs].text);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 static const luaL_Reg match_methods[] = {
     {"moves", m_moves}, {"apply", m_apply}, {"try", m_try}, {"actors", m_actors}, {"claim", m_claim},
     {"bot", m_bot}, {"play_bots", m_play_bots}, {"next_hand", m_next_hand}, {"phase", m_phase},
@@ -345,6 +372,7 @@ static const luaL_Reg match_methods[] = {
     {"pile", m_pile}, {"var", m_var}, {"seat_var", m_seat_var}, {"total", m_total},
     {"arrange", m_arrange}, {"events", m_events}, {"view", m_view}, {"scoresheet", m_scoresheet},
     {"log", m_log}, {"hash", m_hash}, {"move_count", m_moves_made}, {"tallies", m_tallies}, {"free", m_free},
+    {"mark", m_mark}, {"undo_to", m_undo_to},
     {NULL, NULL}
 };
 
@@ -452,6 +480,8 @@ void fuda_open_match(lua_State *L) {
         lua_pushcfunction(L, m_free);
         lua_setfield(L, -2, "__gc");
     }
+    lua_pop(L, 1);
+    luaL_newmetatable(L, FUDA_MARK_T);
     lua_pop(L, 1);
     luaL_setfuncs(L, host_module_funcs, 0);
 }

@@ -14,6 +14,7 @@
 #define FUDA_PILE_T "fuda.Pile"
 #define FUDA_RULES_T "fuda.Rules"
 #define FUDA_MATCH_T "fuda.Match"
+#define FUDA_MARK_T "fuda.Mark"
 #define FUDA_VARS_T "fuda.Vars"
 
 #define FUDA_MAX_OPTS 64
@@ -29,7 +30,7 @@
 /* Every fuda userdata starts with one of these tags, so checking an argument's
  * type is one comparison (no metatable lookup by name). */
 enum {
-    FUDA_TAG_GAME = 0x46474d31, FUDA_TAG_PILE, FUDA_TAG_VARS, FUDA_TAG_RULES, FUDA_TAG_MATCH
+    FUDA_TAG_GAME = 0x46474d31, FUDA_TAG_PILE, FUDA_TAG_VARS, FUDA_TAG_RULES, FUDA_TAG_MATCH, FUDA_TAG_MARK
 };
 
 /* The userdata at idx if it carries `tag`, else a type error naming tname
@@ -82,6 +83,7 @@ typedef struct fuda_logmove {
     int seat;      /* the seat that moved; 0 for a "next" or "arrange" line */
     int id;        /* a move: its id in the match's move table (text NULL) */
     char *text;    /* a line: its text, owned by the log */
+    uint64_t serial; /* never given twice in an engine's life: a mark knows its history by it */
 } fuda_logmove;
 
 /* The text of log entry i. */
@@ -146,6 +148,7 @@ struct fuda_engine {
     fuda_symtab *syms;
     fuda_state st;
     uint32_t gen;              /* match generation: stale handles detect it */
+    uint64_t match_id;         /* unique in the process: whose a fuda_mark is */
     int started;
     int in_setup;
     int ref_game;              /* the game table of this match */
@@ -163,6 +166,7 @@ struct fuda_engine {
     fuda_row *rows; int nrows, caprows;
     fuda_ev *evs; int nevs, capevs;
     fuda_logmove *log; long nlog, caplog;
+    uint64_t log_serial;       /* the last serial given to a log entry */
     char **optset; int noptset;  /* the "name=value" overrides of this load */
     fuda_event_fn ev_fn; void *ev_ud;
     fuda_tally *tallies; int ntallies, captallies;

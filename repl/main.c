@@ -49,7 +49,7 @@ static const command commands[] = {
       "\n"
       "Type moves as the game lists them ('discard 7h', 'take') or shortened when\n"
       "only one legal move fits ('7h', 'd 7h', 't'). Cards: 7h, H7, 10s, Ts, Qd.\n"
-      "During the match: help, moves, score, view, log, save FILE, quit.\n" },
+      "During the match: help, moves, score, view, pile, log, save FILE, undo, quit.\n" },
     { "sim", fuda_cmd_sim,
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
       "                 [-j N] [--json]",

@@ -9,7 +9,12 @@
  * keyboard is not in.
  *
  * Tab at the prompt completes the commands, the legal moves word by word and
- * the cards in them, and pile names after `pile` (complete.c). */
+ * the cards in them, and pile names after `pile` (complete.c).
+ *
+ * Undo: before each step in which a human moves, the match is marked (see
+ * undo.h); `undo` goes back to the typing seat's last decision, unless since
+ * then it learned something (a card, a private event) or another human
+ * moved, and says why not. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +26,12 @@
 #include "input.h"
 #include "line.h"
 #include "render.h"
+#include "undo.h"
 
 #define CLEAR_SCREEN "\033[H\033[2J"
 #define MAX_MOVES 100000L /* a bot-only match still going after this many moves is stuck */
 
-enum { GO_ON = 0, QUIT = 1, FAIL = -1, NOT_COMMAND = 2 };
+enum { GO_ON = 0, QUIT = 1, FAIL = -1, NOT_COMMAND = 2, UNDONE = 3 };
 
 typedef struct play_args {
     fuda_match_args m;
@@ -47,6 +53,8 @@ typedef struct table {
     int style;    /* render style */
     int tty_in, tty_out;
     fuda_buf held[FUDA_MAX_SEATS + 1]; /* events for humans away from the keyboard */
+    fuda_undo undo;  /* the hand's points to go back to, the events shown */
+    unsigned chose;  /* humans who chose already in the step under way */
 } table;
 
 /* A copy of one seat's legal moves (the engine's are valid only until its
@@ -87,6 +95,7 @@ static void hold(table *t, int seat, const char *text) {
 static void on_event(void *ud, int seat, const char *text) {
     table *t = ud;
     int cleared = t->nhumans > 1 && t->tty_out;
+    if (t->nhumans) fuda_undo_event(&t->undo, seat, text); /* what undo must know was shown */
     if (seat == 0 || seat == t->keyboard) show(t, text);
     for (int h = 1; h <= t->nseats; h++)
         if (is_human(t, h) && h != t->keyboard && (seat == h || (seat == 0 && cleared))) hold(t, h, text);
@@ -122,6 +131,8 @@ static void print_play_help(void) {
          "  score        the scoresheet\n"
          "  pile [NAME]  the piles and what you see of each; NAME: every card of a pile\n"
          "               you may see whole (an open discard pile, your hand)\n"
+         "  undo         take back your last move (and the bots' moves after it); again\n"
+         "               to go further back, but not past a card or a deal you have seen\n"
          "  log          the log of this match\n"
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
          "  quit         abandon the match (Ctrl-D asks the same)\n"
@@ -338,6 +349,36 @@ static void show_pile(table *t, int seat, const char *name, const char *owner_te
     free(text);
 }
 
+/* `undo`: back to the seat's last decision (UNDONE), or say why not (GO_ON). */
+static int undo_move(table *t, int seat) {
+    char *why = NULL;
+    int k = fuda_undo_find(&t->undo, t->e, seat, t->humans, t->chose, &why);
+    if (k < 0) {
+        show(t, why);
+        free(why);
+        return GO_ON;
+    }
+    const fuda_undo_point *p = &t->undo.pt[k];
+    long after = fuda_engine_move_count(t->e) - (long)p->mk.st.move_no - 1;
+    char *mv = fuda_xstrdup(p->move[seat]);
+    size_t held[FUDA_MAX_SEATS + 1];
+    memcpy(held, p->held, sizeof held);
+    if (fuda_undo_go(&t->undo, t->e, k) < 0) {
+        show(t, fuda_engine_error(t->e));
+        free(mv);
+        return GO_ON;
+    }
+    for (int h = 1; h <= t->nseats; h++) /* what the others were to be shown of the undone moves */
+        if (t->held[h].len > held[h]) {
+            t->held[h].len = held[h];
+            t->held[h].p[held[h]] = '\0';
+        }
+    if (after > 0) printf("undone: '%s' and %ld move%s after it\n", mv, after, after == 1 ? "" : "s");
+    else printf("undone: '%s'\n", mv);
+    free(mv);
+    return UNDONE;
+}
+
 /* The commands of the match prompt. Returns GO_ON when the line was a
  * command (done), QUIT, FAIL, or NOT_COMMAND. */
 static int run_play_command(table *t, int seat, const movelist *ml, const char *line) {
@@ -349,6 +390,7 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     else if (n == 1 && strcmp(c, "score") == 0) r = show_scoresheet(t);
     else if (n == 1 && (strcmp(c, "view") == 0 || strcmp(c, "look") == 0)) r = show_view(t, seat);
     else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
+    else if (n == 1 && strcmp(c, "undo") == 0) r = undo_move(t, seat);
     else if (n == 1 && strcmp(c, "pile") == 0) list_piles(t, seat);
     else if ((n == 2 || n == 3) && strcmp(c, "pile") == 0) show_pile(t, seat, w[1], n == 3 ? w[2] : NULL);
     else if (strcmp(c, "save") == 0) r = save_log(t, n == 2 ? w[1] : NULL);
@@ -469,17 +511,33 @@ static int decide(table *t, int seat, char **move) {
  * (in a claim window nobody sees the others' choices). A human's move that
  * fails is reported and asked again. */
 static int step(table *t) {
-    unsigned actors = fuda_engine_actors(t->e);
+    unsigned actors = fuda_engine_actors(t->e), applied = 0;
     char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
     int r = GO_ON;
     if (!actors) {
         fuda_fail("the hand is on but no seat can act");
         return FAIL;
     }
-    for (int seat = 1; seat <= t->nseats && r == GO_ON; seat++)
-        if (actors & (1u << (seat - 1))) r = decide(t, seat, &chosen[seat]);
+    fuda_undo_hand(&t->undo, fuda_engine_state(t->e)->hand_no);
+    fuda_mark mk; /* the point a human's move here can be undone to */
+    long nev = t->undo.nev;
+    size_t held[FUDA_MAX_SEATS + 1];
+    for (int h = 0; h <= FUDA_MAX_SEATS; h++) held[h] = t->held[h].len;
+    int marked = (actors & t->humans) && fuda_engine_mark(t->e, &mk) == 0;
+    t->chose = 0;
     for (int seat = 1; seat <= t->nseats && r == GO_ON; seat++) {
-        if (!chosen[seat] || fuda_engine_apply(t->e, seat, chosen[seat]) == 0) continue;
+        if (!(actors & (1u << (seat - 1)))) continue;
+        r = decide(t, seat, &chosen[seat]);
+        if (r == GO_ON && is_human(t, seat)) t->chose |= 1u << (seat - 1);
+    }
+    t->chose = 0;
+    if (r == UNDONE) r = GO_ON; /* the match went back: nothing chosen here counts */
+    else for (int seat = 1; seat <= t->nseats && r == GO_ON; seat++) {
+        if (!chosen[seat]) continue;
+        if (fuda_engine_apply(t->e, seat, chosen[seat]) == 0) {
+            if (is_human(t, seat)) applied |= 1u << (seat - 1);
+            continue;
+        }
         if (is_human(t, seat)) {
             show(t, fuda_engine_error(t->e)); /* the state is unchanged: ask again */
         } else {
@@ -488,6 +546,7 @@ static int step(table *t) {
         }
         break;
     }
+    if (applied && marked) fuda_undo_push(&t->undo, &mk, nev, applied, chosen, held);
     for (int seat = 1; seat <= t->nseats; seat++) free(chosen[seat]);
     return r;
 }
@@ -723,6 +782,7 @@ int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {
     }
     fflush(stdout);
     for (int seat = 0; seat <= FUDA_MAX_SEATS; seat++) fuda_buf_free(&t.held[seat]);
+    fuda_undo_free(&t.undo);
     fuda_words_free(store);
     if (t.e) fuda_engine_free(t.e);
     fuda_match_args_free(&p.m);

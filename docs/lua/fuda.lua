@@ -437,6 +437,9 @@ function Moves.parse(text) end
 ---------------------------------------------------------------------------------------------------
 -- Host scripts: fuda.match
 
+---A point of a match to go back to (m:mark(), m:undo_to()).
+---@class fuda.Mark
+
 ---@class fuda.MatchSpec
 ---@field variant string a variant name or file
 ---@field seats? integer (default: the variant's)
@@ -500,6 +503,17 @@ function Match:phase() end
 ---The seats the match format named winners.
 ---@return integer[]
 function Match:winners() end
+
+---A mark of the point the match is at (its state, scoresheet, log and the bots' generator).
+---@return fuda.Mark
+function Match:mark() end
+
+---Go back to a mark: true, or nil and a message (nothing changes) when the mark is another
+---match's or lies on a line of play an earlier undo dropped.
+---@param mark fuda.Mark
+---@return true|nil
+---@return string? message
+function Match:undo_to(mark) end
 
 ---The cards of a pile.
 ---@param name string

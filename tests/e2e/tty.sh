@@ -162,6 +162,20 @@ expect "play: Tab completes 't' to 'take', which is played" has "$OUT" '^Seat 1 
 expect "play: Tab Tab after 'discard ' lists the cards" has "$OUT" '^10h +2c +2d +2h +2s +5s +6d +8h +Ah +Jc *$'
 expect "play: Tab completes 'j' to the card Jc, which is discarded" has "$OUT" '^Seat 1 discards Jc\.$'
 
+# undo on a terminal: the upcard taken back and offered again; after a pass the bot's discard,
+# seen, blocks it; hot seat (the screen cleared at each pass): seat 2's move blocks seat 1's undo
+tty_run play gin --seed 3 -- 'wait:]> ' 'send:take\r' 'wait:]> ' 'send:undo\r' 'wait:undone' 'wait:]> ' \
+    'send:pass\r' 'wait:]> ' 'send:undo\r' 'wait:cannot undo' 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "undo: the take undone" has "$OUT" "^undone: 'take'$"
+expect "undo: the upcard offered again" sh -c "[ \$(grep -c '^your turn: take the upcard 5' '$OUT') -eq 2 ]"
+expect "undo: refused after the bot's discard, naming it" has "$OUT" "^cannot undo 'pass': since then you have seen J"
+expect "undo: exit 0" has "$OUT" '^exit status 0$'
+tty_run play tests/variants/undo.lua --seed 1 --humans 1,2 -- 'wait:press Enter' 'send:\r' 'wait:]> ' 'send:bid 2\r' 'wait:press Enter' 'send:\r' \
+    'wait:]> ' 'send:bid 3\r' 'wait:press Enter' 'send:\r' 'wait:]> ' 'send:undo\r' 'wait:cannot undo' 'wait:]> ' \
+    'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "undo, hot seat: refused after seat 2 moved" \
+    has "$OUT" "^cannot undo 'bid 2': seat 2 has moved since \(each player undoes only their own moves\)$"
+
 # sim: the progress bar on a terminal, Ctrl-C prints the totals so far
 tty_run sim gin -n 10000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
 expect "sim shows a progress bar on a terminal" has "$OUT" '^\[[#.]{20}\] [0-9]+/10000000 matches [0-9.]+ s'

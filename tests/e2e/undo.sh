@@ -1,0 +1,109 @@
+#!/bin/sh
+# undo.sh -- end-to-end tests of `undo` in `fuda play`, driven through stdin:
+# taking back one's moves (and the bots' after them) as far as one likes, the
+# refusals and their reasons (a private event, a card seen, a deal, another
+# human's move), and a log saved after an undo replaying to the same match.
+. "$(dirname "$0")/lib/check.sh"
+
+# Undo: bids reveal nothing, a draw is told to the drawer, a show turns a card up
+U=tests/variants/undo.lua
+
+"$FUDA" play "$U" --seed 1 >"$OUT" 2>"$ERR" <<'IN'
+help
+undo
+bid 2
+bid 3
+undo
+undo
+undo
+draw
+undo
+IN
+RC=$?
+expect "undo: exit 0" status 0
+expect "help lists undo" has "$OUT" '^  undo  +take back your last move'
+expect "nothing to undo before moving" has "$OUT" '^undo \[seat 1\]> undo$'
+expect "not moved yet, said once per try" [ "$(grep -c '^nothing to undo: you have not moved yet$' "$OUT")" -eq 2 ]
+expect "bid 3 and the bot's bid undone" has "$OUT" "^undone: 'bid 3' and 1 move after it$"
+expect "then bid 2 too, as far back as one likes" has "$OUT" "^undone: 'bid 2' and 1 move after it$"
+# the view is shown again after each undo: move 2 twice (after bid 2, after undoing bid 3), move 0 twice
+expect "the view again after an undo (move 2)" [ "$(grep -c '^hand 1, move 2, bid 1' "$OUT")" -ge 2 ]
+expect "the view again after an undo (move 0)" [ "$(grep -c '^hand 1, move 0, bid 0' "$OUT")" -eq 2 ]
+expect "a draw told privately blocks the undo" \
+    has "$OUT" "^cannot undo 'draw': since then you were told: You draw [2-9AJQK0]+[shdc]\.$"
+expect "nothing on stderr" [ ! -s "$ERR" ]
+
+# a card the bot showed blocks the undo, and says which
+"$FUDA" play "$U" --seed 1 --bots shower >"$OUT" 2>"$ERR" <<'IN'
+bid 2
+undo
+view
+IN
+RC=$?
+card=$(sed -n 's/^Seat 2 shows \(.*\)\.$/\1/p' "$OUT")
+expect "shower: the bot showed a card" [ -n "$card" ]
+expect "shower: refused naming that card" has "$OUT" "^cannot undo 'bid 2': since then you have seen $card$"
+expect "shower: the state stays: move 2" [ "$(grep -c '^hand 1, move 2, bid 2' "$OUT")" -eq 2 ]
+
+# not past a deal
+"$FUDA" play "$U" --seed 1 >"$OUT" 2>"$ERR" <<'IN'
+bid 2
+call
+undo
+IN
+RC=$?
+expect "deal: hand 2 is on" has "$OUT" '^hand 2, move 3, '
+expect "deal: refused past the deal" \
+    has "$OUT" '^nothing to undo in this hand: undo does not go back past a deal \(you have seen the new cards\)$'
+
+# hot seat: a player undoes only their own moves
+"$FUDA" play "$U" --seed 1 --humans 1,2 >"$OUT" 2>"$ERR" <<'IN'
+bid 2
+undo
+bid 3
+undo
+IN
+RC=$?
+expect "hot seat: seat 2 has nothing of its own to undo" has "$OUT" '^nothing to undo: you have not moved yet$'
+expect "hot seat: seat 1 may not undo past seat 2's move" \
+    has "$OUT" "^cannot undo 'bid 2': seat 2 has moved since \(each player undoes only their own moves\)$"
+
+# the log saved after an undo is cut back and replays to the same match
+"$FUDA" play "$U" --seed 1 >"$OUT" 2>"$ERR" <<IN
+bid 2
+bid 3
+undo
+bid 1
+save $TMP/cut.log
+view
+IN
+RC=$?
+expect "replay: saved" has "$OUT" "^saved the log to $TMP/cut.log \(4 moves\)$"
+expect "replay: the undone bid is not in the log" hasnt "$TMP/cut.log" "bid 3"
+expect "replay: the log holds the moves kept" [ "$(grep -c '^[12] bid ' "$TMP/cut.log")" -eq 4 ]
+view1=$(grep '^hand 1, move 4, ' "$OUT" | tail -1)
+printf 'view\nlog\n' | "$FUDA" play --replay "$TMP/cut.log" >"$OUT" 2>"$ERR"
+RC=$?
+expect "replay: exit 0" status 0
+expect "replay: 4 moves replayed" has "$OUT" "^replayed 4 moves of $TMP/cut.log$"
+view2=$(grep '^hand 1, move 4, ' "$OUT" | tail -1)
+expect "replay: the same view as before saving" [ -n "$view1" ] && [ "$view1" = "$view2" ]
+sed -n '/^fuda-log/,$p' "$OUT" | sed '/^undo \[seat 1\]> *$/,$d' >"$TMP/relog"
+expect "replay: the same log" cmp -s "$TMP/cut.log" "$TMP/relog"
+
+# Gin: taking the upcard back; a passed upcard the bot took, and a stock draw, block it
+"$FUDA" play gin --seed 3 >"$OUT" 2>"$ERR" <<'IN'
+take
+undo
+pass
+undo
+draw
+undo
+IN
+RC=$?
+expect "gin: take undone" has "$OUT" "^undone: 'take'$"
+expect "gin: the upcard offered again" [ "$(grep -c '^your turn: take the upcard 5c or pass$' "$OUT")" -eq 2 ]
+expect "gin: the bot's discard was seen" has "$OUT" "^cannot undo 'pass': since then you have seen Jd$"
+expect "gin: a stock draw was told" has "$OUT" "^cannot undo 'draw': since then you were told: You draw "
+
+finish
