@@ -228,8 +228,9 @@ end
 A.VIS = { "hidden", "owner", "public", "top" }
 
 -- The piles of a layout in the order they are made: the deck's pile, the other shared piles by
--- name, then the per-seat piles by name. Each entry { name, vis, per_seat }. (The loader has
--- checked the layout.)
+-- name, then the per-seat piles by name. Each entry { name, vis, per_seat }; vis may be a
+-- function(g) giving the visibility when the piles are made (a shared pile unless per_seat).
+-- (The loader has checked the layout.)
 function A.layout_plan(layout, deck_pile)
   local shared, own = {}, {}
   for _, name in ipairs(sorted(layout)) do
@@ -245,13 +246,29 @@ function A.layout_plan(layout, deck_pile)
   return shared
 end
 
+local IS_VIS = {}
+for _, v in ipairs(A.VIS) do IS_VIS[v] = true end
+
+-- The visibility of pile p of a layout in game g (its vis function asked, and checked).
+local function vis_of(g, p)
+  local vis = p.vis
+  if type(vis) ~= "function" then return vis end
+  vis = vis(g)
+  if not IS_VIS[vis] then
+    error("layout." .. p.name .. ".vis must give one of " .. table.concat(A.VIS, ", ") .. ", got " ..
+          (type(vis) == "string" and ("'" .. vis .. "'") or type(vis)), 0)
+  end
+  return vis
+end
+
 local function layout_setup(plan, deck, own_setup)
   return function(g)
     for _, p in ipairs(plan) do
+      local vis = vis_of(g, p)
       if p.per_seat then
-        for s = 1, g.seats do g:new_pile(p.name, { owner = s, vis = p.vis }) end
+        for s = 1, g.seats do g:new_pile(p.name, { owner = s, vis = vis }) end
       else
-        g:new_pile(p.name, { vis = p.vis })
+        g:new_pile(p.name, { vis = vis })
       end
     end
     local d = deck
