@@ -158,39 +158,42 @@ end
 -- drawing ("first"), or by passing ("offer"), and then the dealer draws ("passed";
 -- dealer_takes_passed: or takes it).
 
--- Seat takes the top card of the stock; returns it.
-local function draw(g, seat)
+-- Seat draws the top card of the stock (`declines`: the non-dealer declining the upcard so).
+-- g.var.taken is "" already: the deal and every discard leave it so.
+local function draw(g, seat, declines)
   local stock, hand = g:pile("stock"), g:hand(seat)
   local c = stock:top()
   stock:move_top(hand)
   hand:sort()
-  g.var.phase, g.var.taken = "discard", ""
-  return c
+  g.var.phase = "discard"
+  if declines then
+    g:say("%s declines the upcard and draws from the stock.", g:name(seat))
+    g:tally("upcard:non-dealer declines")
+  else
+    g:say("Seat %d draws from the stock.", seat) -- (a seat number: formatted only when read)
+  end
+  g:tell(seat, "You draw {%s}.", c)
 end
 
--- Seat takes the top card of the discard pile; returns it.
-local function take(g, seat)
+-- Seat takes the top card of the discard pile: the upcard, tallied as `upcard`, or (nil) a
+-- discard.
+local function take(g, seat, upcard)
   local discard, hand = g:pile("discard"), g:hand(seat)
   local c = discard:top()
   discard:move_top(hand)
   hand:sort()
   g.var.phase, g.var.taken = "discard", c
-  return c
-end
-
--- The handlers of a plain draw and of taking the upcard (tallied as `what`).
-local function draws(g, seat)
-  local c = draw(g, seat)
-  g:say("%s draws from the stock.", g:name(seat))
-  g:tell(seat, "You draw {%s}.", c)
+  if upcard then
+    g:say("%s takes the upcard {%s}.", g:name(seat), c)
+    g:tally(upcard)
+  else
+    g:say("Seat %d takes {%s} from the discard pile.", seat, c)
+    g:tally("take:discard")
+  end
 end
 
 local function takes_upcard(what)
-  return function(g, seat)
-    local c = take(g, seat)
-    g:say("%s takes the upcard {%s}.", g:name(seat), c)
-    g:tally(what)
-  end
+  return function(g, seat) return take(g, seat, what) end
 end
 
 -- The moves of a seat that may draw or take ({} when it is not their turn; a new list each call).
@@ -237,19 +240,14 @@ phases.forced = {
     if g.options.both_pass_take then return { M.draw, M.take } end
     return { M.draw }
   end,
-  draw = draws,
+  draw = draw,
   take = takes_upcard("upcard:taken after both passed"),
 }
 
 phases.first = {
   moves = draw_or_take,
   take = takes_upcard("upcard:non-dealer takes"),
-  draw = function(g, seat)
-    local c = draw(g, seat)
-    g:say("%s declines the upcard and draws from the stock.", g:name(seat))
-    g:tally("upcard:non-dealer declines")
-    g:tell(seat, "You draw {%s}.", c)
-  end,
+  draw = function(g, seat) return draw(g, seat, true) end,
 }
 
 phases.passed = {
@@ -258,7 +256,7 @@ phases.passed = {
     if g.options.dealer_takes_passed then return { M.draw, M.take } end
     return { M.draw }
   end,
-  draw = draws,
+  draw = draw,
   take = takes_upcard("upcard:dealer takes it passed"),
 }
 
@@ -266,15 +264,7 @@ phases.passed = {
 -- A turn: draw the top card of the stock or take the top card of the discard pile; then discard
 -- one card, not the one just taken (next section).
 
-phases.draw = {
-  moves = draw_or_take,
-  draw = draws,
-  take = function(g, seat)
-    local c = take(g, seat)
-    g:say("%s takes {%s} from the discard pile.", g:name(seat), c)
-    g:tally("take:discard")
-  end,
-}
+phases.draw = { moves = draw_or_take, draw = draw, take = take }
 
 ---------------------------------------------------------------------------------------------------
 -- Knocking and gin: a discard that leaves the knock limit or less may knock instead ("knock C"),
@@ -342,8 +332,9 @@ local function knocks_with_taken(g, seat, list)
   local hand = g:hand(seat):cards()
   local kept = {}
   for _, mv in ipairs(list) do
-    local verb, card = M.parse(mv)
-    if verb == "knock" then
+    local read = M.read[mv]
+    if read[1] == "knock" then
+      local card = read[2]
       local rest = {}
       for _, c in ipairs(hand) do
         if c ~= card then rest[#rest + 1] = c end
@@ -364,12 +355,6 @@ local function knock_barred(g, seat)
   return #knocks_with_taken(g, seat, all) < #all
 end
 
--- Seat's card goes on the discard pile.
-local function lay(g, seat, card)
-  g:hand(seat):move(card, g:pile("discard"))
-  g.var.taken = ""
-end
-
 phases.discard = {
   -- Any card but the one just taken: "discard C"; with it "gin C" when that discard leaves no
   -- deadwood, or "knock C" when it leaves the knock limit or less.
@@ -383,11 +368,12 @@ phases.discard = {
 
   discard = function(g, seat, card)
     local o, v = g.options, g.var
-    if v.taken ~= "" and o.knock_taken_melded and knock_barred(g, seat) then
-      g:tally("knock:barred, the taken card unmelded")
+    if v.taken ~= "" then -- the card taken this turn is not just taken any more
+      if o.knock_taken_melded and knock_barred(g, seat) then g:tally("knock:barred, the taken card unmelded") end
+      v.taken = ""
     end
-    lay(g, seat, card)
-    g:say("%s discards {%s}.", g:name(seat), card)
+    g:hand(seat):move(card, g:pile("discard"))
+    g:say("Seat %d discards {%s}.", seat, card)
     local stock = g:pile("stock")
     if o.stock_out == "score" and #stock == 0 then
       rule.stock_out(g, g:next(seat))
@@ -403,14 +389,16 @@ phases.discard = {
     local o, v = g.options, g.var
     if v.taken ~= "" and o.knock_taken_melded then g:tally("knock:with the taken card melded") end
     if o.upcard_knock then g:tally("knock:limit " .. v.limit) end
-    lay(g, seat, card)
+    v.taken = ""
+    g:hand(seat):move(card, g:pile("discard"))
     g:say("%s discards {%s} and knocks.", g:name(seat), card)
     rule.showdown(g, seat, false)
   end,
 
   gin = function(g, seat, card)
     if g.options.upcard_knock and g.var.limit == 0 then g:tally("gin:ace upcard") end
-    lay(g, seat, card)
+    g.var.taken = ""
+    g:hand(seat):move(card, g:pile("discard"))
     g:say("%s discards {%s} and goes gin.", g:name(seat), card)
     rule.showdown(g, seat, true)
   end,

@@ -43,7 +43,7 @@ local function melded_count(R, cards)
 end
 
 return function(rules, M)
-  local parse = M.parse
+  local READ = M.read -- move text -> { verb, card }
 
   -- Would taking `card` (and then the best other discard) leave less deadwood? On equal
   -- deadwood, take it when it puts more cards in melds (it builds towards gin). Every take the
@@ -57,7 +57,7 @@ return function(rules, M)
     if g.options.meld_shapes ~= "any" then -- a gin at once (least deadwood may not tell: shapes)
       local list = R:discard_moves(hand, card)
       for i = 1, #list do
-        if parse(list[i]) == "gin" then return true end
+        if READ[list[i]][1] == "gin" then return true end
       end
     end
     local _, after = R:discard_list(hand) -- deadwood after discarding hand[i]
@@ -88,7 +88,8 @@ return function(rules, M)
     local least = math.huge
     for i = 1, #moves do
       local mv = moves[i]
-      local verb, c = parse(mv)
+      local read = READ[mv]
+      local verb, c = read[1], read[2]
       local d = after[c]
       if verb == "gin" then
         return mv
@@ -103,7 +104,7 @@ return function(rules, M)
     local best, bn, br
     for i = 1, #moves do
       local mv = moves[i]
-      local _, c = parse(mv)
+      local c = READ[mv][2]
       if after[c] == least and c ~= keep then
         local n, r = nearness(held, c), RANK[c]
         if not best or n < bn or (n == bn and r > br) then best, bn, br = mv, n, r end

@@ -80,8 +80,8 @@ return function(rules, M)
     local taken = g.var.taken
     if g.options.meld_shapes ~= "any" then
       for _, mv in ipairs(R:discard_moves(hand, taken)) do
-        local verb, c = M.parse(mv)
-        if verb == "gin" then return (", gin by discarding %s"):format(show(c)) end
+        local read = M.read[mv]
+        if read[1] == "gin" then return (", gin by discarding %s"):format(show(read[2])) end
       end
     end
     local after, best, bestc = R:discards(hand), math.huge, nil
