@@ -356,10 +356,11 @@ local function phase_hooks(def, own, where)
   end
   -- Claim windows can close only with a resolve (a phase's or the variant's own): else the
   -- moves hook need not read g.claim, which costs for every move.
-  local claims = own.resolve ~= nil
+  local resolves = false -- a phase resolves a claim window
   for _, ph in pairs(phases) do
-    if type(ph) == "table" and ph.resolve then claims = true end
+    if type(ph) == "table" and ph.resolve then resolves = true end
   end
+  local claims = resolves or own.resolve ~= nil
   local h = {}
   h.deal = own.deal and function(g)
     g.var.phase = initial
@@ -395,7 +396,7 @@ local function phase_hooks(def, own, where)
     if n == 1 then return f(g, seat, e[2]) end
     return f(g, seat, e[2], e[3], e[4], e[5])
   end
-  h.resolve = function(g, choices, kind)
+  h.resolve = resolves and function(g, choices, kind)
     local ph = phases[kind]
     local f = ph and ph.resolve
     if not f then
@@ -403,7 +404,7 @@ local function phase_hooks(def, own, where)
             "' has a resolve function", 0)
     end
     return f(g, choices)
-  end
+  end or nil -- (no phase resolves: the variant has no resolve hook, as `fuda check` reports)
   return h
 end
 

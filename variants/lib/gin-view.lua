@@ -8,49 +8,48 @@
 
 local show, suit, plural = fuda.show, fuda.suit, fuda.plural
 
-return function(rules, M)
-  local function phase_line(g, seat)
-    local phase, turn = g.var.phase, g.turn
-    local top = g:pile("discard"):top()
-    if g.phase == "hand_over" or g.phase == "match_over" then
-      phase = g.phase
-      local kind, w, p = g.var.last_kind, g.var.last_winner, g.var.last_points
-      local head = phase == "match_over" and "Match over" or "Hand over"
-      if kind == "void" then return head .. ": the hand was void." end
-      if kind == "" then return head .. "." end
-      if w == 0 then return ("%s: nobody scored (%s, equal deadwood)."):format(head, kind) end
-      local wname = g:name(w, seat):lower()
-      return ("%s: %s won %d points by %s."):format(head, wname, p, kind)
-    end
-    if not turn then return "" end
-    local mine = turn == seat
-    local actor = mine and "your turn" or ("seat " .. turn .. "'s turn")
-    if phase == "offer" or phase == "offer2" then
-      return ("%s: take the upcard %s or pass"):format(actor, show(top))
-    elseif phase == "forced" and not g.options.both_pass_take then
-      return actor .. ": both passed the upcard, draw from the stock"
-    elseif phase == "first" then
-      return ("%s: take the upcard %s, or decline it and draw from the stock"):format(actor, show(top))
-    elseif phase == "passed" then
-      if g.options.dealer_takes_passed then
-        return ("%s: the upcard was passed, draw or take %s"):format(actor, show(top))
-      end
-      return ("%s: the upcard was passed, draw from the stock (only the non-dealer may take it)"):format(actor)
-    elseif phase == "draw" or phase == "forced" then
-      return ("%s: draw or take %s"):format(actor, show(top))
-    elseif phase == "discard" then
-      local limit = g.var.limit
-      local text = actor .. (limit > 0 and (": discard, knock (deadwood " .. limit .. " or less) or gin")
-                                        or ": discard or go gin")
-      if mine and g.var.taken ~= "" then
-        text = text .. " (not " .. show(g.var.taken) .. ", just taken)"
-      end
-      return text
-    end
-    return actor
+-- What the seat to act is to do in each phase, after "your turn" or "seat 2's turn" (`top`: the
+-- discard pile's top card; `mine`: the viewer is that seat).
+local TO_DO = {
+  offer = function(g, top) return ": take the upcard " .. show(top) .. " or pass" end,
+  forced = function(g, top)
+    if g.options.both_pass_take then return ": draw or take " .. show(top) end
+    return ": both passed the upcard, draw from the stock"
+  end,
+  first = function(g, top) return ": take the upcard " .. show(top) .. ", or decline it and draw from the stock" end,
+  passed = function(g, top)
+    if g.options.dealer_takes_passed then return ": the upcard was passed, draw or take " .. show(top) end
+    return ": the upcard was passed, draw from the stock (only the non-dealer may take it)"
+  end,
+  draw = function(g, top) return ": draw or take " .. show(top) end,
+  discard = function(g, top, mine)
+    local limit, taken = g.var.limit, g.var.taken
+    local text = limit > 0 and (": discard, knock (deadwood " .. limit .. " or less) or gin") or ": discard or go gin"
+    if mine and taken ~= "" then text = text .. " (not " .. show(taken) .. ", just taken)" end
+    return text
+  end,
+}
+TO_DO.offer2 = TO_DO.offer
+
+-- The last line: how the hand (or match) ended, or who is to do what.
+local function phase_line(g, seat)
+  if g.phase == "hand_over" or g.phase == "match_over" then
+    local kind, w, p = g.var.last_kind, g.var.last_winner, g.var.last_points
+    local head = g.phase == "match_over" and "Match over" or "Hand over"
+    if kind == "void" then return head .. ": the hand was void." end
+    if kind == "" then return head .. "." end
+    if w == 0 then return ("%s: nobody scored (%s, equal deadwood)."):format(head, kind) end
+    return ("%s: %s won %d points by %s."):format(head, g:name(w, seat):lower(), p, kind)
   end
+  local turn = g.turn
+  if not turn then return "" end
+  local actor = turn == seat and "your turn" or ("seat " .. turn .. "'s turn")
+  local to_do = TO_DO[g.var.phase]
+  if not to_do then return actor end
+  return actor .. to_do(g, g:pile("discard"):top(), turn == seat)
+end
 
-
+return function(rules, M)
   -- "[{4h} {5h} {6h}]  [{9s} {9d} {9c}]  {2d} {Kc}   deadwood 12"
   -- (After the hand, without the deadwood: layoffs may have lowered it; the events tell.)
   local function show_hand(res, over)
