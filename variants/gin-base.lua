@@ -11,6 +11,8 @@
 -- Phases (g.var.phase): the upcard offer ("offer" to the non-dealer, "offer2" to the dealer,
 -- "forced" after both passed; with the upcard for the non-dealer only, "first" take it or draw,
 -- "passed" the dealer after the non-dealer passed), then turns of "draw" and "discard".
+-- Events name seats with g:name, but those of every turn (draws, takes, discards) pass the seat
+-- number to "Seat %d ...": g:say formats only when somebody reads, and `fuda sim` does not.
 
 local show, suit, plural = fuda.show, fuda.suit, fuda.plural
 local match = fuda.import("match")
@@ -170,7 +172,7 @@ local function draw(g, seat, declines)
     g:say("%s declines the upcard and draws from the stock.", g:name(seat))
     g:tally("upcard:non-dealer declines")
   else
-    g:say("Seat %d draws from the stock.", seat) -- (a seat number: formatted only when read)
+    g:say("Seat %d draws from the stock.", seat)
   end
   g:tell(seat, "You draw {%s}.", c)
 end
