@@ -366,16 +366,24 @@ local function phase_hooks(def, own, where)
     g.var.phase = initial
     return own.deal(g)
   end
-  h.moves = function(g, seat)
-    local kind = claims and g.claim
-    local ph, name = kind and phases[kind], kind
-    if not ph then
-      name = g.var.phase
-      ph = phases[name] or no_phase(name)
+  local function no_moves(name)
+    error(where(name) .. "phase '" .. name .. "' has no moves function", 0)
+  end
+  if claims then
+    h.moves = function(g, seat)
+      local kind = g.claim
+      local ph, name = kind and phases[kind], kind
+      if not ph then
+        name = g.var.phase
+        ph = phases[name] or no_phase(name)
+      end
+      return (ph.moves or no_moves(name))(g, seat)
     end
-    local f = ph.moves
-    if not f then error(where(name) .. "phase '" .. name .. "' has no moves function", 0) end
-    return f(g, seat)
+  else
+    h.moves = function(g, seat)
+      local name = g.var.phase
+      return ((phases[name] or no_phase(name)).moves or no_moves(name))(g, seat)
+    end
   end
   h.play = function(g, seat, move)
     local name = g.var.phase

@@ -362,9 +362,9 @@ phases.discard = {
   -- deadwood, or "knock C" when it leaves the knock limit or less.
   moves = function(g, seat)
     if seat ~= g.turn then return {} end
-    local v = g.var
-    local list = rules(g):discard_moves(g:hand(seat), v.taken, v.limit > 0 and v.limit or nil)
-    if v.taken ~= "" and g.options.knock_taken_melded then return knocks_with_taken(g, seat, list) end
+    local taken, limit = g.var.taken, g.var.limit
+    local list = rules(g):discard_moves(g:hand(seat), taken, limit > 0 and limit or nil)
+    if taken ~= "" and g.options.knock_taken_melded then return knocks_with_taken(g, seat, list) end
     return list
   end,
 
