@@ -21,7 +21,7 @@ for _, name in pairs(CARD_NAMES) do IS_CARD[name] = true end
 local TYPES = { card = "a card", cards = "cards", suit = "a suit", suits = "suits", seat = "a seat",
                 int = "an integer", word = "a word" }
 local MAX_ARGS = 4
-local RESERVED = { parse = true, verbs = true }
+local RESERVED = { parse = true, read = true, verbs = true }
 
 local function sorted(t)
   local out = {}
@@ -161,8 +161,9 @@ local function read(specs, names, text)
 end
 
 -- fuda.moves(spec) -> M: M.verb is the text of a verb without arguments, a builder for the
--- others; M.parse(text) -> verb, arguments... or nil, message; M.verbs, the sorted verb names.
--- A read is kept per move text (the lists shared: do not change them).
+-- others; M.parse(text) -> verb, arguments... or nil, message; M.read[text] -> { verb,
+-- arguments... } or nil (a table lookup once read: for bots walking many moves); M.verbs, the
+-- sorted verb names. A read is kept per move text (the lists shared: do not change them).
 function A.moves(spec)
   if type(spec) ~= "table" then error("bad argument #1 to 'moves' (table expected, got " .. type(spec) .. ")", 3) end
   local specs, names, M = {}, sorted(spec), {}
@@ -191,17 +192,23 @@ function A.moves(spec)
     specs[verb] = list
     M[verb] = #list == 0 and verb or builder(verb, list)
   end
-  local cache = {}
+  local cache, arity = {}, {} -- arity: verb -> how many arguments it declares
+  for verb, list in pairs(specs) do arity[verb] = #list end
   local function entry(text)
-    local e = cache[text]
+    local e = rawget(cache, text)
     if e then return e end
     if type(text) ~= "string" then return nil, "a move is a string, got " .. type(text) end
     local msg
     e, msg = read(specs, names, text)
-    if e then cache[text] = e end
+    if e then rawset(cache, text, e) end
     return e, msg
   end
+  setmetatable(cache, {
+    __index = function(_, text) return (entry(text)) end,
+    __newindex = function() error("fuda.moves: M.read is read only", 2) end,
+  })
   M.verbs = names
+  M.read = cache
   M.parse = function(text)
     local e, msg = entry(text)
     if not e then return nil, msg end
@@ -210,16 +217,16 @@ function A.moves(spec)
   return setmetatable(M, {
     __index = function(_, k) error("fuda.moves: no verb '" .. tostring(k) .. "' (verbs: " .. table.concat(names, ", ") .. ")", 2) end,
     __newindex = function() error("fuda.moves: the verbs are fixed once declared", 2) end,
-    __name = "fuda.moves", __entry = entry, __cache = cache,
+    __name = "fuda.moves", __entry = entry, __cache = cache, __arity = arity,
   })
 end
 
--- The reader of a moves table made by A.moves and the table of what it read (text -> { verb,
--- arguments... }), nil for anything else.
+-- The reader of a moves table made by A.moves, the table of what it read (text -> { verb,
+-- arguments... }) and the number of arguments of each verb; nil for anything else.
 function A.reader(M)
   local mt = type(M) == "table" and getmetatable(M)
   if type(mt) ~= "table" or rawget(mt, "__name") ~= "fuda.moves" then return nil end
-  return rawget(mt, "__entry"), rawget(mt, "__cache")
+  return rawget(mt, "__entry"), rawget(mt, "__cache"), rawget(mt, "__arity")
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -228,8 +235,9 @@ end
 A.VIS = { "hidden", "owner", "public", "top" }
 
 -- The piles of a layout in the order they are made: the deck's pile, the other shared piles by
--- name, then the per-seat piles by name. Each entry { name, vis, per_seat }. (The loader has
--- checked the layout.)
+-- name, then the per-seat piles by name. Each entry { name, vis, per_seat }; vis may be a
+-- function(g) giving the visibility when the piles are made (a shared pile unless per_seat).
+-- (The loader has checked the layout.)
 function A.layout_plan(layout, deck_pile)
   local shared, own = {}, {}
   for _, name in ipairs(sorted(layout)) do
@@ -245,13 +253,29 @@ function A.layout_plan(layout, deck_pile)
   return shared
 end
 
+local IS_VIS = {}
+for _, v in ipairs(A.VIS) do IS_VIS[v] = true end
+
+-- The visibility of pile p of a layout in game g (its vis function asked, and checked).
+local function vis_of(g, p)
+  local vis = p.vis
+  if type(vis) ~= "function" then return vis end
+  vis = vis(g)
+  if not IS_VIS[vis] then
+    error("layout." .. p.name .. ".vis must give one of " .. table.concat(A.VIS, ", ") .. ", got " ..
+          (type(vis) == "string" and ("'" .. vis .. "'") or type(vis)), 0)
+  end
+  return vis
+end
+
 local function layout_setup(plan, deck, own_setup)
   return function(g)
     for _, p in ipairs(plan) do
+      local vis = vis_of(g, p)
       if p.per_seat then
-        for s = 1, g.seats do g:new_pile(p.name, { owner = s, vis = p.vis }) end
+        for s = 1, g.seats do g:new_pile(p.name, { owner = s, vis = vis }) end
       else
-        g:new_pile(p.name, { vis = p.vis })
+        g:new_pile(p.name, { vis = vis })
       end
     end
     local d = deck
@@ -325,26 +349,41 @@ end
 -- (Hooks run for every move: the phase and the cached read of a move are looked up inline.)
 local function phase_hooks(def, own, where)
   local phases, initial = def.phases, def.phase
-  local entry, read_cache = A.reader(def.verbs)
+  local entry, read_cache, arity = A.reader(def.verbs)
   local function no_phase(name)
     error(where(nil) .. "g.var.phase is '" .. tostring(name) .. "', which is no phase (phases: " ..
           table.concat(sorted(phases), ", ") .. ")", 0)
   end
+  -- Claim windows can close only with a resolve (a phase's or the variant's own): else the
+  -- moves hook need not read g.claim, which costs for every move.
+  local resolves = false -- a phase resolves a claim window
+  for _, ph in pairs(phases) do
+    if type(ph) == "table" and ph.resolve then resolves = true end
+  end
+  local claims = resolves or own.resolve ~= nil
   local h = {}
   h.deal = own.deal and function(g)
     g.var.phase = initial
     return own.deal(g)
   end
-  h.moves = function(g, seat)
-    local kind = g.claim
-    local ph, name = kind and phases[kind], kind
-    if not ph then
-      name = g.var.phase
-      ph = phases[name] or no_phase(name)
+  local function no_moves(name)
+    error(where(name) .. "phase '" .. name .. "' has no moves function", 0)
+  end
+  if claims then
+    h.moves = function(g, seat)
+      local kind = g.claim
+      local ph, name = kind and phases[kind], kind
+      if not ph then
+        name = g.var.phase
+        ph = phases[name] or no_phase(name)
+      end
+      return (ph.moves or no_moves(name))(g, seat)
     end
-    local f = ph.moves
-    if not f then error(where(name) .. "phase '" .. name .. "' has no moves function", 0) end
-    return f(g, seat)
+  else
+    h.moves = function(g, seat)
+      local name = g.var.phase
+      return ((phases[name] or no_phase(name)).moves or no_moves(name))(g, seat)
+    end
   end
   h.play = function(g, seat, move)
     local name = g.var.phase
@@ -360,9 +399,12 @@ local function phase_hooks(def, own, where)
       error(where(name) .. "phase '" .. name .. "' has no handler for '" .. e[1] .. "' (move '" .. move ..
             "'; handlers: " .. handlers(ph) .. ")", 0)
     end
+    local n = arity[e[1]]  -- (most verbs take 0 or 1 argument: no lookups beyond)
+    if n == 0 then return f(g, seat) end
+    if n == 1 then return f(g, seat, e[2]) end
     return f(g, seat, e[2], e[3], e[4], e[5])
   end
-  h.resolve = function(g, choices, kind)
+  h.resolve = resolves and function(g, choices, kind)
     local ph = phases[kind]
     local f = ph and ph.resolve
     if not f then
@@ -370,7 +412,7 @@ local function phase_hooks(def, own, where)
             "' has a resolve function", 0)
     end
     return f(g, choices)
-  end
+  end or nil -- (no phase resolves: the variant has no resolve hook, as `fuda check` reports)
   return h
 end
 

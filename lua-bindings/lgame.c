@@ -848,18 +848,52 @@ static int g_tally(lua_State *L) {
 
 /* ---- the standard deal ---- */
 
-/* g:gather([name]): every card of every other pile onto the shared pile
- * `name` (default "stock"), pile by pile in the order they were made, each
- * pile's cards bottom first. Returns that pile (so g:gather():shuffle()).
- * Raises for no such pile. */
+/* Move every card of pile p onto pile `to`, p's bottom card first. */
+static void gather_pile(fuda_state *st, int p, int to) {
+    while (fuda_pile_len(st, p) > 0) fuda_pile_move(st, p, 0, to, -1);
+}
+
+/* Gather the piles named in the list at index 3 onto `to`, name by name (a
+ * name every seat has: seat by seat). Raises, moving nothing, for an entry
+ * that is not a string or names no pile. */
+static void gather_named(lua_State *L, fuda_engine *e, int to) {
+    lua_Unsigned n = lua_rawlen(L, 3);
+    for (int pass = 0; pass < 2; pass++)       /* pass 0 checks, pass 1 moves */
+        for (lua_Unsigned i = 1; i <= n; i++) {
+            lua_rawgeti(L, 3, (lua_Integer)i);
+            const char *nm = lua_tostring(L, -1);
+            int found = 0;
+            if (lua_type(L, -1) != LUA_TSTRING)
+                luaL_argerror(L, 3, lua_pushfstring(L, "entry %d is not a pile name", (int)i));
+            for (int p = 0; p < e->st.npiles; p++) {
+                if (strncmp(e->st.piles[p].name, nm, FUDA_PILE_NAME) != 0) continue;
+                found = 1;
+                if (pass == 1 && p != to) gather_pile(&e->st, p, to);
+            }
+            if (!found) luaL_argerror(L, 3, lua_pushfstring(L, "no pile '%s'", nm));
+            lua_pop(L, 1);
+        }
+}
+
+/* g:gather([name [, from]]): every card of every other pile onto the shared
+ * pile `name` (default "stock"), pile by pile in the order they were made,
+ * each pile's cards bottom first; with the list `from` (pile names), only
+ * the piles it names, in its order (a name every seat has: each seat's pile,
+ * seat by seat). Returns that pile (so g:gather():shuffle()). Raises, moving
+ * nothing, for no such pile. */
 static int g_gather(lua_State *L) {
     fuda_engine *e = check_game(L);
     const char *name = luaL_optstring(L, 2, "stock");
     int to = fuda_pile_find(&e->st, name, -1);
     if (to < 0) return luaL_argerror(L, 2, lua_pushfstring(L, "no pile '%s'", name));
-    for (int p = 0; p < e->st.npiles; p++)
-        if (p != to)
-            while (fuda_pile_len(&e->st, p) > 0) fuda_pile_move(&e->st, p, 0, to, -1);
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        lua_settop(L, 3);
+        gather_named(L, e, to);
+    } else {
+        for (int p = 0; p < e->st.npiles; p++)
+            if (p != to) gather_pile(&e->st, p, to);
+    }
     push_pile(L, e, to);
     return 1;
 }

@@ -306,8 +306,9 @@ local function check_layout(err, def)
       for _, k in ipairs(sorted_keys(v)) do
         if not LAYOUT_KEYS[k] then err.add("layout", where .. ": unknown field '" .. tostring(k) .. "' (fields: vis, per_seat)") end
       end
-      if v.vis ~= nil and not is_vis[v.vis] then
-        err.add("layout", where .. ".vis: unknown visibility '" .. tostring(v.vis) .. "'" .. suggest(tostring(v.vis), A.VIS) .. " (one of " .. vis_names .. ")")
+      if v.vis ~= nil and type(v.vis) ~= "function" and not is_vis[v.vis] then
+        err.add("layout", where .. ".vis: unknown visibility '" .. tostring(v.vis) .. "'" .. suggest(tostring(v.vis), A.VIS) ..
+          " (one of " .. vis_names .. ", or a function(g) giving one)")
       end
       if v.per_seat ~= nil and type(v.per_seat) ~= "boolean" then err.add("layout", where .. ".per_seat must be a boolean") end
     elseif not is_vis[v] then

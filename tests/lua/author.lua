@@ -4,7 +4,7 @@
 -- a status line, and the load-time errors with file:line.
 -- Run: ./fuda run tests/lua/author.lua
 local T = dofile("tests/lua/lib/t.lua")
-local check, eq, apply = T.check, T.eq, T.apply
+local check, eq, apply, contains = T.check, T.eq, T.apply, T.contains
 local D = "tests/variants/"
 local HERE = "tests/lua/author.lua"
 
@@ -128,6 +128,57 @@ do
   ok, err = pcall(fuda.match, { variant = D .. "pieces.lua", seats = 4, options = { hand_size = 14 } })
   check(not ok and tostring(err):find("pieces.lua:19: bad argument #1 to 'deal' (14 cards to 4 seats need 56, pile 'stock' has 53)", 1, true),
         "g:deal: too few cards: " .. tostring(err))
+end
+
+-- g:gather with a list: only the piles named, in that order (a per-seat name seat by seat), each
+-- bottom card first; a name that is no pile refuses the move. A layout visibility from an option.
+do
+  local function gathered(order)
+    local m = fuda.match{ variant = D .. "gather.lua", seed = 3 }
+    local h1, h2, pool = m:pile("hand", 1), m:pile("hand", 2), m:pile("pool")
+    local want = {}
+    for _, name in ipairs(order) do
+      local piles = name == "hand" and { h1, h2 } or { pool }
+      for _, p in ipairs(piles) do
+        for _, c in ipairs(p) do want[#want + 1] = c end
+      end
+    end
+    return m, table.concat(want, " ")
+  end
+  local m, want = gathered({ "hand", "pool" })
+  apply(m, 1, "gather hand,pool", "gather hand,pool")
+  eq(m:var("got"), want, "g:gather: the hands seat by seat, then the pool")
+  eq(#m:pile("hand", 1) + #m:pile("hand", 2) + #m:pile("pool"), 0, "g:gather: the named piles emptied")
+  m, want = gathered({ "pool", "hand" })
+  apply(m, 1, "gather pool,hand", "gather pool,hand")
+  eq(m:var("got"), want, "g:gather: in the list's order")
+  m, want = gathered({ "pool", "hand" })
+  apply(m, 1, "gather all", "gather all")
+  eq(m:var("got"), want, "g:gather(): in the order the piles were made (stock, pool, hands)")
+  m = fuda.match{ variant = D .. "gather.lua", seed = 3 }
+  local before = m:hash()
+  local ok, err = m:apply(1, "gather hand,nothing")
+  check(ok == nil and contains(tostring(err), "gather.lua:29: bad argument #2 to 'gather' (no pile 'nothing')"),
+        "g:gather: no such pile: " .. tostring(err))
+  eq(m:hash(), before, "g:gather: no such pile: nothing moved")
+  check(contains(m:view(1), "pool: {" .. m:pile("pool")[2] .. "} (2 cards)"), "layout vis from an option: top")
+  m = fuda.match{ variant = D .. "gather.lua", seed = 3, options = { pool_vis = "public" } }
+  local pool = m:pile("pool")
+  check(contains(m:view(1), "pool: {" .. pool[1] .. "} {" .. pool[2] .. "}"), "layout vis from an option: public")
+  ok, err = pcall(fuda.match, { variant = D .. "gather.lua", options = { pool_vis = "sideways" } })
+  check(not ok and contains(tostring(err), "layout.pool.vis must give one of hidden, owner, public, top, got 'sideways'"),
+        "layout vis from an option: a bad one: " .. tostring(err))
+end
+
+-- M.read: a move's read by table lookup, the list M.parse returns parts of; read only.
+do
+  local R = fuda.moves{ discard = "card", draw = {} }
+  local r = R.read["discard 7h"]
+  eq(r[1] .. " " .. r[2], "discard 7h", "M.read: verb and card")
+  check(R.read["discard 7h"] == r and select(2, R.parse("discard 7h")) == "7h", "M.read: kept once read")
+  eq(R.read["discard 7x"], nil, "M.read: a text that does not parse")
+  raises(function() R.read["draw"] = { "discard", "7h" } end, "fuda.moves: M.read is read only", "M.read: read only")
+  raises(function() return fuda.moves{ read = {} } end, "fuda.moves: 'read' is reserved", "reserved verb read")
 end
 
 ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,128 @@
+-- gin-bot.lua -- the basic bot of the Gin family (variants/gin-base.lua and its presets).
+--
+-- fuda.import("gin-bot")(rules, M) -> the bot: rules(g) gives a game's meld rules, M the verbs
+-- gin declared (fuda.moves). The bot goes gin at once, knocks whenever it may, else discards for
+-- least deadwood; it takes the discard when that lowers its deadwood (or melds more cards).
+
+local RANK, SUIT = {}, {}  -- card -> rank, suit
+local ALL = {}             -- the 52 cards
+for _, s in ipairs{ "s", "h", "d", "c" } do
+  for r = 1, 13 do
+    local c = fuda.make(r, s)
+    ALL[#ALL + 1] = c
+    RANK[c], SUIT[c] = r, s
+  end
+end
+RANK.Jk, SUIT.Jk = 0, ""
+
+-- NEAR[c]: the cards `c` could later meld with: same rank, or same suit within two ranks.
+local NEAR = {}
+for _, c in ipairs(ALL) do
+  local list = {}
+  for _, h in ipairs(ALL) do
+    if h ~= c and (RANK[h] == RANK[c] or (SUIT[h] == SUIT[c] and math.abs(RANK[h] - RANK[c]) <= 2)) then
+      list[#list + 1] = h
+    end
+  end
+  NEAR[c] = list
+end
+NEAR.Jk = {} -- a joker is near everything already: keeping it is the discard rule's business
+
+local function nearness(held, c)
+  local n, near = 0, NEAR[c]
+  for i = 1, #near do
+    if held[near[i]] then n = n + 1 end
+  end
+  return n
+end
+
+local function melded_count(R, cards)
+  local n = 0
+  for _, m in ipairs(R:melds(cards).melds) do n = n + #m end
+  return n
+end
+
+return function(rules, M)
+  local READ = M.read -- move text -> { verb, card }
+
+  -- Would taking `card` (and then the best other discard) leave less deadwood? On equal
+  -- deadwood, take it when it puts more cards in melds (it builds towards gin). Every take the
+  -- bot makes lowers (deadwood, -melded cards), so two bots cannot trade discards forever.
+  local function worth_taking(g, seat, card)
+    if not card then return false end
+    local R = rules(g)
+    local hand = g:hand(seat):cards()
+    local n = #hand
+    hand[n + 1] = card
+    if g.options.meld_shapes ~= "any" then -- a gin at once (least deadwood may not tell: shapes)
+      local list = R:discard_moves(hand, card)
+      for i = 1, #list do
+        if READ[list[i]][1] == "gin" then return true end
+      end
+    end
+    local _, after = R:discard_list(hand) -- deadwood after discarding hand[i]
+    local before = after[n + 1]           -- discarding `card` again: the hand as it is
+    local best, bestc = math.huge, nil
+    for i = 1, n do
+      local c = hand[i]
+      local d = after[i]
+      if d < best or (d == best and RANK[c] > RANK[bestc]) then best, bestc = d, c end
+    end
+    if best ~= before then return best < before end
+    local kept = {}
+    for i = 1, n + 1 do
+      if hand[i] ~= bestc then kept[#kept + 1] = hand[i] end
+    end
+    hand[n + 1] = nil
+    return melded_count(R, kept) > melded_count(R, hand)
+  end
+
+  -- The discard turn: gin at once; else knock whenever allowed, with the discard leaving least
+  -- deadwood (then the highest card); else a discard leaving least deadwood, keeping near-melds
+  -- (pairs, two-card runs) and throwing the highest card. A wild joker is never thrown away
+  -- (unless to go gin or knock): it would soon meld, and the other player would take it.
+  local function discard(g, seat, moves)
+    local after = rules(g):discards(g:hand(seat)) -- card -> deadwood after discarding it
+    local keep = g.options.jokers > 0 and "Jk" or nil
+    local knock, kd, kr
+    local least = math.huge
+    for i = 1, #moves do
+      local mv = moves[i]
+      local read = READ[mv]
+      local verb, c = read[1], read[2]
+      local d = after[c]
+      if verb == "gin" then
+        return mv
+      elseif verb == "knock" then
+        if not knock or d < kd or (d == kd and RANK[c] > kr) then knock, kd, kr = mv, d, RANK[c] end
+      elseif d < least and c ~= keep then
+        least = d
+      end
+    end
+    if knock then return knock end
+    local held = after -- its keys are the cards in hand
+    local best, bn, br
+    for i = 1, #moves do
+      local mv = moves[i]
+      local c = READ[mv][2]
+      if after[c] == least and c ~= keep then
+        local n, r = nearness(held, c), RANK[c]
+        if not best or n < bn or (n == bn and r > br) then best, bn, br = mv, n, r end
+      end
+    end
+    return best
+  end
+
+  return function(g, seat, moves)
+    if g.var.phase == "discard" then return discard(g, seat, moves) end
+    -- The upcard offer or a normal draw: take the discard when it helps, else draw (or pass).
+    local can_take, other = false, nil
+    for i = 1, #moves do
+      if moves[i] == M.take then can_take = true else other = moves[i] end
+    end
+    if can_take and (not other or worth_taking(g, seat, g:pile("discard"):top())) then
+      return M.take
+    end
+    return other or moves[1]
+  end
+end
