@@ -425,6 +425,7 @@ function Rules:accepts(meld, card) end
 ---M.verb[x] builds one with arguments; an unknown M.name raises an error.
 ---@class fuda.Moves
 ---@field verbs string[] the verb names, sorted
+---@field read table<string, table> M.read[text]: a move's read, { verb, arguments... }, or nil (read only; for bots walking many moves)
 ---@field [string] string|fun(...: any): string|table<any, string>
 local Moves = {}
 
