@@ -333,13 +333,7 @@ static void print_bots(const fuda_variant_info *info) {
     printf("%srandom\n", n ? ", " : "");
 }
 
-static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {
-    int r = plain_args(argc, argv, 1, 1);
-    if (r >= 0) return r;
-    fuda_match_args m = { 0 };
-    m.variant = argv[1];
-    fuda_engine *e = fuda_open_variant(cfg, &m);
-    if (!e) return FUDA_EXIT_FAIL;
+void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {
     const fuda_variant_info *info = fuda_engine_info(e);
     printf("%s\n", info->title);
     printf("variant   %s (%s)\n", info->name, info->file);
@@ -350,6 +344,16 @@ static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {
     char *doc = rules_doc(cfg->exe, info);
     if (doc) printf("\n%s%s", doc, (*doc && doc[strlen(doc) - 1] != '\n') ? "\n" : "");
     free(doc);
+}
+
+static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {
+    int r = plain_args(argc, argv, 1, 1);
+    if (r >= 0) return r;
+    fuda_match_args m = { 0 };
+    m.variant = argv[1];
+    fuda_engine *e = fuda_open_variant(cfg, &m);
+    if (!e) return FUDA_EXIT_FAIL;
+    fuda_print_rules(cfg, e);
     fuda_engine_free(e);
     return FUDA_EXIT_OK;
 }
