@@ -86,10 +86,11 @@ static int make_parents(char *path) {
     return 0;
 }
 
-/* $ENV/fuda/NAME, or ~/FALLBACK/fuda/NAME when $ENV is unset or not absolute,
- * its folders made; NULL without HOME or when they cannot be made. */
-static char *xdg_file(const char *env, const char *fallback, const char *name) {
-    const char *xdg = getenv(env), *home = getenv("HOME");
+/* XDG/fuda/NAME (xdg: the value of an XDG_*_HOME variable), or
+ * ~/FALLBACK/fuda/NAME when xdg is unset or not absolute, its folders made;
+ * NULL without HOME or when they cannot be made. */
+static char *xdg_file(const char *xdg, const char *fallback, const char *name) {
+    const char *home = getenv("HOME");
     fuda_buf b = FUDA_BUF_INIT;
     if (xdg && xdg[0] == '/') fuda_buf_addf(&b, "%s/fuda/%s", xdg, name);
     else if (home && *home) fuda_buf_addf(&b, "%s/%s/fuda/%s", home, fallback, name);
@@ -102,6 +103,6 @@ static char *xdg_file(const char *env, const char *fallback, const char *name) {
     return path;
 }
 
-char *fuda_state_file(const char *name) { return xdg_file("XDG_STATE_HOME", ".local/state", name); }
+char *fuda_state_file(const char *name) { return xdg_file(getenv("XDG_STATE_HOME"), ".local/state", name); }
 
-char *fuda_data_file(const char *name) { return xdg_file("XDG_DATA_HOME", ".local/share", name); }
+char *fuda_data_file(const char *name) { return xdg_file(getenv("XDG_DATA_HOME"), ".local/share", name); }
