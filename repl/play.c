@@ -530,8 +530,8 @@ static void completion_init(completion *c, const table *t, const movelist *ml) {
 }
 
 /* The question of a claim window whose choice is `yes` or pass, and why it
- * asks (the variant's reason, else what the window is about), as a
- * malloc'd prompt in *prompt; GO_ON or FAIL. */
+ * asks (the variant's reason, else the window's kind when it is not the
+ * move's), as a malloc'd prompt in *prompt; GO_ON or FAIL. */
 static int yes_no_prompt(table *t, int seat, const char *claim, const char *yes, char **prompt) {
     char *why = NULL;
     if (fuda_engine_prompt(t->e, seat, &why) != 0) return engine_failed(t);
@@ -540,8 +540,10 @@ static int yes_no_prompt(table *t, int seat, const char *claim, const char *yes,
         char *r = fuda_render_cards(why, t->style == FUDA_RENDER_COLOR ? FUDA_RENDER_UNICODE : t->style);
         fuda_buf_addf(&b, "%s? %s [y/N] ", yes, r);
         free(r);
+    } else if (strcmp(claim, yes) != 0) {
+        fuda_buf_addf(&b, "%s? (%s) [y/N] ", yes, claim); /* "zun? (kaeshi)" */
     } else {
-        fuda_buf_addf(&b, "%s? (the %s window: %s or pass) [y/N] ", yes, claim, yes);
+        fuda_buf_addf(&b, "%s? [y/N] ", yes);
     }
     free(why);
     *prompt = fuda_buf_take(&b);

@@ -93,6 +93,11 @@ quit
 y' play --resume
 expect "hot seat resumed: the seats" has "$OUT" '^seat 1, seat 2 \(random\), seat 3$'
 
+# ---- the end of the input abandons the match: kept ----
+run_in 'd' play zun --seed 5 --seats 2
+expect "end of input: kept" has "$SAVED" '^1 draw$'
+expect "end of input: unfinished" has "$SAVED" '^# play state unfinished$'
+
 # ---- a folder that cannot hold it: said once, the match goes on ----
 rm -f "$SAVED"
 mkdir "$SAVED"
