@@ -163,10 +163,11 @@ end
 -- fuda.moves(spec) -> M: M.verb is the text of a verb without arguments, a builder for the
 -- others; M.parse(text) -> verb, arguments... or nil, message; M.read[text] -> { verb,
 -- arguments... } or nil (a table lookup once read: for bots walking many moves); M.verbs, the
--- sorted verb names. A read is kept per move text (the lists shared: do not change them).
+-- sorted verb names. A verb's list may carry doc = "one line" (what the verb does, shown by
+-- `help` in fuda play). A read is kept per move text (the lists shared: do not change them).
 function A.moves(spec)
   if type(spec) ~= "table" then error("bad argument #1 to 'moves' (table expected, got " .. type(spec) .. ")", 3) end
-  local specs, names, M = {}, sorted(spec), {}
+  local specs, names, M, docs = {}, sorted(spec), {}, {}
   for _, verb in ipairs(names) do
     if type(verb) ~= "string" or not verb:find("^[%a_][%w_]*$") then
       error("fuda.moves: a verb is a word (letters, digits, _), got " .. tostring(verb), 3)
@@ -177,6 +178,10 @@ function A.moves(spec)
     if type(args) ~= "table" then
       error("fuda.moves: verb '" .. verb .. "' takes a list of argument types ({} for none), got " .. type(args), 3)
     end
+    if args.doc ~= nil and (type(args.doc) ~= "string" or args.doc:find("\n")) then
+      error("fuda.moves: verb '" .. verb .. "': doc is one line of text, got " .. type(args.doc), 3)
+    end
+    docs[verb] = args.doc
     local list = {}
     for i = 1, #args do
       list[i] = arg_decl(verb, args[i])
@@ -217,8 +222,18 @@ function A.moves(spec)
   return setmetatable(M, {
     __index = function(_, k) error("fuda.moves: no verb '" .. tostring(k) .. "' (verbs: " .. table.concat(names, ", ") .. ")", 2) end,
     __newindex = function() error("fuda.moves: the verbs are fixed once declared", 2) end,
-    __name = "fuda.moves", __entry = entry, __cache = cache, __arity = arity,
+    __name = "fuda.moves", __entry = entry, __cache = cache, __arity = arity, __specs = specs, __docs = docs,
   })
+end
+
+-- The verbs of a moves table made by A.moves, for help: a list of { usage, doc } in verb order
+-- ("play <cards> [name <suits>]", the doc or ""); nil for anything else.
+function A.verb_help(M)
+  if not A.reader(M) then return nil end
+  local mt = getmetatable(M)
+  local specs, docs, out = rawget(mt, "__specs"), rawget(mt, "__docs"), {}
+  for _, verb in ipairs(M.verbs) do out[#out + 1] = { usage(verb, specs[verb]), docs[verb] or "" } end
+  return out
 end
 
 -- The reader of a moves table made by A.moves, the table of what it read (text -> { verb,
@@ -340,7 +355,7 @@ end
 -- The handler names of a phase, for messages.
 local function handlers(ph)
   local out = {}
-  for k in pairs(ph) do if k ~= "moves" and k ~= "resolve" then out[#out + 1] = k end end
+  for k in pairs(ph) do if k ~= "moves" and k ~= "resolve" and k ~= "prompt" then out[#out + 1] = k end end
   table.sort(out)
   return #out > 0 and table.concat(out, ", ") or "none"
 end
@@ -404,6 +419,16 @@ local function phase_hooks(def, own, where)
     if n == 1 then return f(g, seat, e[2]) end
     return f(g, seat, e[2], e[3], e[4], e[5])
   end
+  local prompts = false -- a phase says why it asks
+  for _, ph in pairs(phases) do
+    if type(ph) == "table" and ph.prompt then prompts = true end
+  end
+  h.prompt = prompts and function(g, seat)
+    local ph = g.claim and phases[g.claim]
+    local f = ph and ph.prompt
+    if f then return f(g, seat) end
+    return nil
+  end or nil
   h.resolve = resolves and function(g, choices, kind)
     local ph = phases[kind]
     local f = ph and ph.resolve
@@ -428,6 +453,7 @@ function A.hooks(def, own, where)
     h.moves = own.moves or ph.moves
     h.play = own.play or ph.play
     h.resolve = own.resolve or ph.resolve
+    h.prompt = own.prompt or ph.prompt
   end
   if not own.view then h.view = default_view(def.title, own.status) end
   h.status = nil

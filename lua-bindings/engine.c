@@ -247,7 +247,7 @@ static void txn_undo(fuda_engine *e, txn *t) {
 /* Call hook `name` of the variant with the game and nargs more values on the
  * stack (pushed by the caller after this returns 1... see call_hook). */
 static const char *const hook_names[FUDA_NHOOKS] = {
-    "setup", "deal", "moves", "play", "resolve", "view", "result", "match"
+    "setup", "deal", "moves", "play", "resolve", "view", "result", "match", "prompt"
 };
 
 /* Remember the variant's hook functions (after loading). */
@@ -418,6 +418,9 @@ static void free_variant(fuda_engine *e) {
     e->expect = NULL, e->nexpect = 0;
     for (int i = 0; i < e->ncols; i++) free(e->colnames[i]);
     e->ncols = 0;
+    for (int i = 0; i < e->nverbs; i++) free(e->verbusage[i]), free(e->verbdoc[i]);
+    free(e->verbusage), free(e->verbdoc);
+    e->verbusage = e->verbdoc = NULL, e->nverbs = 0;
     free(e->name); free(e->title); free(e->file); free(e->extends);
     e->name = e->title = e->file = e->extends = NULL;
     memset(&e->info, 0, sizeof e->info);
@@ -1336,6 +1339,47 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
         return NULL;
     }
     return a.text;
+}
+
+typedef struct prompt_args { int seat; char *text; } prompt_args;
+
+static int prompt_body(fuda_engine *e, void *ud) {
+    prompt_args *a = (prompt_args *)ud;
+    fuda_engine_push_hook(e, FUDA_HOOK_PROMPT);
+    lua_pushinteger(e->L, a->seat);
+    call_hook(e, "prompt", 1, 1);
+    int t = lua_type(e->L, -1);
+    if (t == LUA_TNIL) return 0;
+    if (t != LUA_TSTRING) {
+        fuda_engine_seterr(e, "%s: prompt must return a string or nil, got %s", e->file, luaL_typename(e->L, -1));
+        return -1;
+    }
+    a->text = strdup(lua_tostring(e->L, -1));
+    if (!a->text) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
+    *text = NULL;
+    if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return -1;
+    }
+    txn t;
+    txn_begin(e, &t);
+    prompt_args a = {seat, NULL};
+    int rc = engine_pcall(e, prompt_body, &a);
+    txn_undo(e, &t); /* asking never changes the game */
+    if (rc < 0) {
+        free(a.text);
+        return -1;
+    }
+    *text = a.text;
+    return 0;
 }
 
 /* One column of the scoresheet, for a seat per column: the running totals. */

@@ -88,6 +88,9 @@ typedef struct fuda_variant_info {
     const char *const *expect; /* tallies that should occur (g:tally names) */
     int ncols;               /* the variant's named score columns (its `columns`), 0: none named */
     const char *const *columns;
+    int nverbs;              /* the verbs declared with fuda.moves, 0: none declared */
+    const char *const *verbs;     /* their usage: "play <cards> [name <suits>]" */
+    const char *const *verb_docs; /* their doc lines, "" when none */
     int nhooks;
     const char *hooks[16];   /* the hooks the variant defines: "setup", "deal", ... */
 } fuda_variant_info;
@@ -123,6 +126,13 @@ unsigned fuda_engine_actors(const fuda_engine *e);
 
 /* Kind of the open claim window ("zun"), or NULL when a turn is on. */
 const char *fuda_engine_claim(const fuda_engine *e);
+
+/* Why the open claim window asks `seat`, in the variant's words (its prompt
+ * hook: "your hand totals 10, the field card is {10h}"): 0 with *text set
+ * (malloc'd, the caller frees it; NULL when the variant gives no reason or no
+ * window is open), or -1 with the error set (the hook failed or gave no
+ * string). The game is left as it was. */
+int fuda_engine_prompt(fuda_engine *e, int seat, char **text);
 
 /* The legal moves of seat, as canonical strings ("draw", "discard 7h"). The
  * array and strings are owned by the engine and valid until the next call into

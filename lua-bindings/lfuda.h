@@ -53,7 +53,7 @@ static inline void *fuda_testud(lua_State *L, int idx, unsigned tag) {
 
 /* The hooks, cached as registry references when a variant loads. */
 enum { FUDA_HOOK_SETUP, FUDA_HOOK_DEAL, FUDA_HOOK_MOVES, FUDA_HOOK_PLAY, FUDA_HOOK_RESOLVE,
-       FUDA_HOOK_VIEW, FUDA_HOOK_RESULT, FUDA_HOOK_MATCH, FUDA_NHOOKS };
+       FUDA_HOOK_VIEW, FUDA_HOOK_RESULT, FUDA_HOOK_MATCH, FUDA_HOOK_PROMPT, FUDA_NHOOKS };
 #define FUDA_ERRLEN 8192
 
 typedef struct fuda_opt {
@@ -176,6 +176,8 @@ struct fuda_engine {
     int in_result;             /* g:result is running its hooks (no g:result inside them) */
     char *colnames[FUDA_MAX_COLS]; /* the variant's `columns`, owned; ncols of them */
     int ncols;
+    char **verbusage, **verbdoc; /* the declared verbs' usage and doc lines, owned; nverbs */
+    int nverbs;
     size_t sym_bytes;          /* bytes of symbols the script stored (in cmem_used) */
 
     /* The match's moves, interned: every distinct move text a hook listed gets

@@ -577,6 +577,33 @@ static void take_columns(fuda_engine *e, int d) {
     e->info.columns = (const char *const *)e->colnames;
 }
 
+/* The declared verbs' usage and doc lines (def.verb_help, made by the
+ * loader from fuda.moves: a list of { usage, doc }); none when the variant
+ * declares no verbs or memory runs out. */
+static void take_verbs(fuda_engine *e, int d) {
+    lua_State *L = e->L;
+    e->nverbs = 0;
+    if (lua_getfield(L, d, "verb_help") == LUA_TTABLE) {
+        int n = (int)lua_rawlen(L, -1);
+        e->verbusage = (char **)calloc((size_t)n + 1, sizeof(char *));
+        e->verbdoc = (char **)calloc((size_t)n + 1, sizeof(char *));
+        for (int i = 1; e->verbusage && e->verbdoc && i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            lua_rawgeti(L, -1, 1);
+            lua_rawgeti(L, -2, 2);
+            const char *u = lua_tostring(L, -2), *doc = lua_tostring(L, -1);
+            char *us = u ? strdup(u) : NULL, *ds = strdup(doc ? doc : "");
+            if (us && ds) e->verbusage[e->nverbs] = us, e->verbdoc[e->nverbs++] = ds;
+            else free(us), free(ds);
+            lua_pop(L, 3);
+        }
+    }
+    lua_pop(L, 1);
+    e->info.nverbs = e->nverbs;
+    e->info.verbs = (const char *const *)e->verbusage;
+    e->info.verb_docs = (const char *const *)e->verbdoc;
+}
+
 static void take_info(fuda_engine *e, int d) {
     lua_State *L = e->L;
     e->name = dup_field(L, d, "name");
@@ -642,6 +669,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     take_bots(e, d);
     take_check(e, d);
     take_columns(e, d);
+    take_verbs(e, d);
     if (take_vars(e, d) < 0) { lua_pop(L, 1); return -1; }
     e->info.nopts = e->nopts;
     e->info.opts = e->optinfo;

@@ -18,8 +18,9 @@ local KNOWN = {
   play = "function", resolve = "function", view = "function", bots = "table", check = "table",
   result = "function", match = "function", columns = "table",
   phase = "string", phases = "table", verbs = "table", layout = "table", deck = "any", status = "function",
+  prompt = "function",
 }
-local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status" }
+local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status", "prompt" }
 local REQUIRED = { "deal", "moves", "play" }
 local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = true }
 
@@ -258,9 +259,9 @@ local function check_phases(err, def)
       err.add(name, "phase '" .. name .. "' must be a table (moves, resolve and a function per verb), got " .. type(ph))
     else
       for _, k in ipairs(sorted_keys(ph)) do
-        if k ~= "moves" and k ~= "resolve" and not is_verb[k] then
+        if k ~= "moves" and k ~= "resolve" and k ~= "prompt" and not is_verb[k] then
           err.add(k, "phase '" .. name .. "': unknown verb '" .. tostring(k) .. "'" .. suggest(tostring(k), verbs) ..
-            " (verbs: " .. table.concat(verbs, ", ") .. "; and moves, resolve)")
+            " (verbs: " .. table.concat(verbs, ", ") .. "; and moves, resolve, prompt)")
         elseif type(ph[k]) ~= "function" then
           err.add(k, "phase '" .. name .. "': '" .. k .. "' must be a function, got " .. type(ph[k]))
         end
@@ -347,6 +348,7 @@ local function make_hooks(def)
     return path .. ":" .. (line or line_in(text, "phases") or 1) .. ": "
   end)
   for _, h in ipairs(HOOKS) do def[h] = hooks[h] end
+  def.verb_help = A.verb_help(def.verbs)
 end
 
 local function check_fields(err, t)

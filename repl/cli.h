@@ -30,6 +30,10 @@ const char *fuda_command_usage(const char *name);
 const char *fuda_command_help(const char *name);
 /* Print the general help, or a command's (cmd != NULL), to stdout. */
 void fuda_print_help(const char *cmd);
+/* Print the rules page of e's variant (what `fuda rules NAME` shows: title,
+ * players, options with their values in e, bots, the rules document if one
+ * is found) to stdout. Nothing can fail: a missing document is left out. */
+void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e);
 /* Print "fuda CMD: <message>" and the command's usage line on stderr, and
  * return FUDA_EXIT_USAGE. */
 int fuda_usage_error(const char *cmd, const char *fmt, ...) FUDA_PRINTF(2, 3);
@@ -111,5 +115,8 @@ int fuda_write_file(const char *path, const char *text, size_t len, char *err, s
  * ~/.local/state/fuda/NAME when XDG_STATE_HOME is unset or not absolute; its
  * folders are made (0700). NULL without HOME or when they cannot be made. */
 char *fuda_state_file(const char *name);
+/* The same for data file `name`: $XDG_DATA_HOME/fuda/NAME, else
+ * ~/.local/share/fuda/NAME (the matches fuda play saves). */
+char *fuda_data_file(const char *name);
 
 #endif

@@ -1,7 +1,7 @@
 /* files.c -- the files the program reads and writes for the user: a text it
  * reads whole (a rules document), a saved log written so that a failure
  * never leaves half a file (temp file, fsync, rename), and where its state
- * (histories) lives: the XDG state folder. */
+ * (histories) and data (the last match of fuda play) live: the XDG folders. */
 #define _XOPEN_SOURCE 700 /* realpath, fsync */
 #include "cli.h"
 
@@ -86,11 +86,14 @@ static int make_parents(char *path) {
     return 0;
 }
 
-char *fuda_state_file(const char *name) {
-    const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+/* XDG/fuda/NAME (xdg: the value of an XDG_*_HOME variable), or
+ * ~/FALLBACK/fuda/NAME when xdg is unset or not absolute, its folders made;
+ * NULL without HOME or when they cannot be made. */
+static char *xdg_file(const char *xdg, const char *fallback, const char *name) {
+    const char *home = getenv("HOME");
     fuda_buf b = FUDA_BUF_INIT;
     if (xdg && xdg[0] == '/') fuda_buf_addf(&b, "%s/fuda/%s", xdg, name);
-    else if (home && *home) fuda_buf_addf(&b, "%s/.local/state/fuda/%s", home, name);
+    else if (home && *home) fuda_buf_addf(&b, "%s/%s/fuda/%s", home, fallback, name);
     else return NULL;
     char *path = fuda_buf_take(&b);
     if (make_parents(path) != 0) {
@@ -99,3 +102,7 @@ char *fuda_state_file(const char *name) {
     }
     return path;
 }
+
+char *fuda_state_file(const char *name) { return xdg_file(getenv("XDG_STATE_HOME"), ".local/state", name); }
+
+char *fuda_data_file(const char *name) { return xdg_file(getenv("XDG_DATA_HOME"), ".local/share", name); }

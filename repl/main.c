@@ -32,7 +32,8 @@ static int cmd_help(int argc, char **argv, const fuda_config *cfg);
 static const command commands[] = {
     { "play", fuda_cmd_play,
       "play VARIANT [--seed N] [--seat K] [--bots NAME,...] [--humans K,...] [--target P]\n"
-      "                 [--seats N] [--option NAME=VALUE]... [--replay LOGFILE [--to N]]",
+      "                 [--seats N] [--option NAME=VALUE]... [--replay LOGFILE [--to N]]\n"
+      "       fuda play --resume",
       "play a match in the terminal against bots",
       "Play a match of VARIANT: you at one seat, bots at the others.\n"
       "\n"
@@ -46,10 +47,13 @@ static const command commands[] = {
       "  --option NAME=VALUE  set an option of the variant (see fuda rules VARIANT)\n"
       "  --replay LOGFILE     replay a saved match log and play on from there\n"
       "  --to N               with --replay: stop replaying after N moves\n"
+      "  --resume             go on with the last match, left unfinished (it is kept\n"
+      "                       in $XDG_DATA_HOME/fuda/last-match.log after each of\n"
+      "                       your moves, and when it ends or is abandoned)\n"
       "\n"
       "Type moves as the game lists them ('discard 7h', 'take') or shortened when\n"
       "only one legal move fits ('7h', 'd 7h', 't'). Cards: 7h, H7, 10s, Ts, Qd.\n"
-      "During the match: help, moves, score, view, pile, log, save FILE, undo, quit.\n" },
+      "During the match: help, moves, score, view, pile, rules, log, save FILE, undo, quit.\n" },
     { "sim", fuda_cmd_sim,
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
       "                 [-j N] [--json]",
@@ -333,13 +337,7 @@ static void print_bots(const fuda_variant_info *info) {
     printf("%srandom\n", n ? ", " : "");
 }
 
-static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {
-    int r = plain_args(argc, argv, 1, 1);
-    if (r >= 0) return r;
-    fuda_match_args m = { 0 };
-    m.variant = argv[1];
-    fuda_engine *e = fuda_open_variant(cfg, &m);
-    if (!e) return FUDA_EXIT_FAIL;
+void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {
     const fuda_variant_info *info = fuda_engine_info(e);
     printf("%s\n", info->title);
     printf("variant   %s (%s)\n", info->name, info->file);
@@ -350,6 +348,16 @@ static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {
     char *doc = rules_doc(cfg->exe, info);
     if (doc) printf("\n%s%s", doc, (*doc && doc[strlen(doc) - 1] != '\n') ? "\n" : "");
     free(doc);
+}
+
+static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {
+    int r = plain_args(argc, argv, 1, 1);
+    if (r >= 0) return r;
+    fuda_match_args m = { 0 };
+    m.variant = argv[1];
+    fuda_engine *e = fuda_open_variant(cfg, &m);
+    if (!e) return FUDA_EXIT_FAIL;
+    fuda_print_rules(cfg, e);
     fuda_engine_free(e);
     return FUDA_EXIT_OK;
 }

@@ -14,10 +14,23 @@
  * Undo: before each step in which a human moves, the match is marked (see
  * undo.h); `undo` goes back to the typing seat's last decision, unless since
  * then it learned something (a card, a private event) or another human
- * moved, and says why not. */
+ * moved, and says why not.
+ *
+ * The match is kept in the user's data folder (saved.h) after each step in
+ * which a human moved, when it ends and when it is abandoned; `--resume`
+ * replays it and goes on. Writing it costs about a millisecond (the log is a
+ * few kilobytes, written to a temporary file, flushed and renamed): nothing
+ * next to a human's move.
+ *
+ * `help` lists the verbs of the game (the ones it declares with their docs,
+ * else the ones met in the legal moves), `rules` shows its rules page. A
+ * claim window's question says why it asks (the variant's prompt hook); a
+ * seat whose only choice is to pass is not asked. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,10 +39,13 @@
 #include "input.h"
 #include "line.h"
 #include "render.h"
+#include "saved.h"
 #include "undo.h"
 
 #define CLEAR_SCREEN "\033[H\033[2J"
 #define MAX_MOVES 100000L /* a bot-only match still going after this many moves is stuck */
+#define MAX_VERBS 64      /* verbs remembered for help */
+#define SAVED_NAME "last-match.log"
 
 enum { GO_ON = 0, QUIT = 1, FAIL = -1, NOT_COMMAND = 2, UNDONE = 3 };
 
@@ -39,6 +55,8 @@ typedef struct play_args {
     long seat;          /* 0: not given */
     const char *replay; /* log file */
     long replay_to;     /* -1: all the moves */
+    int resume;         /* --resume: the saved match */
+    fuda_saved saved;   /* its file, read */
 } play_args;
 
 /* One match at the terminal. */
@@ -55,6 +73,11 @@ typedef struct table {
     fuda_buf held[FUDA_MAX_SEATS + 1]; /* events for humans away from the keyboard */
     fuda_undo undo;  /* the hand's points to go back to, the events shown */
     unsigned chose;  /* humans who chose already in the step under way */
+    const fuda_config *cfg;
+    char *save_path; /* where the match is kept for --resume, NULL: nowhere */
+    int save_warned; /* a failure to keep it was reported */
+    char *seen[MAX_VERBS]; /* a move of each verb met in the legal moves, owned */
+    int nseen;
 } table;
 
 /* A copy of one seat's legal moves (the engine's are valid only until its
@@ -124,21 +147,78 @@ static int show_scoresheet(table *t) {
     return GO_ON;
 }
 
-static void print_play_help(void) {
+/* Do moves a and b have the same verb? */
+static int same_verb(const char *a, const char *b) {
+    size_t n = strcspn(a, " ");
+    return n == strcspn(b, " ") && strncmp(a, b, n) == 0;
+}
+
+/* Remember a move of each verb met in the legal moves, for help. */
+static void note_verbs(table *t, const movelist *ml) {
+    for (int i = 0; i < ml->n && t->nseen < MAX_VERBS; i++) {
+        int k = 0;
+        while (k < t->nseen && !same_verb(t->seen[k], ml->v[i])) k++;
+        if (k == t->nseen) t->seen[t->nseen++] = fuda_xstrdup(ml->v[i]);
+    }
+}
+
+/* Is the verb of move `seen` one the variant declares? */
+static int declared(const fuda_variant_info *info, const char *seen) {
+    for (int i = 0; i < info->nverbs; i++)
+        if (same_verb(info->verbs[i], seen)) return 1;
+    return 0;
+}
+
+/* The verbs of the game, one line each: the declared ones with their docs,
+ * then those met in the legal moves with a move of each. */
+static void print_verbs(const table *t) {
+    const fuda_variant_info *info = fuda_engine_info(t->e);
+    int width = 4, listed = 0;
+    for (int i = 0; i < info->nverbs; i++)
+        if ((int)strlen(info->verbs[i]) > width) width = (int)strlen(info->verbs[i]);
+    if (width > 30) width = 30;
+    printf("Moves of %s%s:\n", info->title, info->nverbs ? "" : " (the ones met so far)");
+    for (int i = 0; i < info->nverbs; i++, listed++) {
+        const char *doc = info->verb_docs[i];
+        if (*doc) printf("  %-*s  %s\n", width, info->verbs[i], doc);
+        else printf("  %s\n", info->verbs[i]);
+    }
+    for (int k = 0; k < t->nseen; k++) {
+        if (declared(info, t->seen[k])) continue;
+        int n = (int)strcspn(t->seen[k], " ");
+        if (t->seen[k][n]) printf("  %-*.*s  as in '%s'\n", width, n, t->seen[k], t->seen[k]);
+        else printf("  %s\n", t->seen[k]);
+        listed++;
+    }
+    if (!listed) puts("  (none met yet: type 'moves')");
+}
+
+static void print_play_help(const table *t, const movelist *ml) {
+    print_verbs(t);
+    const char *example = ml->n ? ml->v[0] : NULL;
+    for (int i = 0; i < ml->n; i++)
+        if (strchr(ml->v[i], ' ')) {
+            example = ml->v[i];
+            break;
+        }
     puts("Commands:\n"
          "  moves        the legal moves now\n"
          "  view, look   your hand and the table again\n"
          "  score        the scoresheet\n"
+         "  rules        the rules of this game (as fuda rules NAME shows them)\n"
          "  pile [NAME]  the piles and what you see of each; NAME: every card of a pile\n"
          "               you may see whole (an open discard pile, your hand)\n"
          "  undo         take back your last move (and the bots' moves after it); again\n"
          "               to go further back, but not past a card or a deal you have seen\n"
          "  log          the log of this match\n"
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
-         "  quit         abandon the match (Ctrl-D asks the same)\n"
-         "Anything else is a move: type it as listed ('discard 7h'), or just enough\n"
-         "to tell it apart: '7h' or 'd 7h' for 'discard 7h', 't' for 'take'.\n"
-         "Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a joker), in any case.\n"
+         "  quit         abandon the match (Ctrl-D asks the same); it is kept, and\n"
+         "               fuda play --resume goes on with it");
+    if (example) printf("Anything else is a move: type it as listed ('%s'), or just enough\n", example);
+    else puts("Anything else is a move: type it as listed, or just enough");
+    puts("to tell it apart: a card alone, or the first letters of a verb, when only\n"
+         "one legal move fits. Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a\n"
+         "joker), in any case.\n"
          "On a terminal Tab completes commands, moves and cards; Tab Tab lists them.");
 }
 
@@ -385,7 +465,8 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     char **w;
     int n = fuda_split_words(line, &w), r = GO_ON;
     const char *c = n ? w[0] : "";
-    if (n == 1 && strcmp(c, "help") == 0) print_play_help();
+    if (n == 1 && strcmp(c, "help") == 0) print_play_help(t, ml);
+    else if (n == 1 && strcmp(c, "rules") == 0) fuda_print_rules(t->cfg, t->e);
     else if (n == 1 && strcmp(c, "moves") == 0) print_moves(ml);
     else if (n == 1 && strcmp(c, "score") == 0) r = show_scoresheet(t);
     else if (n == 1 && (strcmp(c, "view") == 0 || strcmp(c, "look") == 0)) r = show_view(t, seat);
@@ -422,8 +503,8 @@ static int line_to_move(const movelist *ml, const char *line, const char *yes, i
 
 /* ---- Tab completion ---- */
 
-static const char *const play_commands[] = { "help", "moves", "view", "look", "score", "pile",
-                                             "log", "save", "quit", "exit", NULL };
+static const char *const play_commands[] = { "help", "moves", "view", "look", "score", "rules", "pile",
+                                             "log", "save", "undo", "quit", "exit", NULL };
 
 /* What the prompt completes from: the legal moves and the pile names. */
 typedef struct completion {
@@ -448,21 +529,65 @@ static void completion_init(completion *c, const table *t, const movelist *ml) {
     c->piles[c->npiles] = NULL;
 }
 
+/* The question of a claim window whose choice is `yes` or pass, and why it
+ * asks (the variant's reason, else the window's kind when it is not the
+ * move's), as a malloc'd prompt in *prompt; GO_ON or FAIL. */
+static int yes_no_prompt(table *t, int seat, const char *claim, const char *yes, char **prompt) {
+    char *why = NULL;
+    if (fuda_engine_prompt(t->e, seat, &why) != 0) return engine_failed(t);
+    fuda_buf b = FUDA_BUF_INIT;
+    if (why) {
+        char *r = fuda_render_cards(why, t->style == FUDA_RENDER_COLOR ? FUDA_RENDER_UNICODE : t->style);
+        fuda_buf_addf(&b, "%s? %s [y/N] ", yes, r);
+        free(r);
+    } else if (strcmp(claim, yes) != 0) {
+        fuda_buf_addf(&b, "%s? (%s) [y/N] ", yes, claim); /* "zun? (kaeshi)" */
+    } else {
+        fuda_buf_addf(&b, "%s? [y/N] ", yes);
+    }
+    free(why);
+    *prompt = fuda_buf_take(&b);
+    return GO_ON;
+}
+
+/* A claim window with several choices: why it asks, then the choices. */
+static int print_claim_choices(table *t, int seat, const char *claim, const movelist *ml) {
+    char *why = NULL;
+    if (fuda_engine_prompt(t->e, seat, &why) != 0) return engine_failed(t);
+    if (why) show(t, why);
+    free(why);
+    print_choices(claim, ml);
+    return GO_ON;
+}
+
 /* Ask human `seat` for a move: GO_ON with the move in *move (malloc'd),
- * QUIT or FAIL. */
-static int ask_human(table *t, int seat, char **move) {
-    int r = take_keyboard(t, seat);
+ * QUIT or FAIL. In a claim window where passing is the only choice the seat
+ * is not asked: *move is "pass" and *asked 0. */
+static int ask_human(table *t, int seat, char **move, int *asked) {
     movelist ml = { 0, NULL };
-    if (r == GO_ON) r = get_moves(t, seat, &ml);
-    if (r == GO_ON) r = show_view(t, seat);
     const char *claim = fuda_engine_claim(t->e);
-    char kind[64] = "";
-    if (claim) snprintf(kind, sizeof kind, "%s", claim);
+    char *prompt = NULL;
+    *move = NULL;
+    *asked = 1;
+    int r = get_moves(t, seat, &ml);
+    if (r == GO_ON && claim && ml.n == 1 && strcmp(ml.v[0], "pass") == 0) {
+        *move = fuda_xstrdup("pass");
+        *asked = 0;
+        free_moves(&ml);
+        return GO_ON;
+    }
+    if (r == GO_ON) r = take_keyboard(t, seat);
+    if (r == GO_ON) note_verbs(t, &ml);
+    if (r == GO_ON) r = show_view(t, seat);
     const char *yes = claim ? yes_no_move(&ml) : NULL;
-    char prompt[128];
-    if (yes) snprintf(prompt, sizeof prompt, "%s? [y/N] ", yes);
-    else snprintf(prompt, sizeof prompt, "%s [seat %d]> ", t->name, seat);
-    if (r == GO_ON && claim && !yes) print_choices(kind, &ml);
+    if (r == GO_ON && yes) {
+        r = yes_no_prompt(t, seat, claim, yes, &prompt);
+    } else if (r == GO_ON) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "%s [seat %d]> ", t->name, seat);
+        prompt = fuda_buf_take(&b);
+        if (claim) r = print_claim_choices(t, seat, claim, &ml);
+    }
     *move = NULL;
     completion comp = { NULL, NULL, 0 };
     completion_init(&comp, t, &ml);
@@ -491,13 +616,34 @@ static int ask_human(table *t, int seat, char **move) {
     fuda_line_set_completer(outer);
     fuda_words_free(comp.piles);
     free_moves(&ml);
+    free(prompt);
     return r;
 }
 
 /* ---- the match ---- */
 
-static int decide(table *t, int seat, char **move) {
-    if (is_human(t, seat)) return ask_human(t, seat, move);
+/* Keep the match in the data folder for --resume (saved.h). A failure is
+ * reported once, on stderr, and the match goes on. */
+static void autosave(table *t, int finished) {
+    if (!t->save_path) return;
+    char *log = fuda_engine_log(t->e);
+    if (!log) return;
+    char *text = fuda_saved_format(log, t->humans, t->nseats, (const char *const *)t->bots, finished);
+    char why[128];
+    if (fuda_write_file(t->save_path, text, strlen(text), why, sizeof why) != 0 && !t->save_warned) {
+        fflush(stdout);
+        fprintf(stderr, "fuda: cannot keep this match in %s: %s (the match goes on)\n", t->save_path, why);
+        t->save_warned = 1;
+    }
+    free(text);
+    free(log);
+}
+
+/* A move for seat in *move (malloc'd); *asked 0 when a human seat was not
+ * asked (nothing but "pass" to choose). */
+static int decide(table *t, int seat, char **move, int *asked) {
+    *asked = 0;
+    if (is_human(t, seat)) return ask_human(t, seat, move, asked);
     const char *mv;
     if (fuda_engine_bot(t->e, seat, t->bots[seat], &mv) != 0) {
         fuda_fail("%s (bot %s, seat %d)", fuda_engine_error(t->e), t->bots[seat], seat);
@@ -511,7 +657,7 @@ static int decide(table *t, int seat, char **move) {
  * (in a claim window nobody sees the others' choices). A human's move that
  * fails is reported and asked again. */
 static int step(table *t) {
-    unsigned actors = fuda_engine_actors(t->e), applied = 0;
+    unsigned actors = fuda_engine_actors(t->e), applied = 0, asked = 0;
     char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
     int r = GO_ON;
     if (!actors) {
@@ -527,15 +673,16 @@ static int step(table *t) {
     t->chose = 0;
     for (int seat = 1; seat <= t->nseats && r == GO_ON; seat++) {
         if (!(actors & (1u << (seat - 1)))) continue;
-        r = decide(t, seat, &chosen[seat]);
-        if (r == GO_ON && is_human(t, seat)) t->chose |= 1u << (seat - 1);
+        int was_asked;
+        r = decide(t, seat, &chosen[seat], &was_asked);
+        if (r == GO_ON && was_asked) t->chose |= 1u << (seat - 1), asked |= 1u << (seat - 1);
     }
     t->chose = 0;
     if (r == UNDONE) r = GO_ON; /* the match went back: nothing chosen here counts */
     else for (int seat = 1; seat <= t->nseats && r == GO_ON; seat++) {
         if (!chosen[seat]) continue;
         if (fuda_engine_apply(t->e, seat, chosen[seat]) == 0) {
-            if (is_human(t, seat)) applied |= 1u << (seat - 1);
+            applied |= asked & (1u << (seat - 1)); /* the humans' own decisions */
             continue;
         }
         if (is_human(t, seat)) {
@@ -548,6 +695,7 @@ static int step(table *t) {
     }
     if (applied && marked) fuda_undo_push(&t->undo, &mk, nev, applied, chosen, held);
     for (int seat = 1; seat <= t->nseats; seat++) free(chosen[seat]);
+    if (applied) autosave(t, 0);
     return r;
 }
 
@@ -562,6 +710,7 @@ static int hand_over(table *t) {
         puts("Press Enter for the next hand"); /* not a terminal: go on */
     }
     if (fuda_engine_next_hand(t->e) != 0) return engine_failed(t);
+    if (t->nhumans) autosave(t, 0);
     return GO_ON;
 }
 
@@ -597,6 +746,7 @@ static void announce_winners(const table *t) {
 }
 
 static int match_over(table *t) {
+    autosave(t, 1);
     putchar('\n');
     if (show_scoresheet(t) != GO_ON) return FAIL;
     announce_winners(t);
@@ -615,6 +765,7 @@ static int play_loop(table *t) {
         if (phase == FUDA_PHASE_HAND_OVER) r = hand_over(t);
         else r = step(t);
     }
+    autosave(t, 0); /* abandoned (or failed): kept to go on with */
     return r == FAIL ? FAIL : GO_ON;
 }
 
@@ -648,6 +799,8 @@ static int parse_args(int argc, char **argv, play_args *p) {
         } else if ((r = fuda_args_flag(&a, arg, "--replay", &v)) != 0) {
             if (r < 0) return FUDA_EXIT_USAGE;
             p->replay = v;
+        } else if (strcmp(arg, "--resume") == 0) {
+            p->resume = 1;
         } else if ((r = fuda_args_flag(&a, arg, "--to", &v)) != 0) {
             if (r < 0 || fuda_args_long("play", "--to", v, 0, 1000000000L, &p->replay_to)) return FUDA_EXIT_USAGE;
         } else if (arg[0] == '-' && arg[1]) {
@@ -661,6 +814,10 @@ static int parse_args(int argc, char **argv, play_args *p) {
     if (p->replay && (p->m.have_seed || p->m.seats || p->m.nopts))
         return fuda_usage_error("play", "--replay takes the options, seats and seed from the log");
     if (p->replay_to >= 0 && !p->replay) return fuda_usage_error("play", "--to needs --replay");
+    if (p->resume && (p->m.variant || p->replay || p->m.have_seed || p->m.seats || p->m.nopts || p->m.bots ||
+                      p->humans || p->seat))
+        return fuda_usage_error("play", "--resume goes on with the saved match as it was (no VARIANT or other flags)");
+    if (p->resume) return 0;
     if (!p->m.variant && !p->replay) return fuda_usage_error("play", "missing VARIANT");
     return 0;
 }
@@ -702,6 +859,45 @@ static int replay_log(table *t, const play_args *p) {
     return 0;
 }
 
+/* The seed line of a log's text, for a message ("?" if none). */
+static void log_seed(const char *text, char *buf, size_t size) {
+    const char *s = strstr(text, "\nseed ");
+    if (s) snprintf(buf, size, "%.*s", (int)strcspn(s + 6, "\n"), s + 6);
+    else snprintf(buf, size, "?");
+}
+
+/* Replay the saved match of --resume (read by read_saved); 0 or
+ * FUDA_EXIT_FAIL. The saved file is left as it is on a failure. */
+static int resume_saved(table *t, const play_args *p) {
+    const fuda_saved *sv = &p->saved;
+    if (fuda_engine_replay_text(t->e, t->save_path, sv->text, sv->len, -1) != 0)
+        return fuda_fail("cannot resume: %s", fuda_engine_error(t->e));
+    char seed[32];
+    log_seed(sv->text, seed, sizeof seed);
+    long moves = fuda_engine_move_count(t->e);
+    printf("resuming the last match: %s, seed %s, %ld move%s in (kept in %s)\n", fuda_engine_info(t->e)->name,
+           seed, moves, moves == 1 ? "" : "s", t->save_path);
+    t->nseats = fuda_engine_state(t->e)->nseats;
+    return 0;
+}
+
+/* Read the saved match for --resume and take its seats from it; 0 or
+ * FUDA_EXIT_FAIL after saying why not (nothing saved, the last match is
+ * over, a bad file). */
+static int read_saved(const char *path, play_args *p) {
+    struct stat st;
+    if (!path) return fuda_fail("nothing to resume: no data folder (HOME and XDG_DATA_HOME are not set)");
+    if (stat(path, &st) != 0 && errno == ENOENT) return fuda_fail("nothing to resume: no match kept in %s", path);
+    char why[256];
+    if (fuda_saved_read(path, &p->saved, why, sizeof why) != 0) return fuda_fail("cannot resume: %s", why);
+    if (p->saved.finished)
+        return fuda_fail("nothing to resume: the last match is over (see it again with fuda play --replay %s)",
+                         path);
+    p->humans = p->saved.humans;
+    p->m.bots = p->saved.bots[0] ? p->saved.bots : NULL;
+    return 0;
+}
+
 /* Start a new match (the events are shown from the deal on). */
 static int start_new(table *t, const play_args *p) {
     uint64_t seed = p->m.have_seed ? p->m.seed : (uint64_t)time(NULL);
@@ -738,10 +934,10 @@ static int set_table(table *t, const fuda_config *cfg, const play_args *p, char 
     t->tty_in = fuda_line_tty();
     t->tty_out = isatty(fileno(stdout));
     int r = 0;
-    if (p->replay) {
+    if (p->replay || p->resume) {
         t->e = fuda_engine_new(cfg);
         if (!t->e) return fuda_fail("out of memory");
-        r = replay_log(t, p);
+        r = p->resume ? resume_saved(t, p) : replay_log(t, p);
     } else {
         t->e = fuda_open_variant(cfg, &p->m);
         if (!t->e) return FUDA_EXIT_FAIL;
@@ -752,7 +948,7 @@ static int set_table(table *t, const fuda_config *cfg, const play_args *p, char 
     if (r) return r;
     t->name = fuda_engine_info(t->e)->name;
     print_header(t);
-    if (p->replay) {
+    if (p->replay || p->resume) {
         fuda_engine_on_event(t->e, on_event, t);
         return 0;
     }
@@ -768,8 +964,11 @@ int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {
     }
     table t;
     memset(&t, 0, sizeof t);
+    t.cfg = cfg;
+    t.save_path = fuda_data_file(SAVED_NAME);
     char **store = NULL;
-    r = set_table(&t, cfg, &p, &store);
+    if (p.resume) r = read_saved(t.save_path, &p);
+    if (r == 0) r = set_table(&t, cfg, &p, &store);
     if (r == 0) {
         char *hist = fuda_state_file("play_history"); /* moves typed, apart from the REPL's lines */
         void *outer = fuda_line_history_enter(hist);
@@ -783,6 +982,9 @@ int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {
     fflush(stdout);
     for (int seat = 0; seat <= FUDA_MAX_SEATS; seat++) fuda_buf_free(&t.held[seat]);
     fuda_undo_free(&t.undo);
+    for (int k = 0; k < t.nseen; k++) free(t.seen[k]);
+    free(t.save_path);
+    fuda_saved_free(&p.saved);
     fuda_words_free(store);
     if (t.e) fuda_engine_free(t.e);
     fuda_match_args_free(&p.m);

@@ -19,7 +19,12 @@ local S = fuda.import("shedding")
 local show, plural = fuda.show, fuda.plural
 local RANK, SUIT = S.RANK, S.SUIT   -- card -> rank, suit letter
 
-local M = fuda.moves{ play = { "card", "name suits?" }, draw = {}, pass = {}, dobon = {} }
+local M = fuda.moves{
+  play = { "card", "name suits?", doc = "place a card on the field card (an 11 may name suits)" },
+  draw = { doc = "draw from the stock (the 2-draws waiting, if any)" },
+  pass = { doc = "let the chance go by (the flipper: flip again)" },
+  dobon = { doc = "declare dobon: your hand totals the rank of the card just placed" },
+}
 local ALL_SETS = S.suit_sets(0, 4)   -- "", "s", "h", "d", "c", "sh", ... "shdc"
 local ELEVEN = {}                    -- ELEVEN[card]: the moves that play an 11 naming each set
 for c, r in pairs(RANK) do
@@ -124,6 +129,18 @@ function R.claimants(g, choices)
     if choices[s] and choices[s] ~= M.pass then who[#who + 1] = s end
   end
   return who
+end
+
+-- Why a window asks `seat` (fuda play shows it in the question).
+function R.prompt(g, seat)
+  local top = g:pile("field"):top()
+  if g.claim == "dobon" then
+    return ("Seat %d placed {%s}, rank %d; your hand totals %d"):format(g.var.placer, top, RANK[top],
+      S.total(g:hand(seat)))
+  elseif g.claim == "opening" then
+    return ("Seat %d flipped {%s}: the first to play on it starts"):format(g.var.flipper, top)
+  end
+  return ("Seat %d played {%s}: the neighbour who plays first sets the direction"):format(g.var.placer, top)
 end
 
 function R.pick(g, who) return who[g:random(#who)] end
@@ -458,10 +475,10 @@ return {
   verbs = M,
   phase = "flipper",
   phases = {
-    opening = { moves = R.plays_or_pass, resolve = R.opening_resolve },
+    opening = { moves = R.plays_or_pass, resolve = R.opening_resolve, prompt = R.prompt },
     flipper = { moves = R.plays_or_pass, play = R.place, pass = R.flipper_passes },
-    neighbours = { moves = R.plays_or_pass, resolve = R.neighbours_resolve },
-    dobon = { moves = function() return { M.dobon, M.pass } end, resolve = R.dobon_resolve },
+    neighbours = { moves = R.plays_or_pass, resolve = R.neighbours_resolve, prompt = R.prompt },
+    dobon = { moves = function() return { M.dobon, M.pass } end, resolve = R.dobon_resolve, prompt = R.prompt },
     turn = { moves = R.turn_moves, play = R.place, draw = R.draw_turn },
   },
   view = view,

@@ -23,7 +23,12 @@ local S = fuda.import("shedding")
 local show, plural = fuda.show, fuda.plural
 local RANK, SUIT = S.RANK, S.SUIT   -- card -> rank (Joker 0), suit letter (Joker nil)
 
-local M = fuda.moves{ draw = {}, play = { "cards", "name suits?" }, zun = {}, pass = {} }
+local M = fuda.moves{
+  draw = { doc = "draw from the stock (the 2-draws waiting, if any) and end your turn" },
+  play = { "cards", "name suits?", doc = "play cards of one rank on the field card (an 8 may name suits)" },
+  zun = { doc = "declare zun: your hand totals the number of the field card" },
+  pass = { doc = "let the window go by without declaring" },
+}
 local TOTAL = { distinct = true }
 local SPECIAL = { [0] = "Joker", [1] = "A", [2] = "2", [5] = "5", [8] = "8", [9] = "9" }
 
@@ -315,6 +320,16 @@ function R.zun_resolve(g, choices)
   g:say(("Zun! %s on %s%s%s."):format(names_of(g, declared), show(g:pile("field"):top()), how,
     #declared > 1 and " (double zun)" or ""))
   R.open_counter(g)
+end
+
+-- Why a window asks `seat` (fuda play shows it in the question): its hand's total and the card.
+function R.prompt(g, seat)
+  local hand = g:hand(seat)
+  local why = ("your hand totals %d, the field card is {%s}"):format(S.total(hand, TOTAL), g:pile("field"):top())
+  if g.claim == "kaeshi" then why = "counter " .. names_of(g, list_of(g.var.winners)) .. "'s zun: " .. why end
+  local ok = g.claim == "kaeshi" and R.can_counter(g, seat, R.top_number(g)) or R.can_zun(g, seat, R.top_number(g))
+  if not ok then why = why .. " (a false zun: you draw " .. g.options.penalty_cards .. ")" end
+  return why
 end
 
 -- かえしずん: a loser (or anyone) whose total also equals the card counters; the winners become the
@@ -644,8 +659,8 @@ return {
   phase = "turn",
   phases = {
     turn = { moves = R.turn_moves, draw = R.draw_turn, play = R.play },
-    zun = { moves = declare_or_pass, resolve = R.zun_resolve },
-    kaeshi = { moves = declare_or_pass, resolve = R.kaeshi_resolve },
+    zun = { moves = declare_or_pass, resolve = R.zun_resolve, prompt = R.prompt },
+    kaeshi = { moves = declare_or_pass, resolve = R.kaeshi_resolve, prompt = R.prompt },
   },
   view = view,
   bots = { basic = basic_bot },

@@ -70,7 +70,8 @@ function fuda.rules(spec) end
 ---Declared moves: a table of move builders, one per verb, with M.parse and M.verbs.
 ---spec maps each verb to its arguments: {} for none, one type or a list of up to 4
 ---("card", "cards", "suit", "suits", "seat", "int", "word"; "name suits?": a keyword, optional).
----@param spec table<string, string|string[]>
+---A list may carry doc = "one line": what the verb does, listed by `help` in fuda play.
+---@param spec table<string, string|string[]|{doc?: string}>
 ---@return fuda.Moves
 function fuda.moves(spec) end
 
@@ -122,6 +123,7 @@ function fuda.list() end
 ---@field resolve? fun(g: fuda.Game, choices: table<integer, string>, kind: string) a claim window closed
 ---@field view? fun(g: fuda.Game, seat: integer): string what a seat sees (0: a spectator)
 ---@field status? fun(g: fuda.Game, seat: integer?): string? a line of the default view
+---@field prompt? fun(g: fuda.Game, seat: integer): string? why the open claim window asks seat (fuda play's question)
 ---@field result? fun(g: fuda.Game, r: fuda.Result) a hand's result, before the match format sees it
 ---@field match? fun(g: fuda.Game, r: fuda.Result) the match format: score a result, end the match
 ---@field columns? string[] names of the score columns (1 to 4)
@@ -146,6 +148,7 @@ function fuda.list() end
 ---@class fuda.Phase
 ---@field moves? fun(g: fuda.Game, seat: integer): string[]
 ---@field resolve? fun(g: fuda.Game, choices: table<integer, string>, kind: string)
+---@field prompt? fun(g: fuda.Game, seat: integer): string? why this claim window asks seat ("your hand totals 10, the field card is {10h}")
 ---@field [string] fun(g: fuda.Game, seat: integer, ...: any)
 
 ---What `fuda check` may assume of a variant.

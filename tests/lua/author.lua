@@ -62,6 +62,12 @@ raises(function() return fuda.moves{ play = "crd" } end, HERE .. ":61: fuda.move
 raises(function() return fuda.moves{ parse = {} } end, "fuda.moves: 'parse' is reserved", "reserved verb")
 raises(function() return fuda.moves{ x = { "int?", "int" } } end, "a required argument follows an optional one", "optional order")
 raises(function() return fuda.moves(3) end, HERE .. ":64: bad argument #1 to 'moves' (table expected, got number)", "not a table")
+-- A verb's doc line (listed by help in fuda play): a string of one line.
+local MD = fuda.moves{ take = { doc = "take the upcard" }, discard = { "card", doc = "discard a card" } }
+eq(MD.take .. "|" .. MD.discard["7h"], "take|discard 7h", "a doc changes no move text")
+eq(table.concat(MD.verbs, ","), "discard,take", "a doc is no verb")
+raises(function() return fuda.moves{ take = { doc = 3 } } end, "fuda.moves: verb 'take': doc is one line of text, got number", "doc: not a string")
+raises(function() return fuda.moves{ take = { doc = "a\nb" } } end, "doc is one line of text", "doc: two lines")
 
 eq(fuda.plural(1, "card"), "1 card", "plural: one")
 eq(fuda.plural(0, "card"), "0 cards", "plural: none")
@@ -188,7 +194,7 @@ local function load_error(file)
   return not ok and err or ""
 end
 local e = load_error("bad_phases.lua")
-check(e:find("bad_phases.lua:10: phase 'offer': unknown verb 'tak' (did you mean 'take'?) (verbs: pass, take; and moves, resolve)", 1, true), "unknown verb in a phase: " .. e)
+check(e:find("bad_phases.lua:10: phase 'offer': unknown verb 'tak' (did you mean 'take'?) (verbs: pass, take; and moves, resolve, prompt)", 1, true), "unknown verb in a phase: " .. e)
 e = load_error("bad_layout.lua")
 check(e:find("bad_layout.lua:6: layout.stock: unknown visibility 'hiden' (did you mean 'hidden'?)", 1, true), "bad layout: " .. e)
 e = load_error("bad_moves.lua")

@@ -10,6 +10,9 @@ FUDA=${1:?usage: sh test.sh FUDA}
 case $FUDA in /*) ;; *) FUDA=$(pwd)/$FUDA ;; esac
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# fuda play keeps the last match in the data folder: here, not the user's
+XDG_DATA_HOME=$TMP/data
+export XDG_DATA_HOME
 OUT=$TMP/out
 ERR=$TMP/err
 RC=0
