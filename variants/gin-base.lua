@@ -17,7 +17,14 @@
 local show, suit, plural = fuda.show, fuda.suit, fuda.plural
 local match = fuda.import("match")
 
-local M = fuda.moves{ draw = {}, take = {}, pass = {}, discard = "card", knock = "card", gin = "card" }
+local M = fuda.moves{
+  draw = { doc = "draw the top card of the stock" },
+  take = { doc = "take the upcard, or the top card of the discard pile" },
+  pass = { doc = "leave the upcard to the other player" },
+  discard = { "card", doc = "discard a card and end your turn" },
+  knock = { "card", doc = "discard a card and knock: your deadwood is within the knock limit" },
+  gin = { "card", doc = "discard a card and go gin: every other card is in a meld" },
+}
 local phases = {}  -- filled section by section
 local rule = {}    -- what the sections call ahead of their place
 

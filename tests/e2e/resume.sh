@@ -124,9 +124,9 @@ pass
 help
 quit
 y' play gin --seed 3
-expect "gin help: the verbs met so far" has "$OUT" '^Moves of Gin Rummy.*\(the ones met so far\):$'
-expect "gin help: take" has "$OUT" '^  take$'
-expect "gin help: draw, met after passing" has "$OUT" '^  draw$'
+expect "gin help: the game's verbs" has "$OUT" '^Moves of Gin Rummy \(Official Rules of Card Games\):$'
+expect "gin help: take, with its line" has "$OUT" '^  take +take the upcard, or the top card of the discard pile$'
+expect "gin help: knock, with its argument and line" has "$OUT" '^  knock <card> +discard a card and knock: your deadwood is within the knock limit$'
 expect "gin help: no zun words" hasnt "$OUT" '^  zun'
 
 # ---- rules: the same text as fuda rules NAME ----
