@@ -329,6 +329,22 @@ static int try_illegal(checker *c, int seat, const char *move, const fuda_state 
     return 0;
 }
 
+/* Asking the variant why a move is refused (its why_not hook) must work and
+ * change nothing. */
+static int check_why_not(checker *c, int seat, const char *move, const fuda_state *before) {
+    char *text = NULL;
+    if (fuda_engine_why_not(c->e, seat, move, &text) != 0) {
+        char *err = engine_err(c);
+        fail_at(c, 0, "seat %d: why_not for '%s' failed: %s", seat, move, err);
+        free(err);
+        return -1;
+    }
+    free(text);
+    if (!unchanged(c, before))
+        return fail_at(c, 0, "seat %d: asking why_not for '%s' changed the game state", seat, move);
+    return 0;
+}
+
 /* The checks of one seat that must act. */
 static int check_seat(checker *c, int seat, int thorough, const fuda_state *before) {
     int n = copy_moves(c, seat);
@@ -357,6 +373,7 @@ static int check_seat(checker *c, int seat, int thorough, const fuda_state *befo
     char *foreign = move_with_foreign_card(c, seat);
     int r = try_illegal(c, seat, "no-such-move", before);
     if (r == 0 && foreign) r = try_illegal(c, seat, foreign, before);
+    if (r == 0 && thorough) r = check_why_not(c, seat, foreign ? foreign : "no-such-move", before);
     free(foreign);
     return r;
 }
