@@ -247,7 +247,7 @@ static void txn_undo(fuda_engine *e, txn *t) {
 /* Call hook `name` of the variant with the game and nargs more values on the
  * stack (pushed by the caller after this returns 1... see call_hook). */
 static const char *const hook_names[FUDA_NHOOKS] = {
-    "setup", "deal", "moves", "play", "resolve", "view", "result", "match", "prompt"
+    "setup", "deal", "moves", "play", "resolve", "view", "result", "match", "prompt", "why_not"
 };
 
 /* Remember the variant's hook functions (after loading). */
@@ -1374,6 +1374,59 @@ int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
     prompt_args a = {seat, NULL};
     int rc = engine_pcall(e, prompt_body, &a);
     txn_undo(e, &t); /* asking never changes the game */
+    if (rc < 0) {
+        free(a.text);
+        return -1;
+    }
+    *text = a.text;
+    return 0;
+}
+
+/* ---- why not ---- */
+
+typedef struct why_args { int seat; const char *typed; char *text; } why_args;
+
+static int why_body(fuda_engine *e, void *ud) {
+    why_args *a = (why_args *)ud;
+    fuda_engine_push_hook(e, FUDA_HOOK_WHY_NOT);
+    lua_pushinteger(e->L, a->seat);
+    lua_pushstring(e->L, a->typed);
+    call_hook(e, "why_not", 2, 1);
+    int t = lua_type(e->L, -1);
+    if (t == LUA_TNIL) return 0;
+    if (t != LUA_TSTRING) {
+        fuda_engine_seterr(e, "%s: why_not must return a string or nil, got %s", e->file,
+                           luaL_typename(e->L, -1));
+        return -1;
+    }
+    size_t len;
+    const char *s = lua_tolstring(e->L, -1, &len);
+    if (len == 0) return 0;
+    if (len > 1000) len = 1000; /* one line of reason, not a page */
+    a->text = strndup(s, len);
+    if (!a->text) {
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text) {
+    *text = NULL;
+    if (!e->started) {
+        fuda_engine_seterr(e, "no match is running");
+        return -1;
+    }
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return -1;
+    }
+    if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
+    txn t;
+    txn_begin(e, &t);
+    why_args a = {seat, typed, NULL};
+    int rc = engine_pcall(e, why_body, &a);
+    txn_undo(e, &t); /* asking why never changes the game */
     if (rc < 0) {
         free(a.text);
         return -1;

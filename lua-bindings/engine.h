@@ -195,6 +195,14 @@ int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m);
  * (or a generic view of the visible piles). Caller frees. NULL on failure. */
 char *fuda_engine_view(fuda_engine *e, int seat);
 
+/* Why `typed` (what the user typed, trimmed) is no legal move for seat, as
+ * the variant's why_not hook tells it, run read-only under the limits of a
+ * hook. Returns 0 with *text a malloc'd line (caller frees), or *text NULL
+ * when the variant has no hook or it returned nil or ""; -1 with *text NULL
+ * when the hook failed (an error, a limit, not a string): fuda_engine_error
+ * says why, and the game is as it was. */
+int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text);
+
 /* The scoresheet as text: one row per scored hand, running totals. Caller frees. */
 char *fuda_engine_scoresheet(fuda_engine *e);
 

@@ -53,7 +53,7 @@ static inline void *fuda_testud(lua_State *L, int idx, unsigned tag) {
 
 /* The hooks, cached as registry references when a variant loads. */
 enum { FUDA_HOOK_SETUP, FUDA_HOOK_DEAL, FUDA_HOOK_MOVES, FUDA_HOOK_PLAY, FUDA_HOOK_RESOLVE,
-       FUDA_HOOK_VIEW, FUDA_HOOK_RESULT, FUDA_HOOK_MATCH, FUDA_HOOK_PROMPT, FUDA_NHOOKS };
+       FUDA_HOOK_VIEW, FUDA_HOOK_RESULT, FUDA_HOOK_MATCH, FUDA_HOOK_PROMPT, FUDA_HOOK_WHY_NOT, FUDA_NHOOKS };
 #define FUDA_ERRLEN 8192
 
 typedef struct fuda_opt {

@@ -43,6 +43,7 @@
 #define CHECK_TRY_MIN 20    /* matches whose every listed move is tried, at least */
 #define CHECK_TRY_SHARE 20  /* ... or one in this many (5%) */
 #define CHECK_VIEW_MOVES 1000 /* views after every action of those, in their first moves */
+#define CHECK_QUICK_HANDS 10  /* by default a random round's match stops after this many hands */
 
 /* ---- named counts ---- */
 
@@ -104,6 +105,7 @@ typedef struct check_args {
     long matches;
     long jobs;
     int json;
+    int thorough; /* --thorough: random rounds play whole matches too */
 } check_args;
 
 /* What the workers share: the next match to play, the first that failed. */
@@ -151,6 +153,7 @@ typedef struct checker {
     int nown;
     /* what was exercised */
     long matches, moves, tried, tries, illegal, replays, views;
+    long capped; /* matches stopped after CHECK_QUICK_HANDS hands */
     long rebots; /* bot choices made again in a fresh engine */
     long seat_matches[FUDA_MAX_SEATS + 1], seat_moves[FUDA_MAX_SEATS + 1];
     counts verbs, listed;
@@ -163,6 +166,7 @@ typedef struct checker {
     int nseats;
     const char *bots[FUDA_MAX_SEATS + 1];
     int mixed;        /* this match mixes random moves into the own bots' (check.random) */
+    int cap;          /* stop this match after CHECK_QUICK_HANDS hands (0: play it whole) */
     fuda_state before; /* the state before the action */
     /* the moves of the match, each with the state hash before its action, to
      * play the match again in a fresh engine */
@@ -220,6 +224,10 @@ static void choose_bots(checker *c, long i) {
     c->nseats = c->min_seats + (int)(i % ncounts);
     int random = ((i / ncounts) % 2 == 0) || c->nown == 0;
     c->mixed = random && !c->given && c->nown > 0 && c->info->check_random < 1.0;
+    /* Random bots rarely finish a long match (gin to 100): by default their
+     * rounds stop after a few hands, every move of them still explored, and
+     * the own bots' rounds play whole matches. */
+    c->cap = random && !c->given && c->nown > 0 && !c->a->thorough;
     int k = 0;
     for (int seat = 1; seat <= c->nseats; seat++) {
         if (c->given) {
@@ -247,6 +255,11 @@ static const char *bot_for(const checker *c, fuda_engine *e, int seat) {
     z ^= z >> 31;
     if ((double)(z >> 11) * (1.0 / 9007199254740992.0) < c->info->check_random) return "random";
     return c->own[(uint64_t)seat % (uint64_t)c->nown];
+}
+
+/* Is a capped match at its last hand (the hand just over)? */
+static int capped_now(const checker *c, const fuda_engine *e) {
+    return c->cap && fuda_engine_state(e)->hand_no >= CHECK_QUICK_HANDS;
 }
 
 /* ---- per action ---- */
@@ -329,6 +342,22 @@ static int try_illegal(checker *c, int seat, const char *move, const fuda_state 
     return 0;
 }
 
+/* Asking the variant why a move is refused (its why_not hook) must work and
+ * change nothing. */
+static int check_why_not(checker *c, int seat, const char *move, const fuda_state *before) {
+    char *text = NULL;
+    if (fuda_engine_why_not(c->e, seat, move, &text) != 0) {
+        char *err = engine_err(c);
+        fail_at(c, 0, "seat %d: why_not for '%s' failed: %s", seat, move, err);
+        free(err);
+        return -1;
+    }
+    free(text);
+    if (!unchanged(c, before))
+        return fail_at(c, 0, "seat %d: asking why_not for '%s' changed the game state", seat, move);
+    return 0;
+}
+
 /* The checks of one seat that must act. */
 static int check_seat(checker *c, int seat, int thorough, const fuda_state *before) {
     int n = copy_moves(c, seat);
@@ -357,6 +386,7 @@ static int check_seat(checker *c, int seat, int thorough, const fuda_state *befo
     char *foreign = move_with_foreign_card(c, seat);
     int r = try_illegal(c, seat, "no-such-move", before);
     if (r == 0 && foreign) r = try_illegal(c, seat, foreign, before);
+    if (r == 0 && thorough) r = check_why_not(c, seat, foreign ? foreign : "no-such-move", before);
     free(foreign);
     return r;
 }
@@ -539,6 +569,7 @@ static int rerun_match(checker *c) {
         int phase = fuda_engine_phase(r);
         if (phase == FUDA_PHASE_MATCH_OVER) break;
         if (phase == FUDA_PHASE_HAND_OVER) {
+            if (capped_now(c, r)) break; /* where the match stopped */
             if (fuda_engine_next_hand(r) != 0) rc = rerun_parts(c, k, "goes another way", fuda_engine_error(r));
         } else if (phase != FUDA_PHASE_PLAYING) {
             rc = rerun_parts(c, k, "comes to another state", NULL);
@@ -589,6 +620,7 @@ static char *replay_differs(checker *c) {
 
 /* ---- a match ---- */
 
+
 static int play_match(checker *c, long i) {
     c->match = i;
     c->seed = c->a->m.seed + (uint64_t)i;
@@ -612,6 +644,10 @@ static int play_match(checker *c, long i) {
                            c->info->check_max_moves ? "check.max_moves" : "the default bound; declare check.max_moves");
         if (phase == FUDA_PHASE_HAND_OVER) {
             if (check_views(c) < 0) return -1;
+            if (capped_now(c, e)) {
+                c->capped++;
+                break;
+            }
             if (fuda_engine_next_hand(e) != 0) {
                 char *err = engine_err(c);
                 fail_at(c, 0, "dealing hand %u failed: %s", (unsigned)fuda_engine_state(e)->hand_no + 1, err);
@@ -746,6 +782,7 @@ static void print_json(checker *c) {
     }
     printf(", \"seed\": %llu, \"matches\": %ld, \"moves\": %ld", (unsigned long long)c->a->m.seed, c->matches,
            c->moves);
+    printf(", \"capped\": %ld", c->capped);
     printf(", \"seats\": [");
     int first = 1;
     for (int n = 1; n <= FUDA_MAX_SEATS; n++) {
@@ -847,6 +884,9 @@ static void print_text(checker *c) {
            c->tried, c->tries, c->illegal);
     printf("replayed  %ld matches in a fresh engine, same state; the bots chose the same %ld moves again\n",
            c->replays, c->rebots);
+    if (c->capped)
+        printf("capped    %ld random-bot matches stopped after %d hands (--thorough plays them to the end)\n",
+               c->capped, CHECK_QUICK_HANDS);
     counts hooks = { 0 }, tallies = { 0 };
     split_tallies(c, &hooks, &tallies);
     print_counts_text("hooks", &hooks);
@@ -889,6 +929,8 @@ static int parse_args(int argc, char **argv, check_args *s) {
             if (r < 0 || fuda_args_long("check", "-j", v, 1, CHECK_MAX_JOBS, &s->jobs)) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
             s->json = 1;
+        } else if (strcmp(arg, "--thorough") == 0) {
+            s->thorough = 1;
         } else if (arg[0] == '-' && arg[1]) {
             return fuda_usage_error("check", "unknown flag '%s'", arg);
         } else if (s->m.variant) {
@@ -983,6 +1025,7 @@ static void merge(checker *c, const checker *w) {
     if (w != c) {
         c->matches += w->matches, c->moves += w->moves, c->tried += w->tried, c->tries += w->tries;
         c->illegal += w->illegal, c->replays += w->replays, c->views += w->views, c->rebots += w->rebots;
+        c->capped += w->capped;
         for (int n = 0; n <= FUDA_MAX_SEATS; n++) {
             c->seat_matches[n] += w->seat_matches[n];
             c->seat_moves[n] += w->seat_moves[n];

@@ -122,8 +122,9 @@ static int bad_card(const token *t) {
 /* ---- matching ---- */
 
 /* Does the typed input fit move mv? exact: token for token; else as a
- * subsequence, each typed token a prefix of its move token. */
-static int fits(const token *in, int nin, const token *mv, int nmv, int exact) {
+ * subsequence, each typed token a prefix of its move token. at[i] (when not
+ * NULL) gets the move token typed token i stands for: the input's reading. */
+static int fits(const token *in, int nin, const token *mv, int nmv, int exact, int *at) {
     if (exact) {
         if (nin != nmv) return 0;
         for (int i = 0; i < nin; i++)
@@ -134,9 +135,55 @@ static int fits(const token *in, int nin, const token *mv, int nmv, int exact) {
     for (int i = 0; i < nin; i++) {
         while (j < nmv && !tok_prefix(&in[i], &mv[j])) j++;
         if (j == nmv) return 0;
+        if (at) at[i] = j;
         j++;
     }
     return 1;
+}
+
+/* ---- readings: what each typed word stands for ---- */
+
+/* One way to read the input: the move tokens its words stand for. */
+typedef struct reading {
+    token tok[MAX_TOKENS];
+    int n;
+} reading;
+
+static void read_as(reading *r, const token *mv, const int *at, int nin) {
+    r->n = nin;
+    for (int i = 0; i < nin; i++) r->tok[i] = mv[at[i]];
+}
+
+static int same_reading(const reading *a, const reading *b) {
+    if (a->n != b->n) return 0;
+    for (int i = 0; i < a->n; i++)
+        if (!tok_equal(&a->tok[i], &b->tok[i])) return 0;
+    return 1;
+}
+
+/* The rank a lone letter would be if cards could be shortened ("k": king),
+ * or 0. Such a letter is never read as a card, but it must not act as a verb
+ * when the legal moves hold a card of that rank: the user may mean either. */
+static int rank_letter(const token *t) {
+    if (t->len != 1) return 0;
+    switch (lower((unsigned char)t->s[0])) {
+    case 'a': return 1;
+    case 't': return 10;
+    case 'j': return 11;
+    case 'q': return 12;
+    case 'k': return 13;
+    default: return 0;
+    }
+}
+
+static const char *rank_word(int rank) {
+    switch (rank) {
+    case 1: return "ace";
+    case 10: return "ten";
+    case 11: return "jack";
+    case 12: return "queen";
+    default: return "king";
+    }
 }
 
 /* Indexes of the moves the input fits with the fewest tokens into hit[],
@@ -146,7 +193,7 @@ static int collect(const token *in, int nin, const char *const *moves, int n, in
     for (int m = 0; m < n; m++) {
         token mv[MAX_TOKENS];
         int nmv = tokenize(moves[m], mv, MAX_TOKENS);
-        if (nmv > fewest || !fits(in, nin, mv, nmv, exact)) continue;
+        if (nmv > fewest || !fits(in, nin, mv, nmv, exact, NULL)) continue;
         if (nmv < fewest) {
             fewest = nmv;
             nhit = 0;
@@ -156,6 +203,84 @@ static int collect(const token *in, int nin, const char *const *moves, int n, in
         if (!dup) hit[nhit++] = m;
     }
     return nhit;
+}
+
+/* Does move m fit the input with a reading other than `want`? */
+static int other_reading(const token *in, int nin, const char *move, const reading *want) {
+    token mv[MAX_TOKENS];
+    int at[MAX_TOKENS];
+    int nmv = tokenize(move, mv, MAX_TOKENS);
+    if (!fits(in, nin, mv, nmv, 0, at)) return 0;
+    reading r;
+    read_as(&r, mv, at, nin);
+    return !same_reading(&r, want);
+}
+
+/* The cards of rank `rank` in the moves, once each, into cards[]; the count. */
+static int cards_of_rank(const char *const *moves, int n, int rank, int *cards, int max) {
+    int nc = 0;
+    for (int m = 0; m < n; m++) {
+        token mv[MAX_TOKENS];
+        int nmv = tokenize(moves[m], mv, MAX_TOKENS);
+        for (int j = 0; j < nmv; j++) {
+            int c = mv[j].card;
+            if (c < 0 || fuda_card_is_joker((fuda_card)c) || fuda_card_rank((fuda_card)c) != rank) continue;
+            int dup = 0;
+            for (int k = 0; k < nc && !dup; k++) dup = cards[k] == c;
+            if (!dup && nc < max) cards[nc++] = c;
+        }
+    }
+    return nc;
+}
+
+/* "'d' could be: draw, or discard 7h, discard 10d" -- the chosen move, the
+ * moves the input reads otherwise, and the cards a lone rank letter names. */
+static char *could_be(const char *line, const char *const *moves, int n, int chosen, const token *in,
+                      int nin, const reading *want, const int *cards, int ncards, int rank) {
+    fuda_buf b = FUDA_BUF_INIT;
+    while (is_blank((unsigned char)*line)) line++;
+    size_t len = strlen(line);
+    while (len && is_blank((unsigned char)line[len - 1])) len--;
+    fuda_buf_addf(&b, "'%.*s' could be: %s", (int)len, line, moves[chosen]);
+    int shown = 1, first = 1;
+    for (int m = 0; m < n && shown < MAX_LISTED; m++) {
+        if (!other_reading(in, nin, moves[m], want)) continue;
+        int dup = 0;
+        for (int k = 0; k < m && !dup; k++) dup = strcmp(moves[k], moves[m]) == 0;
+        if (dup) continue;
+        fuda_buf_adds(&b, first ? ", or " : ", ");
+        fuda_buf_adds(&b, moves[m]);
+        first = 0;
+        shown++;
+    }
+    if (ncards > 0) {
+        fuda_buf_addf(&b, ", or the %s%s", rank_word(rank), ncards > 1 ? "s" : "");
+        for (int k = 0; k < ncards; k++) {
+            char nm[8];
+            fuda_card_name((fuda_card)cards[k], nm);
+            fuda_buf_addf(&b, "%s%s", k ? ", " : " ", nm);
+        }
+    }
+    return fuda_buf_take(&b);
+}
+
+/* The one move found by prefix, hit, may not be what the user meant: another
+ * move reads the input with other words ("d": draw, or discard 7h), or a lone
+ * rank letter could be a card of the moves ("k": knock 7h, or the king Kd).
+ * Returns the question to ask instead of acting, or NULL: the move is safe. */
+static char *unsafe(const char *line, const token *in, int nin, const char *const *moves, int n, int hit) {
+    token mv[MAX_TOKENS];
+    int at[MAX_TOKENS];
+    int nmv = tokenize(moves[hit], mv, MAX_TOKENS);
+    if (!fits(in, nin, mv, nmv, 0, at)) return NULL;
+    reading want;
+    read_as(&want, mv, at, nin);
+    int other = 0;
+    for (int m = 0; m < n && !other; m++) other = other_reading(in, nin, moves[m], &want);
+    int cards[MAX_LISTED], ncards = 0, rank = nin == 1 ? rank_letter(&in[0]) : 0;
+    if (rank) ncards = cards_of_rank(moves, n, rank, cards, MAX_LISTED);
+    if (!other && ncards == 0) return NULL;
+    return could_be(line, moves, n, hit, in, nin, &want, cards, ncards, rank);
 }
 
 char *fuda_moves_join(const char *const *moves, int n, const char *sep) {
@@ -180,25 +305,109 @@ static char *ambiguous(const char *const *moves, const int *hit, int nhit) {
     return fuda_buf_take(&b);
 }
 
+/* The line without its blanks around: its start, and length in *len. */
+static const char *trimmed(const char *line, size_t *len) {
+    while (is_blank((unsigned char)*line)) line++;
+    size_t n = strlen(line);
+    while (n && is_blank((unsigned char)line[n - 1])) n--;
+    *len = n;
+    return line;
+}
+
+char *fuda_input_refusal(const char *line, const char *reason, const char *const *moves, int n) {
+    fuda_buf b = FUDA_BUF_INIT;
+    size_t len;
+    line = trimmed(line, &len);
+    char *list = fuda_moves_join(moves, n, ", ");
+    if (len == 0)
+        fuda_buf_addf(&b, "type a move; legal moves: %s", list);
+    else if (reason)
+        fuda_buf_addf(&b, "'%.*s' is not a legal move now: %s; legal moves: %s", (int)len, line, reason, list);
+    else
+        fuda_buf_addf(&b, "'%.*s' is not a legal move now; legal moves: %s", (int)len, line, list);
+    free(list);
+    return fuda_buf_take(&b);
+}
+
 /* The message when nothing matches. */
 static char *no_match(const char *line, const token *in, int nin, const char *const *moves, int n) {
-    fuda_buf b = FUDA_BUF_INIT;
     for (int i = 0; i < nin; i++) {
         if (!bad_card(&in[i])) continue;
+        fuda_buf b = FUDA_BUF_INIT;
         fuda_buf_addc(&b, '\'');
         fuda_buf_addn(&b, in[i].s, in[i].len);
         fuda_buf_adds(&b, "' is not a card (cards are typed like 7h, H7, 10s, Ts, Qd)");
         return fuda_buf_take(&b);
     }
-    while (is_blank((unsigned char)*line)) line++;
-    size_t len = strlen(line);
-    while (len && is_blank((unsigned char)line[len - 1])) len--;
-    char *list = fuda_moves_join(moves, n, ", ");
-    if (len == 0)
-        fuda_buf_addf(&b, "type a move; legal moves: %s", list);
-    else
-        fuda_buf_addf(&b, "'%.*s' is not a legal move now; legal moves: %s", (int)len, line, list);
-    free(list);
+    return fuda_input_refusal(line, NULL, moves, n);
+}
+
+/* ---- why not ---- */
+
+/* Does any move name card c? */
+static int moves_name(const char *const *moves, int n, int c) {
+    for (int m = 0; m < n; m++) {
+        token mv[MAX_TOKENS];
+        int nmv = tokenize(moves[m], mv, MAX_TOKENS);
+        for (int j = 0; j < nmv; j++)
+            if (mv[j].card == c) return 1;
+    }
+    return 0;
+}
+
+static int holds(const fuda_why_facts *f, int c) {
+    for (int i = 0; i < f->nheld; i++)
+        if (f->held[i] == c) return 1;
+    return 0;
+}
+
+/* The moves whose first word the typed word t is a prefix of, into b as
+ * "a, b" (at most MAX_LISTED); their count. The verb goes into *verb. */
+static int moves_of_verb(const token *t, const char *const *moves, int n, fuda_buf *b, token *verb) {
+    int count = 0;
+    for (int m = 0; m < n; m++) {
+        token mv[MAX_TOKENS];
+        if (tokenize(moves[m], mv, MAX_TOKENS) < 1 || mv[0].card >= 0 || !tok_prefix(t, &mv[0])) continue;
+        if (count > 0 && !tok_equal(&mv[0], verb)) return -1; /* two verbs: no one reason */
+        *verb = mv[0];
+        if (count < MAX_LISTED) fuda_buf_addf(b, "%s%s", count ? ", " : "", moves[m]);
+        count++;
+    }
+    return count;
+}
+
+char *fuda_input_why_not(const char *line, const char *const *moves, int n, const fuda_why_facts *f) {
+    token in[MAX_TOKENS];
+    int nin = tokenize(line, in, MAX_TOKENS);
+    fuda_buf b = FUDA_BUF_INIT;
+    if (nin == 0) return NULL;
+    if (f->turn > 0 && f->turn != f->seat) {
+        fuda_buf_addf(&b, "it is seat %d's turn", f->turn);
+        return fuda_buf_take(&b);
+    }
+    for (int i = 0; i < nin && f->nheld >= 0; i++) {
+        if (in[i].card < 0 || holds(f, in[i].card) || moves_name(moves, n, in[i].card)) continue;
+        char nm[8];
+        fuda_card_name((fuda_card)in[i].card, nm);
+        fuda_buf_addf(&b, "you hold no %s", nm);
+        return fuda_buf_take(&b);
+    }
+    if (in[0].card >= 0) return NULL;
+    token verb;
+    fuda_buf list = FUDA_BUF_INIT;
+    int count = moves_of_verb(&in[0], moves, n, &list, &verb);
+    if (count > 0) fuda_buf_addf(&b, "you may %.*s only as: %s", (int)verb.len, verb.s, list.p);
+    fuda_buf_free(&list);
+    if (count > 0) return fuda_buf_take(&b);
+    const char *named = NULL; /* the one verb of the match the word begins */
+    for (int v = 0; count == 0 && v < f->nverbs; v++) {
+        token vt = { f->verbs[v], strlen(f->verbs[v]), -1 };
+        if (!tok_prefix(&in[0], &vt)) continue;
+        if (named) return NULL; /* "d": draw or discard? no one reason */
+        named = f->verbs[v];
+    }
+    if (!named) return NULL;
+    fuda_buf_addf(&b, "you cannot %s now", named);
     return fuda_buf_take(&b);
 }
 
@@ -208,11 +417,19 @@ int fuda_input_match(const char *line, const char *const *moves, int n, char **m
     int *hit = fuda_xrealloc(NULL, (size_t)(n > 0 ? n : 1) * sizeof *hit);
     int nhit = 0;
     *msg = NULL;
+    int exact = 1;
     if (nin > 0) nhit = collect(in, nin, moves, n, 1, hit);
-    if (nin > 0 && nhit == 0) nhit = collect(in, nin, moves, n, 0, hit);
+    if (nin > 0 && nhit == 0) nhit = collect(in, nin, moves, n, exact = 0, hit);
     int found = nhit == 1 ? hit[0] : -1;
+    if (found >= 0 && !exact && (*msg = unsafe(line, in, nin, moves, n, found)) != NULL) found = -1;
     if (nhit > 1) *msg = ambiguous(moves, hit, nhit);
-    if (nhit == 0) *msg = no_match(line, in, nin, moves, n);
+    if (nhit == 0) {
+        *msg = no_match(line, in, nin, moves, n);
+        found = FUDA_INPUT_NOT_LEGAL;
+        for (int i = 0; i < nin; i++)
+            if (bad_card(&in[i])) found = -1;
+        if (nin == 0) found = -1;
+    }
     free(hit);
     return found;
 }

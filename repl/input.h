@@ -14,18 +14,49 @@
 int fuda_split_words(const char *line, char ***words);
 void fuda_words_free(char **words);
 
+#define FUDA_INPUT_NOT_LEGAL (-2)
+
 /* The legal move that `line` designates, as an index into moves[0..n). When
  * there is none, or several, returns -1 and stores a message for the user in
  * *msg (malloc'd, caller frees): "ambiguous: discard 7h or knock 7h", "'7x' is
- * not a card (...)", "'...' is not a legal move now; legal moves: ...".
+ * not a card (...)", "'d' could be: draw, or discard 7h"; or returns
+ * FUDA_INPUT_NOT_LEGAL with "'...' is not a legal move now; legal moves: ..."
+ * (the caller may say why with fuda_input_refusal).
  *
  * Matching: a move the input equals (cards compared as cards, words
  * case-insensitively); else the moves whose words contain the input words in
  * order, each as a prefix of a word (a card only as that card), and among
  * them the one with the fewest words
- * ("8c" is "play 8c" rather than "play 8c name s"; "d" is "draw" rather than
- * "discard 7h"). Moves that tie are ambiguous. */
+ * ("8c" is "play 8c" rather than "play 8c name s"; "t" is "take" rather than
+ * "take stock"). Moves that tie are ambiguous.
+ *
+ * Safe abbreviations: a shortened input never acts when it could mean two
+ * things. When other moves read its words as other words ("d" is draw, or
+ * discard 7h), or it is a lone letter that is a rank of a card in the moves
+ * ("k" is knock 7h, or the king Kd), it asks instead: "'k' could be: knock
+ * 7h, or the king Kd". */
 int fuda_input_match(const char *line, const char *const *moves, int n, char **msg);
+
+/* What the program knows to say why a typed move is not legal. */
+typedef struct fuda_why_facts {
+    int seat, turn;     /* the seat typing; whose turn it is (0: nobody's) */
+    const int *held;    /* the cards the seat holds (fuda_card values) */
+    int nheld;          /* their count; -1: not known */
+    const char *const *verbs; /* verbs the match had earlier (may be NULL) */
+    int nverbs;
+} fuda_why_facts;
+
+/* The program's own reason why `line` is not one of moves[0..n), or NULL when
+ * it has none (malloc'd, caller frees). In order: it is another seat's turn;
+ * the line names a card the seat does not hold that no move names ("you hold
+ * no 7h"); its first word is a verb of the moves but not with these words
+ * ("you may knock only as: knock 7h, knock As"), or a verb of the match that
+ * is not legal now ("you cannot knock now"). */
+char *fuda_input_why_not(const char *line, const char *const *moves, int n, const fuda_why_facts *f);
+
+/* "'line' is not a legal move now: reason; legal moves: ..." (reason may be
+ * NULL: no reason given). malloc'd, caller frees. */
+char *fuda_input_refusal(const char *line, const char *reason, const char *const *moves, int n);
 
 /* "a, b, c" -- the moves joined for a message (malloc'd). */
 char *fuda_moves_join(const char *const *moves, int n, const char *sep);

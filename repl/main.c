@@ -75,7 +75,7 @@ static const command commands[] = {
       "prints the totals of the matches played so far.\n" },
     { "check", fuda_cmd_check,
       "check FILE.lua|VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N]\n"
-      "                 [--option NAME=VALUE]... [-j N] [--json]",
+      "                 [--option NAME=VALUE]... [-j N] [--thorough] [--json]",
       "play many bot matches of a variant and verify its rules script",
       "Play N matches of a variant between bots under a paranoid engine and check,\n"
       "after every action, that the script keeps its promises: hooks do not fail,\n"
@@ -90,10 +90,12 @@ static const command commands[] = {
       "  -n N                 number of matches (default 2000), match i seeded S+i\n"
       "  --seed S             seed of the first match (default 1)\n"
       "  --bots NAME,...      the bot of each seat, the last one repeated (default:\n"
-      "                       all-random matches alternating with the variant's bots)\n"
+      "                       all-random matches alternating with the variant's bots;\n"
+      "                       a random round stops after 10 hands when the variant has\n"
+      "                       bots, whose rounds play whole matches)\n"
       "  --seats N            only this seat count (default: every count allowed)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
-      "  -j, --jobs N         play on N threads (default: one per core); the same report\n"
+      "  -j, --jobs N         play on N threads (default: one per core); the same report\n"      "  --thorough           random rounds play whole matches too (slow for long games)\n"
       "  --json               print the report as one JSON object\n"
       "\n"
       "The last line is \"check: OK (N matches, M moves)\" (exit 0) or \"check: FAILED\"\n"

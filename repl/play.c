@@ -78,6 +78,8 @@ typedef struct table {
     int save_warned; /* a failure to keep it was reported */
     char *seen[MAX_VERBS]; /* a move of each verb met in the legal moves, owned */
     int nseen;
+    char **verbs;    /* the first words of the moves listed so far, for "why not" */
+    int nverbs;
 } table;
 
 /* A copy of one seat's legal moves (the engine's are valid only until its
@@ -282,6 +284,21 @@ static int take_keyboard(table *t, int seat) {
 
 /* ---- moves ---- */
 
+/* Remember the first word of move (when not a card) as a verb of the match. */
+static void note_verb(table *t, const char *move) {
+    size_t len = strcspn(move, " ");
+    fuda_card c;
+    if (len == 0 || len > 32 || fuda_card_parse(move, len, &c) == 0) return;
+    for (int i = 0; i < t->nverbs; i++)
+        if (strlen(t->verbs[i]) == len && strncmp(t->verbs[i], move, len) == 0) return;
+    if (t->nverbs >= 64) return;
+    t->verbs = fuda_xrealloc(t->verbs, (size_t)(t->nverbs + 1) * sizeof *t->verbs);
+    char *v = fuda_xrealloc(NULL, len + 1);
+    memcpy(v, move, len);
+    v[len] = '\0';
+    t->verbs[t->nverbs++] = v;
+}
+
 static int get_moves(table *t, int seat, movelist *ml) {
     const char *const *mv;
     int n = fuda_engine_moves(t->e, seat, &mv);
@@ -290,6 +307,7 @@ static int get_moves(table *t, int seat, movelist *ml) {
     ml->v = fuda_xrealloc(NULL, (size_t)(n + 1) * sizeof *ml->v);
     for (int i = 0; i < n; i++) ml->v[i] = fuda_xstrdup(mv[i]);
     ml->v[n] = NULL;
+    for (int i = 0; i < n; i++) note_verb(t, mv[i]);
     return GO_ON;
 }
 
@@ -481,9 +499,41 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     return r;
 }
 
+/* The cards seat holds (in the piles it owns) into held[]; the count. */
+static int held_cards(const table *t, int seat, int *held, int max) {
+    const fuda_state *st = fuda_engine_state(t->e);
+    int n = 0;
+    for (int p = 0; st && p < st->npiles; p++)
+        if (st->piles[p].owner == seat - 1)
+            for (int i = 0; i < st->piles[p].len && n < max; i++) held[n++] = fuda_pile_at(st, p, i);
+    return n;
+}
+
+/* Tell the user why `typed` is not a legal move: the variant's reason (its
+ * why_not hook), else the program's own, else just the legal moves. A hook
+ * that fails is reported to the author's eye but never stops the prompt. */
+static void refuse(table *t, int seat, const movelist *ml, const char *typed) {
+    char *reason = NULL, *msg;
+    if (fuda_engine_why_not(t->e, seat, typed, &reason) < 0)
+        printf("(the variant's why_not failed: %s)\n", fuda_engine_error(t->e));
+    if (!reason) {
+        int held[FUDA_MAX_CARDS];
+        const fuda_state *st = fuda_engine_state(t->e);
+        fuda_why_facts f = { seat, st && st->turn >= 0 ? st->turn + 1 : 0, held, 0,
+                             (const char *const *)t->verbs, t->nverbs };
+        f.nheld = held_cards(t, seat, held, FUDA_MAX_CARDS);
+        reason = fuda_input_why_not(typed, (const char *const *)ml->v, ml->n, &f);
+    }
+    msg = fuda_input_refusal(typed, reason, (const char *const *)ml->v, ml->n);
+    show(t, msg);
+    free(msg);
+    free(reason);
+}
+
 /* Turn a line into a move for the seat (index into ml), or -1 after telling
  * the user why not. `yes` is the move of a yes/no question, else NULL. */
-static int line_to_move(const movelist *ml, const char *line, const char *yes, int numbered) {
+static int line_to_move(table *t, int seat, const movelist *ml, const char *line, const char *yes,
+                        int numbered) {
     const char *s = line + strspn(line, " \t");
     if (yes) {
         if (!*s || strcmp(s, "n") == 0 || strcmp(s, "no") == 0 || strcmp(s, "N") == 0) s = "pass";
@@ -496,9 +546,10 @@ static int line_to_move(const movelist *ml, const char *line, const char *yes, i
     }
     char *msg = NULL;
     int i = fuda_input_match(s, (const char *const *)ml->v, ml->n, &msg);
-    if (i < 0) puts(msg);
+    if (i == FUDA_INPUT_NOT_LEGAL) refuse(t, seat, ml, s);
+    else if (i < 0) puts(msg);
     free(msg);
-    return i;
+    return i < 0 ? -1 : i;
 }
 
 /* ---- Tab completion ---- */
@@ -606,7 +657,7 @@ static int ask_human(table *t, int seat, char **move, int *asked) {
         const char *s = line + strspn(line, " \t");
         int c = *s ? run_play_command(t, seat, &ml, s) : NOT_COMMAND;
         if (c == NOT_COMMAND && (*s || yes)) {
-            int i = line_to_move(&ml, s, yes, claim != NULL);
+            int i = line_to_move(t, seat, &ml, s, yes, claim != NULL);
             if (i >= 0) *move = fuda_xstrdup(ml.v[i]);
         } else if (c != NOT_COMMAND) {
             r = c;
@@ -985,6 +1036,8 @@ int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {
     for (int k = 0; k < t.nseen; k++) free(t.seen[k]);
     free(t.save_path);
     fuda_saved_free(&p.saved);
+    for (int i = 0; i < t.nverbs; i++) free(t.verbs[i]);
+    free(t.verbs);
     fuda_words_free(store);
     if (t.e) fuda_engine_free(t.e);
     fuda_match_args_free(&p.m);

@@ -23,6 +23,7 @@
 #include "host.h"
 #include "input.h"
 #include "line.h"
+#include "render.h"
 
 #define PROMPT "fuda> "
 #define PROMPT_MORE ">> "
@@ -149,13 +150,18 @@ static int run_command_line(const char *line, const fuda_config *cfg) {
     return r;
 }
 
-/* Print the result of an evaluation. */
+/* Print the result of an evaluation: values with their card marks rendered
+ * as everywhere else (fuda.show's {7h} is 7h, or 7♥ in colour), errors as
+ * they are. */
 static void print_result(int status, const char *out) {
     if (!out || !*out) return;
     FILE *f = status == 0 ? stdout : stderr;
     if (f == stderr) fflush(stdout);
-    fputs(out, f);
-    if (out[strlen(out) - 1] != '\n') fputc('\n', f);
+    char *shown = status == 0 ? fuda_render_cards(out, fuda_render_style_for(f)) : NULL;
+    const char *text = shown ? shown : out;
+    fputs(text, f);
+    if (*text && text[strlen(text) - 1] != '\n') fputc('\n', f);
+    free(shown);
     fflush(f);
 }
 

@@ -405,6 +405,30 @@ end
 -- further from bakuhatsu); answers a 2 with a 2; plays a 2 to hurt a next player with many cards;
 -- keeps its 11s for when it has no other play or many cards, and then names the one suit it
 -- holds most of; prefers plays that leave its own total low enough (1..13) for a dobon.
+-- Why a typed move is not legal (the why_not hook: read only; nil leaves it to the program, which
+-- says "you hold no 7h", whose turn it is, or which plays of a verb are legal).
+local function why_not(g, seat, typed)
+  local v = g.var
+  if typed:find("^[dD][oO]") then
+    return "dobon is declared right after another player places a card whose rank equals your hand's total"
+  end
+  if v.phase == "dobon" then return nil end
+  local card
+  for word in typed:gmatch("%S+") do card = card or fuda.card(word) end
+  if not card or not g:hand(seat):has(card) then return nil end
+  local top = g:pile("field"):top()
+  if v.pending > 0 and RANK[card] ~= 2 then
+    return "a 2 was played: answer it with a 2, or draw the penalty"
+  end
+  if v.wild and v.named ~= "" and not S.in_set(card, v.named) then
+    return "the 11 named " .. S.set_text(v.named) .. ": play a card of that suit, or draw"
+  end
+  if not v.wild and top and not S.matches(card, top) then
+    return ("the card must match the field (%s here) by suit or rank"):format(show(top))
+  end
+  return nil
+end
+
 local function basic_bot(g, seat, mv)
   local v, o = g.var, g.options
   local set = {}
@@ -482,6 +506,7 @@ return {
     turn = { moves = R.turn_moves, play = R.place, draw = R.draw_turn },
   },
   view = view,
+  why_not = why_not,
   bots = { basic = basic_bot },
   check = {
     max_moves = 5000,

@@ -618,6 +618,36 @@ end
 
 ---------------------------------------------------------------------------------------------------
 
+-- Why a typed play is not legal (the why_not hook: read only; nil leaves it to the program, which
+-- says "you hold no 7h", whose turn it is, or which plays of a verb are legal).
+local function why_not(g, seat, typed)
+  if typed:find("^[zZ]") then
+    return "zun is declared in the window after a card is played or drawn, when your hand's total equals the field's number"
+  end
+  if g.var.phase ~= "turn" or seat ~= g.turn then return nil end
+  local cards, hand = {}, g:hand(seat)
+  for word in typed:gmatch("%S+") do
+    local c = fuda.card(word)
+    if c then
+      if not hand:has(c) then return nil end
+      cards[#cards + 1] = c
+    end
+  end
+  if #cards == 0 then return nil end
+  for i = 2, #cards do
+    if RANK[cards[i]] ~= RANK[cards[1]] then return "the cards of one play share one rank" end
+  end
+  if #cards >= #hand then return "a play never empties your hand (draw, or keep a card back)" end
+  local rule, bottom = R.field_rule(g), cards[1]
+  if fits(bottom, rule) then return nil end
+  if rule.pending then return "a 2 was played: answer it with a 2 (or an 8 or a Joker), or draw" end
+  if rule.gosita then
+    return ("after a 5 the bottom card must be a 5, or lower in %s"):format(rule.suit and "{" .. rule.suit .. "}" or "its suit")
+  end
+  if rule.named ~= "" then return "the 8 named " .. S.set_text(rule.named) .. ": the bottom card must be of that suit (or an 8 or a Joker)" end
+  return ("the bottom card must match the field (%s here) by suit or rank"):format(show(g:pile("field"):top()))
+end
+
 local function declare_or_pass() return { M.zun, M.pass } end
 
 return {
@@ -663,6 +693,7 @@ return {
     kaeshi = { moves = declare_or_pass, resolve = R.kaeshi_resolve, prompt = R.prompt },
   },
   view = view,
+  why_not = why_not,
   bots = { basic = basic_bot },
   check = {
     zero_sum = true,

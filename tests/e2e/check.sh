@@ -231,4 +231,25 @@ for v in $(unset FUDA_PATH; "$FUDA" list | cut -d" " -f1) gin-base; do
     expect "$v: check: OK" has "$OUT" "^check: OK \($n matches, [0-9]+ moves\)\$"
 done
 
+# The default is quick: random rounds of a variant with bots stop after 10
+# hands (the own bots play whole matches); --thorough plays them all out.
+run check gin -n 4 -j 1
+expect "quick: exit 0" status 0
+expect "quick: the random matches are capped" has "$OUT" '^capped    2 random-bot matches stopped after 10 hands \(--thorough plays them to the end\)$'
+expect "quick: the capped matches are replayed too" has "$OUT" '^replayed  4 matches in a fresh engine, same state'
+expect "quick: listed moves still tried" has "$OUT" '^tried     every listed move in 4 matches'
+quick=$(sed -n 's/^seats 2   4 matches, \([0-9]*\) moves$/\1/p' "$OUT")
+run check gin -n 4 -j 1 --thorough
+expect "thorough: exit 0" status 0
+expect "thorough: nothing capped" hasnt "$OUT" '^capped'
+long=$(sed -n 's/^seats 2   4 matches, \([0-9]*\) moves$/\1/p' "$OUT")
+expect "thorough: the random matches play on (more moves)" [ -n "$quick" ] && [ -n "$long" ] && [ "$long" -gt "$quick" ]
+run check gin -n 4 -j 2 --json
+expect "quick: the JSON report counts the capped matches" has "$OUT" '"capped": 2,'
+run check gin -n 4 --bots random
+expect "quick: --bots plays whole matches" hasnt "$OUT" '^capped'
+run check "$ROOT/tests/variants/tiny.lua" -n 4
+expect "quick: a variant without bots plays whole random matches" hasnt "$OUT" '^capped'
+expect "quick: ... and passes" has "$OUT" '^check: OK \(4 matches'
+
 finish

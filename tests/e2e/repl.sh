@@ -52,4 +52,25 @@ printf 'play gin --seed 3\nmoves\nquit\ny\nreturn "back"\n' | "$FUDA" >"$OUT" 2>
 expect "play inside the session" has "$OUT" '^legal moves: '
 expect "the session resumes after a match" has "$OUT" '^back$'
 
+# A returned table prints its contents (raw reads: no metamethod runs).
+run_in 'return {"7h", "8h", n = 2}'
+expect "a table prints its contents" has "$OUT" '^\{ "7h", "8h", n = 2 \}$'
+run_in 'return {}'
+expect "an empty table" has "$OUT" '^\{\}$'
+run_in 't = {1, 2}; t.self = t; t[5] = 3; t["a b"] = true; return t'
+expect "a cycle is marked, keys sorted, odd keys bracketed" has "$OUT" '^\{ 1, 2, \["a b"\] = true, self = <cycle>, \[5\] = 3 \}$'
+run_in 'return {{{{{{1}}}}}}'
+expect "nesting is bounded" has "$OUT" '^\{ \{ \{ \{ \{\.\.\.\} \} \} \} \}$'
+run_in 'local t = {} for i = 1, 100000 do t[i] = i end return t'
+expect "a huge table is cut" has "$OUT" ', 200, \.\.\. \}$'
+run_in 'return setmetatable({x = 1}, {__index = function() error("index ran") end,
+  __tostring = function() error("tostring ran") end, __pairs = function() error("pairs ran") end,
+  __len = function() error("len ran") end})'
+expect "no metamethod runs" has "$OUT" '^\{ x = 1 \}$'
+expect "... and no error" [ ! -s "$ERR" ]
+run_in 'return {s = "a\"b\n", f = print, [true] = 1, ["end"] = 2}, 3'
+expect "strings quoted, functions by address, values tab-separated" has "$OUT" '^\{ \["end"\] = 2, f = function: 0x[0-9a-f]+, s = "a\\"b\\n", \[true\] = 1 \}	3$'
+run_in 'return fuda.show({"7h", "10d"})'
+expect "fuda.show renders cards (plain off a terminal)" has "$OUT" '^7h 10d$'
+
 finish

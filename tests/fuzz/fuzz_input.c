@@ -1,6 +1,7 @@
 /* fuzz_input.c -- libFuzzer target for what a player types: splitting a line
  * into words and matching it against legal moves must never crash, and a
- * match is an index into the list or -1 with a message. */
+ * match is an index into the list, or -1 or FUDA_INPUT_NOT_LEGAL with a
+ * message; the reasons why not are made for any line too. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int k = 0; k <= count; k += 7) {
         char *msg = NULL;
         int m = fuda_input_match(line, moves, count - k, &msg);
-        if (m < -1 || m >= count - k) abort();
-        if (m == -1 && !msg) abort();
+        if (m < FUDA_INPUT_NOT_LEGAL || m >= count - k) abort();
+        if (m < 0 && !msg) abort();
+        free(msg);
+        static const int held[] = { 0x17, 0x21, 0x3d };
+        fuda_why_facts f = { 1, k % 3, held, k % 2 ? 3 : -1, moves, count - k };
+        char *why = fuda_input_why_not(line, moves, count - k, &f);
+        msg = fuda_input_refusal(line, why, moves, count - k);
+        if (!msg) abort();
+        free(why);
         free(msg);
     }
     free(line);
