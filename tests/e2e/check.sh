@@ -42,8 +42,8 @@ broken loop.lua "listed move 'draw' refused: .*loop.lua:7: instruction limit exc
     --max-instructions 20000000
 broken loop.lua "listed move 'draw' refused: .*loop.lua:7: time limit exceeded \(200 ms in one hook call\) \(in play\)" \
     --max-time 200
-broken memory.lua "listed move 'draw' refused: .*memory.lua:7: memory limit exceeded \(256 MiB for the game's scripts\) \(in play\)"
-broken rep_bomb.lua "listed move 'draw' refused: .*rep_bomb.lua:[0-9]+: memory limit exceeded"
+broken memory.lua "listed move 'draw' refused: .*memory.lua:7: memory limit exceeded \(256 MiB for the game's scripts\) \(in play\)" --max-time 60000
+broken rep_bomb.lua "listed move 'draw' refused: .*rep_bomb.lua:[0-9]+: memory limit exceeded" --max-time 60000
 broken os_execute.lua "listed move 'draw' refused: .*os_execute.lua:7: undeclared global 'os'"
 broken io_open.lua "listed move 'draw' refused: .*io_open.lua:7: undeclared global 'io'"
 broken bytecode.lua "listed move 'draw' refused: .*bytecode.lua:7: load: binary chunks are not allowed"

@@ -27,15 +27,15 @@ loads load_loop.lua "load_loop.lua:3: time limit exceeded \(300 ms in one hook c
 loads load_loop.lua "load_loop.lua:3: time limit exceeded \(300 ms in one hook call\)$" \
     --max-instructions 1099511627776 --max-time 300
 loads load_gc.lua "load_gc.lua:2: setmetatable: a metatable with __gc is not allowed"
-loads load_memory.lua "load_memory.lua:3: memory limit exceeded \(32 MiB for the game.s scripts\)$" --max-memory 32
-loads load_huge_source.lua "load_huge_source.lua:[0-9]: memory limit exceeded \(32 MiB" --max-memory 32
+loads load_memory.lua "load_memory.lua:3: memory limit exceeded \(32 MiB for the game.s scripts\)$" --max-memory 32 --max-time 60000
+loads load_huge_source.lua "load_huge_source.lua:[0-9]: memory limit exceeded \(32 MiB" --max-memory 32 --max-time 60000
 loads load_huge_source.lua "load_huge_source.lua:2: instruction limit exceeded" $I
 loads load_huge_source.lua "load_huge_source.lua:2: time limit exceeded \(300 ms" --max-time 300
 loads load_meta_variant.lua "load_meta_variant.lua:2: no field "
 # (the memory runs out in one huge allocation by the loader's own code, where
 # the stack cannot be read: the place is the first line of the script's chunk;
 # or, as the loader's own memory shifts the cap, in the iterator: line 4)
-loads load_pairs_forever.lua "load_pairs_forever.lua:[14]: memory limit exceeded \(32 MiB" --max-memory 32
+loads load_pairs_forever.lua "load_pairs_forever.lua:[14]: memory limit exceeded \(32 MiB" --max-memory 32 --max-time 60000
 loads load_pairs_forever.lua "load_pairs_forever.lua:4: instruction limit exceeded" $I
 loads load_pairs_forever.lua "load_pairs_forever.lua:4: time limit exceeded \(300 ms" --max-time 300
 loads load_expect_len.lua "load_expect_len.lua:[34]: instruction limit exceeded" $I
@@ -54,13 +54,13 @@ loads load_many_errors.lua "load_many_errors.lua: \.\.\. and 99990 more problems
 expect "many errors: only ten are listed" test "$(grep -c "unknown field 'field_" "$OUT")" -eq 10
 
 # in play: sim counts the failed match and goes on to the next
-timeout 60 "$FUDA" --max-memory 32 sim hostile -n 3 --option attack=notes >"$OUT" 2>"$ERR" </dev/null
+timeout 60 "$FUDA" --max-memory 32 --max-time 60000 sim hostile -n 3 --option attack=notes >"$OUT" 2>"$ERR" </dev/null
 RC=$?
 expect "sim: exits 1" status 1
 expect "sim: three failed matches" has "$OUT" '^failed +3 matches'
 expect "sim: the first is named with the place" has "$ERR" 'match 1 \(seed 1\): .*tests/variants/hostile.lua:42: memory limit exceeded \(32 MiB'
 
-timeout 60 "$FUDA" --max-memory 32 check hostile -n 2 --option attack=symbols >"$OUT" 2>"$ERR" </dev/null
+timeout 60 "$FUDA" --max-memory 32 --max-time 60000 check hostile -n 2 --option attack=symbols >"$OUT" 2>"$ERR" </dev/null
 RC=$?
 expect "check: exits 1" status 1
 expect "check: FAILED" has "$OUT" '^check: FAILED$'

@@ -57,7 +57,7 @@ expect "loop: sim exits 1" status 1
 expect "loop: the error names the limit" has "$ERR" 'match 1 \(seed 1\): tests/variants/sandbox.lua:52: instruction limit exceeded \(100000 instructions in one hook call\) \(in play\)'
 expect "loop: sim goes on and counts the failed matches" has "$OUT" '^failed +3 matches'
 
-run --max-memory 8 sim sandbox --option attack=memory -n 2
+run --max-memory 8 --max-time 60000 sim sandbox --option attack=memory -n 2
 expect "memory: sim exits 1" status 1
 expect "memory: the error names the cap" has "$ERR" 'memory limit exceeded \(8 MiB for the game.s scripts\)'
 
