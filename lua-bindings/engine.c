@@ -1341,20 +1341,35 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
     return a.text;
 }
 
-typedef struct prompt_args { int seat; char *text; } prompt_args;
+/* ---- a line of text from a hook: the claim question's reason (prompt), why
+ * a typed move is refused (why_not) ---- */
 
-static int prompt_body(fuda_engine *e, void *ud) {
-    prompt_args *a = (prompt_args *)ud;
-    fuda_engine_push_hook(e, FUDA_HOOK_PROMPT);
+typedef struct ask_args {
+    int hook;          /* FUDA_HOOK_PROMPT or FUDA_HOOK_WHY_NOT */
+    int seat;
+    const char *typed; /* the typed move (why_not), or NULL */
+    char *text;        /* the answer, malloc'd; NULL: none */
+} ask_args;
+
+static int ask_body(fuda_engine *e, void *ud) {
+    ask_args *a = (ask_args *)ud;
+    const char *name = hook_names[a->hook];
+    fuda_engine_push_hook(e, a->hook);
     lua_pushinteger(e->L, a->seat);
-    call_hook(e, "prompt", 1, 1);
+    if (a->typed) lua_pushstring(e->L, a->typed);
+    call_hook(e, name, a->typed ? 2 : 1, 1);
     int t = lua_type(e->L, -1);
     if (t == LUA_TNIL) return 0;
     if (t != LUA_TSTRING) {
-        fuda_engine_seterr(e, "%s: prompt must return a string or nil, got %s", e->file, luaL_typename(e->L, -1));
+        fuda_engine_seterr(e, "%s: %s must return a string or nil, got %s", e->file, name,
+                           luaL_typename(e->L, -1));
         return -1;
     }
-    a->text = strdup(lua_tostring(e->L, -1));
+    size_t len;
+    const char *s = lua_tolstring(e->L, -1, &len);
+    if (len == 0) return 0;
+    if (len > 1000) len = 1000; /* one line of text, not a page */
+    a->text = strndup(s, len);
     if (!a->text) {
         fuda_engine_seterr(e, "out of memory");
         return -1;
@@ -1362,17 +1377,17 @@ static int prompt_body(fuda_engine *e, void *ud) {
     return 0;
 }
 
-int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
-    *text = NULL;
-    if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
+/* Ask hook h (which the variant has) for seat's line; 0 with *text set
+ * (malloc'd, or NULL for none), or -1. The game is put back as it was. */
+static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) {
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return -1;
     }
     txn t;
     txn_begin(e, &t);
-    prompt_args a = {seat, NULL};
-    int rc = engine_pcall(e, prompt_body, &a);
+    ask_args a = {h, seat, typed, NULL};
+    int rc = engine_pcall(e, ask_body, &a);
     txn_undo(e, &t); /* asking never changes the game */
     if (rc < 0) {
         free(a.text);
@@ -1382,33 +1397,10 @@ int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
     return 0;
 }
 
-/* ---- why not ---- */
-
-typedef struct why_args { int seat; const char *typed; char *text; } why_args;
-
-static int why_body(fuda_engine *e, void *ud) {
-    why_args *a = (why_args *)ud;
-    fuda_engine_push_hook(e, FUDA_HOOK_WHY_NOT);
-    lua_pushinteger(e->L, a->seat);
-    lua_pushstring(e->L, a->typed);
-    call_hook(e, "why_not", 2, 1);
-    int t = lua_type(e->L, -1);
-    if (t == LUA_TNIL) return 0;
-    if (t != LUA_TSTRING) {
-        fuda_engine_seterr(e, "%s: why_not must return a string or nil, got %s", e->file,
-                           luaL_typename(e->L, -1));
-        return -1;
-    }
-    size_t len;
-    const char *s = lua_tolstring(e->L, -1, &len);
-    if (len == 0) return 0;
-    if (len > 1000) len = 1000; /* one line of reason, not a page */
-    a->text = strndup(s, len);
-    if (!a->text) {
-        fuda_engine_seterr(e, "out of memory");
-        return -1;
-    }
-    return 0;
+int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
+    *text = NULL;
+    if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
+    return ask(e, FUDA_HOOK_PROMPT, seat, NULL, text);
 }
 
 int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text) {
@@ -1417,22 +1409,14 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
-    if (seat < 1 || seat > e->st.nseats) {
-        fuda_engine_seterr(e, "bad seat %d", seat);
-        return -1;
+    if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) {
+        if (seat < 1 || seat > e->st.nseats) {
+            fuda_engine_seterr(e, "bad seat %d", seat);
+            return -1;
+        }
+        return 0;
     }
-    if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
-    txn t;
-    txn_begin(e, &t);
-    why_args a = {seat, typed, NULL};
-    int rc = engine_pcall(e, why_body, &a);
-    txn_undo(e, &t); /* asking why never changes the game */
-    if (rc < 0) {
-        free(a.text);
-        return -1;
-    }
-    *text = a.text;
-    return 0;
+    return ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
 }
 
 /* One column of the scoresheet, for a seat per column: the running totals. */
