@@ -645,6 +645,38 @@ end
 -- The bot and the view (variants/lib/gin-bot.lua, gin-view.lua): they see the game through the
 -- meld rules and the verbs.
 
+-- Why a typed discard, knock or gin is not legal (the why_not hook: read only; nil leaves it to
+-- the program's own reasons).
+local function why_not(g, seat, typed)
+  local v = g.var
+  if seat ~= g.turn or v.phase ~= "discard" then return nil end
+  local e = M.read[typed]
+  local verb, card = e and e[1], e and e[2]
+  if not card or not g:hand(seat):has(card) then return nil end
+  if card == v.taken then
+    return ("you took {%s} from the discard pile this turn: it cannot go back at once"):format(card)
+  end
+  if verb == "discard" then return nil end
+  local rest = {}
+  for _, c in ipairs(g:hand(seat):cards()) do
+    if c ~= card then rest[#rest + 1] = c end
+  end
+  local d = rules(g):deadwood(rest)
+  if verb == "gin" then
+    if d > 0 then return ("discarding {%s} leaves deadwood %d: gin needs none"):format(card, d) end
+    return ("discarding {%s} melds every card, but not in a shape that counts as gin"):format(card)
+  end
+  if v.limit == 0 then return "this hand is gin only: no knocking" end
+  if d > v.limit then
+    return ("deadwood %d after discarding {%s} is over the knock limit %d"):format(d, card, v.limit)
+  end
+  if d == 0 then return ("discarding {%s} leaves no deadwood: that is gin (gin %s)"):format(card, card) end
+  if g.options.knock_taken_melded and v.taken ~= "" then
+    return ("you took {%s} this turn: you may knock only with it in a meld"):format(v.taken)
+  end
+  return nil
+end
+
 local basic_bot = fuda.import("gin-bot")(rules, M)
 local view = fuda.import("gin-view")(rules, M)
 
@@ -731,6 +763,7 @@ return {
   match = match.first_to,
   view = view,
 
+  why_not = why_not,
   bots = { basic = basic_bot },
 
   check = {

@@ -7,7 +7,7 @@
 
 HOSTILE=tests/variants/why_not_hostile.lua
 
-# Gin: the program's own reasons (gin has no why_not hook).
+# Gin: the program's own reasons (gin's why_not hook speaks only in the discard turn).
 NO_COLOR=1 "$FUDA" play gin --seed 3 >"$OUT" 2>"$ERR" <<'IN'
 discard 7h
 take Kd
@@ -20,6 +20,29 @@ expect "gin: exit 0" status 0
 expect "gin: a card not held is named" has "$OUT" "^'discard 7h' is not a legal move now: you hold no 7h; legal moves: take, pass$"
 expect "gin: take with a card: the legal take" has "$OUT" "^'take Kd' is not a legal move now: you may take only as: take; legal moves: take, pass$"
 expect "gin: nothing on stderr" [ ! -s "$ERR" ]
+
+# Gin's own reasons in the discard turn (its why_not hook): the knock limit, the card just taken,
+# gin with deadwood; Straight Gin: no knocking at all.
+NO_COLOR=1 "$FUDA" play gin --seed 3 >"$OUT" 2>"$ERR" <<'IN'
+take
+knock Kd
+discard 5c
+gin Kd
+quit
+y
+IN
+RC=$?
+expect "gin hook: exit 0" status 0
+expect "gin hook: over the knock limit" has "$OUT" "^'knock Kd' is not a legal move now: deadwood 50 after discarding Kd is over the knock limit 10; legal moves: discard 7s,"
+expect "gin hook: the card just taken" has "$OUT" "^'discard 5c' is not a legal move now: you took 5c from the discard pile this turn: it cannot go back at once;"
+expect "gin hook: gin with deadwood" has "$OUT" "^'gin Kd' is not a legal move now: discarding Kd leaves deadwood 50: gin needs none;"
+NO_COLOR=1 "$FUDA" play straight-gin --seed 3 >"$OUT" 2>"$ERR" <<'IN'
+knock Kd
+quit
+y
+IN
+RC=$?
+expect "straight-gin hook: gin only" has "$OUT" "^'knock Kd' is not a legal move now: this hand is gin only: no knocking;"
 
 # Zun: the variant's reasons, card marks rendered like the rest of the text.
 NO_COLOR=1 "$FUDA" play zun --seed 3 >"$OUT" 2>"$ERR" <<'IN'
