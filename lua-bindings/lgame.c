@@ -711,10 +711,22 @@ static int g_end_match(lua_State *L) {
  * match hook (a match format) scores it and decides whether the match is
  * over; then the hand ends. */
 
+/* Push field k of the result table at r, read raw: a metatable of the
+ * script's cannot answer a check one way and the scoring another. */
+static int result_field(lua_State *L, int r, const char *k) {
+    lua_pushstring(L, k);
+    return lua_rawget(L, r);
+}
+
+static void set_result_field(lua_State *L, int r, const char *k) {
+    lua_pushstring(L, k);
+    lua_insert(L, -2);
+    lua_rawset(L, r);
+}
+
 /* The seat field k of result table r (index r): nil or a seat. */
 static void result_seat(lua_State *L, fuda_engine *e, int r, const char *k, const char *who) {
-    int t = lua_getfield(L, r, k);
-    if (t != LUA_TNIL) {
+    if (result_field(L, r, k) != LUA_TNIL) {
         int isnum;
         lua_Integer s = lua_tointegerx(L, -1, &isnum);
         if (!isnum || s < 1 || s > e->st.nseats)
@@ -729,24 +741,24 @@ static void check_result(lua_State *L, fuda_engine *e, int r, const char *who) {
     if (!lua_istable(L, r)) luaL_error(L, "%s: the result must be a table", who);
     result_seat(L, e, r, "winner", who);
     result_seat(L, e, r, "loser", who);
-    if (lua_getfield(L, r, "kind") != LUA_TSTRING)
+    if (result_field(L, r, "kind") != LUA_TSTRING)
         luaL_error(L, "%s: result.kind must be a string (\"gin\", \"knock\", \"void\", ...), got %s",
                    who, luaL_typename(L, -1));
     lua_pop(L, 1);
-    int t = lua_getfield(L, r, "points"), isnum;
+    int t = result_field(L, r, "points"), isnum;
     lua_Integer pts = lua_tointegerx(L, -1, &isnum);
     if (t == LUA_TNIL) {
         lua_pushinteger(L, 0);
-        lua_setfield(L, r, "points");
+        set_result_field(L, r, "points");
     } else if (!isnum || pts < 0 || pts >= 1000000000) {
         luaL_error(L, "%s: result.points must be an integer from 0 to 999999999, got %s", who,
                    luaL_tolstring(L, -1, NULL));
     }
     lua_pop(L, 1);
-    t = lua_getfield(L, r, "note");
+    t = result_field(L, r, "note");
     if (t == LUA_TNIL) {
-        lua_getfield(L, r, "kind");
-        lua_setfield(L, r, "note");
+        result_field(L, r, "kind");
+        set_result_field(L, r, "note");
     } else if (t != LUA_TSTRING) {
         luaL_error(L, "%s: result.note must be a string, got %s", who, luaL_typename(L, -1));
     }
@@ -766,11 +778,10 @@ static void call_result_hook(lua_State *L, fuda_engine *e, int r, const char *na
 
 /* Without a match hook: the winner scores the points in column 1. */
 static void default_match(lua_State *L, fuda_engine *e, int r) {
-    lua_getfield(L, r, "winner");
-    if (!lua_isnil(L, -1)) {
+    if (result_field(L, r, "winner") != LUA_TNIL) { /* checked just before, read raw both times */
         int s = (int)lua_tointeger(L, -1) - 1;
-        lua_getfield(L, r, "points");
-        lua_getfield(L, r, "note");
+        result_field(L, r, "points");
+        result_field(L, r, "note");
         add_score(L, e, s, lua_tointeger(L, -2), lua_tostring(L, -1), 0);
         lua_pop(L, 2);
     }

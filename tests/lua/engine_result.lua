@@ -69,6 +69,14 @@ do -- the hook may score on its own (it runs while the hand is on) and end the m
   eq(m:winners()[1], 2, "hook ends the match: seat 2 named the winner")
 end
 
+do -- a result whose metatable answers each read differently: read raw, no winner, nobody scores
+  local m = ready({ hook = "meta" })
+  check(m:apply(1, "play 7h"), "meta winner: accepted")
+  eq(m:phase(), "hand_over", "meta winner: the hand is over")
+  eq(m:total(1) + m:total(2), 0, "meta winner: read raw, there is none: nobody scores")
+  eq(m:scoresheet():find("+10", 1, true), nil, "meta winner: no scoresheet line for anybody")
+end
+
 -- Broken results and hooks: refused, with where and what.
 refused({ how = "bad_winner" }, "results.lua:24: g:result: result.winner must be a seat (1..2) or nil, got 9", "winner 9")
 refused({ how = "bad_kind" }, "g:result: result.kind must be a string (\"gin\", \"knock\", \"void\", ...), got nil", "no kind")

@@ -38,6 +38,15 @@ return {
     if hook == "bad" then r.points = "many" end
     if hook == "score" then g:score(1, 3, "from the hook") end
     if hook == "end" then g:end_match(2) end
+    if hook == "meta" then -- a winner that answers each read differently: the engine reads raw
+      local reads = 0
+      r.winner = nil
+      setmetatable(r, { __index = function(_, k)
+        if k ~= "winner" then return nil end
+        reads = reads + 1
+        return reads == 1 and 1 or 99
+      end })
+    end
   end,
   check = {},
 }
