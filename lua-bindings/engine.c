@@ -1377,13 +1377,10 @@ static int ask_body(fuda_engine *e, void *ud) {
     return 0;
 }
 
-/* Ask hook h (which the variant has) for seat's line; 0 with *text set
- * (malloc'd, or NULL for none), or -1. The game is put back as it was. */
+/* Ask hook h (which the variant has) for the line of seat (a seat of the
+ * match); 0 with *text set (malloc'd, or NULL for none), or -1. The game is
+ * put back as it was. */
 static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) {
-    if (seat < 1 || seat > e->st.nseats) {
-        fuda_engine_seterr(e, "bad seat %d", seat);
-        return -1;
-    }
     txn t;
     txn_begin(e, &t);
     ask_args a = {h, seat, typed, NULL};
@@ -1400,6 +1397,10 @@ static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) 
 int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
     *text = NULL;
     if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return -1;
+    }
     return ask(e, FUDA_HOOK_PROMPT, seat, NULL, text);
 }
 
@@ -1409,13 +1410,11 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
-    if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) {
-        if (seat < 1 || seat > e->st.nseats) {
-            fuda_engine_seterr(e, "bad seat %d", seat);
-            return -1;
-        }
-        return 0;
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return -1;
     }
+    if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
     return ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
 }
 

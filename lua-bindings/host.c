@@ -628,17 +628,19 @@ static void show_string(shower *w, const char *s, size_t len) {
     show_adds(w, len > SHOW_STRING ? "\"..." : "\"");
 }
 
-static int show_is_name(const char *s, size_t len) {
-    static const char *const reserved[] = { "and", "break", "do", "else", "elseif", "end", "false",
-        "for", "function", "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return",
-        "then", "true", "until", "while", NULL };
-    if (len == 0 || strlen(s) != len || (s[0] >= '0' && s[0] <= '9')) return 0;
+/* Is s (len bytes) a Lua name, not a keyword, of at most NAME_MAX_LEN bytes? */
+#define NAME_MAX_LEN 256
+static int is_name(const char *s, size_t len) {
+    static const char *const keywords[] = { "and", "break", "do", "else", "elseif", "end", "false", "for",
+                                            "function", "goto", "if", "in", "local", "nil", "not", "or",
+                                            "repeat", "return", "then", "true", "until", "while", NULL };
+    if (len == 0 || len > NAME_MAX_LEN || memchr(s, '\0', len) || (s[0] >= '0' && s[0] <= '9')) return 0;
     for (size_t i = 0; i < len; i++)
         if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
               (s[i] >= '0' && s[i] <= '9')))
             return 0;
-    for (int i = 0; reserved[i]; i++)
-        if (strcmp(s, reserved[i]) == 0) return 0;
+    for (const char *const *k = keywords; *k; k++)
+        if (strlen(*k) == len && memcmp(*k, s, len) == 0) return 0;
     return 1;
 }
 
@@ -647,7 +649,7 @@ static void show_key(lua_State *L, shower *w, int idx) {
     size_t len;
     if (lua_type(L, idx) == LUA_TSTRING) {
         const char *s = lua_tolstring(L, idx, &len);
-        if (show_is_name(s, len)) {
+        if (is_name(s, len)) {
             show_add(w, s, len);
             return;
         }
@@ -853,7 +855,7 @@ int fuda_host_eval(fuda_host *h, const char *chunk, const char **out) {
 
 #define WALK_DEPTH 16
 #define WALK_KEYS 100000
-#define WALK_NAME_MAX 256
+#define WALK_NAME_MAX NAME_MAX_LEN
 
 typedef struct complete_req {
     const char *word;
@@ -896,20 +898,6 @@ static void raw_field(lua_State *L, const char *key, size_t len) {
     }
     lua_pop(L, 1);
     lua_pushnil(L);
-}
-
-static int is_name(const char *s, size_t len) {
-    static const char *const keywords[] = { "and", "break", "do", "else", "elseif", "end", "false", "for",
-                                            "function", "goto", "if", "in", "local", "nil", "not", "or",
-                                            "repeat", "return", "then", "true", "until", "while", NULL };
-    if (len == 0 || len > WALK_NAME_MAX || (s[0] >= '0' && s[0] <= '9')) return 0;
-    for (size_t i = 0; i < len; i++)
-        if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-              (s[i] >= '0' && s[i] <= '9')))
-            return 0;
-    for (const char *const *k = keywords; *k; k++)
-        if (strlen(*k) == len && memcmp(*k, s, len) == 0) return 0;
-    return 1;
 }
 
 /* Call add(head .. key) for each name key of the value on top (popped) and

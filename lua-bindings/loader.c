@@ -577,6 +577,9 @@ static void take_columns(fuda_engine *e, int d) {
     e->info.columns = (const char *const *)e->colnames;
 }
 
+#define MAX_HELP_VERBS 256 /* verbs `help` lists at most */
+#define MAX_HELP_TEXT 200  /* bytes of a verb's usage or doc line kept for `help` */
+
 /* The declared verbs' usage and doc lines (def.verb_help, made by the
  * loader from fuda.moves: a list of { usage, doc }); none when the variant
  * declares no verbs or memory runs out. */
@@ -584,7 +587,9 @@ static void take_verbs(fuda_engine *e, int d) {
     lua_State *L = e->L;
     e->nverbs = 0;
     if (lua_getfield(L, d, "verb_help") == LUA_TTABLE) {
-        int n = (int)lua_rawlen(L, -1);
+        /* bounded: a script's verbs must not size C-side memory no limit counts */
+        lua_Unsigned len = lua_rawlen(L, -1);
+        int n = len > MAX_HELP_VERBS ? MAX_HELP_VERBS : (int)len;
         e->verbusage = (char **)calloc((size_t)n + 1, sizeof(char *));
         e->verbdoc = (char **)calloc((size_t)n + 1, sizeof(char *));
         for (int i = 1; e->verbusage && e->verbdoc && i <= n; i++) {
@@ -592,7 +597,7 @@ static void take_verbs(fuda_engine *e, int d) {
             lua_rawgeti(L, -1, 1);
             lua_rawgeti(L, -2, 2);
             const char *u = lua_tostring(L, -2), *doc = lua_tostring(L, -1);
-            char *us = u ? strdup(u) : NULL, *ds = strdup(doc ? doc : "");
+            char *us = u ? strndup(u, MAX_HELP_TEXT) : NULL, *ds = strndup(doc ? doc : "", MAX_HELP_TEXT);
             if (us && ds) e->verbusage[e->nverbs] = us, e->verbdoc[e->nverbs++] = ds;
             else free(us), free(ds);
             lua_pop(L, 3);
