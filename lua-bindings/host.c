@@ -634,7 +634,7 @@ static int is_name(const char *s, size_t len) {
     static const char *const keywords[] = { "and", "break", "do", "else", "elseif", "end", "false", "for",
                                             "function", "goto", "if", "in", "local", "nil", "not", "or",
                                             "repeat", "return", "then", "true", "until", "while", NULL };
-    if (len == 0 || len > NAME_MAX_LEN || memchr(s, '\0', len) || (s[0] >= '0' && s[0] <= '9')) return 0;
+    if (len == 0 || len > NAME_MAX_LEN || (s[0] >= '0' && s[0] <= '9')) return 0;
     for (size_t i = 0; i < len; i++)
         if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
               (s[i] >= '0' && s[i] <= '9')))
