@@ -185,21 +185,34 @@ static void complete_args(char **w, int n, const char *cur, const fuda_repl_sour
     }
 }
 
-/* Is this the first word of a command line ("play gin", not "list = 3")? */
-static int is_command(char **w, int n, const fuda_repl_source *src) {
-    if (n == 0 || (n > 1 && w[1][0] == '=')) return 0;
-    for (const char *const *c = src->commands; c && *c; c++)
-        if (strcmp(*c, w[0]) == 0) return 1;
+/* Is word one of the NULL-terminated list (which may be NULL)? */
+static int in_list(const char *const *list, const char *word) {
+    for (const char *const *c = list; c && *c; c++)
+        if (strcmp(*c, word) == 0) return 1;
     return 0;
 }
 
+/* Is this the first word of a command line ("play gin", not "list = 3")? */
+static int is_command(char **w, int n, const fuda_repl_source *src) {
+    if (n == 0 || (n > 1 && w[1][0] == '=')) return 0;
+    return in_list(src->commands, w[0]);
+}
+
+/* The word before point (from its start ws), malloc'd; the words before it in *w, their count
+ * returned in *n. */
+static char *word_at(const char *line, int point, int *ws, char ***w, int *n) {
+    *ws = word_start(line, point);
+    *n = words_before(line, *ws, w);
+    char *cur = fuda_xrealloc(NULL, (size_t)(point - *ws) + 1);
+    memcpy(cur, line + *ws, (size_t)(point - *ws));
+    cur[point - *ws] = '\0';
+    return cur;
+}
+
 void fuda_complete_repl(const char *line, int point, int first, const fuda_repl_source *src, fuda_cands *out) {
-    int ws = word_start(line, point);
+    int ws, n;
     char **w;
-    int n = words_before(line, ws, &w);
-    char *cur = fuda_xrealloc(NULL, (size_t)(point - ws) + 1);
-    memcpy(cur, line + ws, (size_t)(point - ws));
-    cur[point - ws] = '\0';
+    char *cur = word_at(line, point, &ws, &w, &n);
     if (first && is_command(w, n, src)) {
         out->start = ws;
         out->prefix = cur;
@@ -283,19 +296,10 @@ static void next_word(char **w, int n, const fuda_play_source *src, fuda_cands *
     }
 }
 
-static int is_play_command(const char *word, const fuda_play_source *src) {
-    for (const char *const *c = src->commands; c && *c; c++)
-        if (strcmp(*c, word) == 0) return 1;
-    return 0;
-}
-
 void fuda_complete_play(const char *line, int point, const fuda_play_source *src, fuda_cands *out) {
-    int ws = word_start(line, point);
+    int ws, n;
     char **w;
-    int n = words_before(line, ws, &w);
-    char *cur = fuda_xrealloc(NULL, (size_t)(point - ws) + 1);
-    memcpy(cur, line + ws, (size_t)(point - ws));
-    cur[point - ws] = '\0';
+    char *cur = word_at(line, point, &ws, &w, &n);
     out->start = ws;
     out->prefix = cur;
     out->nocase = 1;
@@ -305,7 +309,7 @@ void fuda_complete_play(const char *line, int point, const fuda_play_source *src
         first_word(src, out);
     } else if (n == 1 && strcmp(w[0], "pile") == 0) {
         for (int p = 0; p < src->npiles; p++) fuda_cands_add(out, src->piles[p]);
-    } else if (!is_play_command(w[0], src)) {
+    } else if (!in_list(src->commands, w[0])) {
         next_word(w, n, src, out);
     }
     out->prefix = NULL;
