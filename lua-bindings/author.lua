@@ -315,31 +315,49 @@ local function pile_text(p, seat)
   return plural(n)
 end
 
--- The view of a variant that has none: title and hand number, the shared piles, each seat's
--- score and piles (the viewer's own cards shown), the status line, who is to act.
+-- The seats' lines of every game's view, one layout for all: "Seat 2: 4 cards, score 12", the
+-- viewer's "Seat 1 (you): ...", and "<- to play" after the seat whose turn it is ("<- to decide"
+-- for the seats a claim window waits for). describe(g, seat) gives the text after the name
+-- (default: the seat's piles as the viewer may see them, and its score).
+function A.seat_lines(g, viewer, describe)
+  local me = (math.type(viewer) == "integer" and viewer >= 1 and viewer <= g.seats) and viewer or nil
+  local owned = {}
+  if not describe then
+    for _, p in ipairs(g:piles()) do
+      local o = p.owner
+      if o then
+        owned[o] = owned[o] or {}
+        table.insert(owned[o], p)
+      end
+    end
+    describe = function(_, s)
+      local parts = {}
+      for _, p in ipairs(owned[s] or {}) do parts[#parts + 1] = p.name .. " " .. pile_text(p, me) end
+      parts[#parts + 1] = "score " .. g:total(s)
+      return table.concat(parts, ", ")
+    end
+  end
+  local waiting = g.claim and g:waiting() or {}
+  local lines = {}
+  for s = 1, g.seats do
+    local mark = g.turn == s and not g.claim and "  <- to play" or (waiting[s] and "  <- to decide" or "")
+    lines[s] = ("%s%s: %s%s"):format(g:name(s), s == me and " (you)" or "", tostring(describe(g, s)), mark)
+  end
+  return table.concat(lines, "\n")
+end
+
+-- The view of a variant that has none: title and hand number, the shared piles, the seats'
+-- lines (the viewer's own cards shown), the status line.
 local function default_view(title, status)
   return function(g, seat)
     local me = (math.type(seat) == "integer" and seat >= 1 and seat <= g.seats) and seat or nil
     local games = g.options.games
     local lines = { ("%s, hand %d%s."):format(title, g.hand_no,
       math.type(games) == "integer" and (" of " .. games) or "") }
-    local owned = {}
     for _, p in ipairs(g:piles()) do
-      local o = p.owner
-      if o then
-        owned[o] = owned[o] or {}
-        table.insert(owned[o], p)
-      else
-        lines[#lines + 1] = p.name .. ": " .. pile_text(p, me)
-      end
+      if not p.owner then lines[#lines + 1] = p.name .. ": " .. pile_text(p, me) end
     end
-    for s = 1, g.seats do
-      local parts = {}
-      for _, p in ipairs(owned[s] or {}) do parts[#parts + 1] = p.name .. " " .. pile_text(p, me) end
-      parts[#parts + 1] = "score " .. g:total(s)
-      lines[#lines + 1] = ("%s%s: %s%s"):format(g:name(s), s == me and " (you)" or "", table.concat(parts, ", "),
-        g.turn == s and "  <- to play" or "")
-    end
+    lines[#lines + 1] = A.seat_lines(g, me)
     if status then
       local st = status(g, me)
       if st ~= nil then lines[#lines + 1] = tostring(st) end

@@ -959,6 +959,19 @@ static int g_name(lua_State *L) {
     return 1;
 }
 
+/* g:waiting() -> the seats an open claim window still waits for, as a set
+ * ({ [2] = true, [3] = true }); {} when no window is open. A new table. */
+static int g_waiting(lua_State *L) {
+    fuda_engine *e = check_game(L);
+    lua_newtable(L);
+    for (int k = 0; e->st.claim_open && k < e->st.nseats; k++) {
+        if (!(e->st.claim_pending & (1u << k))) continue;
+        lua_pushboolean(L, 1);
+        lua_rawseti(L, -2, k + 1);
+    }
+    return 1;
+}
+
 /* g:piles() -> every pile, in the order they were made (a new list). */
 static int g_piles(lua_State *L) {
     fuda_engine *e = check_game(L);
@@ -974,6 +987,7 @@ static int g_piles(lua_State *L) {
  * made apart (they have caches as more). */
 static const luaL_Reg game_methods[] = {
     {"tally", g_tally}, {"gather", g_gather}, {"deal", g_deal}, {"name", g_name}, {"piles", g_piles},
+    {"waiting", g_waiting},
     {"new_pile", g_new_pile}, {"new_deck", g_new_deck},
     {"next", g_next}, {"set_out", g_set_out}, {"random", g_random},
     {"open_claim", g_open_claim}, {"score", g_score}, {"total", g_total},

@@ -362,7 +362,7 @@ static int l_plural(lua_State *L) {
     return 1;
 }
 
-/* fuda.moves: the authoring pieces' function (upvalue 1 names it). */
+/* fuda.moves, fuda.seat_lines: the authoring pieces' functions (upvalue 1 names it). */
 static int call_author(lua_State *L) {
     int n = lua_gettop(L);
     push_author(L);
@@ -381,9 +381,12 @@ void fuda_open_loader(lua_State *L) {
 }
 
 void fuda_open_author(lua_State *L) {
-    lua_pushliteral(L, "moves");
-    lua_pushcclosure(L, call_author, 1);
-    lua_setfield(L, -2, "moves");
+    static const char *const names[] = { "moves", "seat_lines", NULL };
+    for (int i = 0; names[i]; i++) {
+        lua_pushstring(L, names[i]);
+        lua_pushcclosure(L, call_author, 1);
+        lua_setfield(L, -2, names[i]);
+    }
     lua_pushcfunction(L, l_plural);
     lua_setfield(L, -2, "plural");
 }

@@ -9,6 +9,8 @@
 #include "buf.h"
 #include "card.h"
 
+static void add_move(fuda_buf *b, const char *move);
+
 #define MAX_TOKENS 32
 #define MAX_LISTED 24 /* moves named in an "ambiguous" message */
 
@@ -241,7 +243,8 @@ static char *could_be(const char *line, const char *const *moves, int n, int cho
     while (is_blank((unsigned char)*line)) line++;
     size_t len = strlen(line);
     while (len && is_blank((unsigned char)line[len - 1])) len--;
-    fuda_buf_addf(&b, "'%.*s' could be: %s", (int)len, line, moves[chosen]);
+    fuda_buf_addf(&b, "'%.*s' could be: ", (int)len, line);
+    add_move(&b, moves[chosen]);
     int shown = 1, first = 1;
     for (int m = 0; m < n && shown < MAX_LISTED; m++) {
         if (!other_reading(in, nin, moves[m], want)) continue;
@@ -249,7 +252,7 @@ static char *could_be(const char *line, const char *const *moves, int n, int cho
         for (int k = 0; k < m && !dup; k++) dup = strcmp(moves[k], moves[m]) == 0;
         if (dup) continue;
         fuda_buf_adds(&b, first ? ", or " : ", ");
-        fuda_buf_adds(&b, moves[m]);
+        add_move(&b, moves[m]);
         first = 0;
         shown++;
     }
@@ -258,7 +261,7 @@ static char *could_be(const char *line, const char *const *moves, int n, int cho
         for (int k = 0; k < ncards; k++) {
             char nm[8];
             fuda_card_name((fuda_card)cards[k], nm);
-            fuda_buf_addf(&b, "%s%s", k ? ", " : " ", nm);
+            fuda_buf_addf(&b, "%s{%s}", k ? ", " : " ", nm);
         }
     }
     return fuda_buf_take(&b);
@@ -283,11 +286,37 @@ static char *unsafe(const char *line, const token *in, int nin, const char *cons
     return could_be(line, moves, n, hit, in, nin, &want, cards, ncards, rank);
 }
 
+/* Append move to b with its cards marked: "discard {7h}". A word after the
+ * verb is a card when it is a card's own name as the engine writes it ("as"
+ * or "10H" are not). */
+static void add_move(fuda_buf *b, const char *move) {
+    const char *s = move;
+    for (int word = 0; *s; word++) {
+        size_t gap = strspn(s, " "), len = strcspn(s + gap, " ");
+        fuda_card c;
+        char name[8];
+        fuda_buf_addn(b, s, gap);
+        s += gap;
+        int card = word > 0 && len < sizeof name && fuda_card_parse(s, len, &c) == 0 && fuda_card_name(c, name) > 0 &&
+                   strlen(name) == len && memcmp(name, s, len) == 0;
+        if (card) fuda_buf_addc(b, '{');
+        fuda_buf_addn(b, s, len);
+        if (card) fuda_buf_addc(b, '}');
+        s += len;
+    }
+}
+
+char *fuda_move_marked(const char *move) {
+    fuda_buf b = FUDA_BUF_INIT;
+    add_move(&b, move);
+    return fuda_buf_take(&b);
+}
+
 char *fuda_moves_join(const char *const *moves, int n, const char *sep) {
     fuda_buf b = FUDA_BUF_INIT;
     for (int i = 0; i < n; i++) {
         if (i) fuda_buf_adds(&b, sep);
-        fuda_buf_adds(&b, moves[i]);
+        add_move(&b, moves[i]);
     }
     return fuda_buf_take(&b);
 }
@@ -299,7 +328,7 @@ static char *ambiguous(const char *const *moves, const int *hit, int nhit) {
     int shown = nhit > MAX_LISTED ? MAX_LISTED : nhit;
     for (int k = 0; k < shown; k++) {
         if (k) fuda_buf_adds(&b, (k == nhit - 1) ? " or " : ", ");
-        fuda_buf_adds(&b, moves[hit[k]]);
+        add_move(&b, moves[hit[k]]);
     }
     if (shown < nhit) fuda_buf_addf(&b, " ... (%d moves)", nhit);
     return fuda_buf_take(&b);
@@ -370,7 +399,10 @@ static int moves_of_verb(const token *t, const char *const *moves, int n, fuda_b
         if (tokenize(moves[m], mv, MAX_TOKENS) < 1 || mv[0].card >= 0 || !tok_prefix(t, &mv[0])) continue;
         if (count > 0 && !tok_equal(&mv[0], verb)) return -1; /* two verbs: no one reason */
         *verb = mv[0];
-        if (count < MAX_LISTED) fuda_buf_addf(b, "%s%s", count ? ", " : "", moves[m]);
+        if (count < MAX_LISTED) {
+            fuda_buf_adds(b, count ? ", " : "");
+            add_move(b, moves[m]);
+        }
         count++;
     }
     return count;
@@ -389,7 +421,7 @@ char *fuda_input_why_not(const char *line, const char *const *moves, int n, cons
         if (in[i].card < 0 || holds(f, in[i].card) || moves_name(moves, n, in[i].card)) continue;
         char nm[8];
         fuda_card_name((fuda_card)in[i].card, nm);
-        fuda_buf_addf(&b, "you hold no %s", nm);
+        fuda_buf_addf(&b, "you hold no {%s}", nm);
         return fuda_buf_take(&b);
     }
     if (in[0].card >= 0) return NULL;

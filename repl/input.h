@@ -58,7 +58,15 @@ char *fuda_input_why_not(const char *line, const char *const *moves, int n, cons
  * NULL: no reason given). malloc'd, caller frees. */
 char *fuda_input_refusal(const char *line, const char *reason, const char *const *moves, int n);
 
-/* "a, b, c" -- the moves joined for a message (malloc'd). */
+/* Messages mark the cards in moves as variant text does ("discard {7h}"), so
+ * they show with the suits of the hand when rendered (render.h). */
+
+/* "a, b, c" -- the moves joined for a message, cards marked (malloc'd). */
 char *fuda_moves_join(const char *const *moves, int n, const char *sep);
+
+/* A copy of one move with its cards marked: "discard {7h}" (malloc'd). A word
+ * after the verb is marked when it is a card's own name as the engine writes
+ * it ("Qs", "10d", "Jk"; not "as"). */
+char *fuda_move_marked(const char *move);
 
 #endif

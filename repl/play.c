@@ -101,8 +101,10 @@ static int engine_failed(const table *t) {
 
 /* Print variant text with its cards rendered, ending the line. */
 static void show(const table *t, const char *text) {
-    char *s = fuda_render_cards(text, t->style);
+    char *r = fuda_render_cards(text, t->style);
+    char *s = fuda_wrap(r, fuda_term_width(stdout));
     size_t n = strlen(s);
+    free(r);
     fputs(s, stdout);
     if (n && s[n - 1] != '\n') putchar('\n');
     free(s);
@@ -317,9 +319,20 @@ static void free_moves(movelist *ml) {
     ml->n = 0;
 }
 
-static void print_moves(const movelist *ml) {
+/* Show the text `head` followed by `tail` (both with {card} marks). */
+static void show_two(const table *t, const char *head, const char *tail) {
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_adds(&b, head);
+    fuda_buf_adds(&b, tail);
+    char *text = fuda_buf_take(&b);
+    show(t, text);
+    free(text);
+}
+
+/* The legal moves, their cards shown as in the hand. */
+static void print_moves(const table *t, const movelist *ml) {
     char *s = fuda_moves_join((const char *const *)ml->v, ml->n, ", ");
-    printf("legal moves: %s\n", s);
+    show_two(t, "legal moves: ", s);
     free(s);
 }
 
@@ -332,9 +345,14 @@ static const char *yes_no_move(const movelist *ml) {
     return NULL;
 }
 
-static void print_choices(const char *kind, const movelist *ml) {
+static void print_choices(const table *t, const char *kind, const movelist *ml) {
     printf("%s? your choices:\n", kind);
-    for (int i = 0; i < ml->n; i++) printf("  %d. %s\n", i + 1, ml->v[i]);
+    for (int i = 0; i < ml->n; i++) {
+        char num[24], *m = fuda_move_marked(ml->v[i]);
+        snprintf(num, sizeof num, "  %d. ", i + 1);
+        show_two(t, num, m);
+        free(m);
+    }
 }
 
 /* ---- one human decision ---- */
@@ -485,7 +503,7 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     const char *c = n ? w[0] : "";
     if (n == 1 && strcmp(c, "help") == 0) print_play_help(t, ml);
     else if (n == 1 && strcmp(c, "rules") == 0) fuda_print_rules(t->cfg, t->e);
-    else if (n == 1 && strcmp(c, "moves") == 0) print_moves(ml);
+    else if (n == 1 && strcmp(c, "moves") == 0) print_moves(t, ml);
     else if (n == 1 && strcmp(c, "score") == 0) r = show_scoresheet(t);
     else if (n == 1 && (strcmp(c, "view") == 0 || strcmp(c, "look") == 0)) r = show_view(t, seat);
     else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
@@ -547,7 +565,7 @@ static int line_to_move(table *t, int seat, const movelist *ml, const char *line
     char *msg = NULL;
     int i = fuda_input_match(s, (const char *const *)ml->v, ml->n, &msg);
     if (i == FUDA_INPUT_NOT_LEGAL) refuse(t, seat, ml, s);
-    else if (i < 0) puts(msg);
+    else if (i < 0) show(t, msg);
     free(msg);
     return i < 0 ? -1 : i;
 }
@@ -587,17 +605,20 @@ static int yes_no_prompt(table *t, int seat, const char *claim, const char *yes,
     char *why = NULL;
     if (fuda_engine_prompt(t->e, seat, &why) != 0) return engine_failed(t);
     fuda_buf b = FUDA_BUF_INIT;
-    if (why) {
-        char *r = fuda_render_cards(why, t->style == FUDA_RENDER_COLOR ? FUDA_RENDER_UNICODE : t->style);
-        fuda_buf_addf(&b, "%s? %s [y/N] ", yes, r);
-        free(r);
-    } else if (strcmp(claim, yes) != 0) {
-        fuda_buf_addf(&b, "%s? (%s) [y/N] ", yes, claim); /* "zun? (kaeshi)" */
-    } else {
-        fuda_buf_addf(&b, "%s? [y/N] ", yes);
-    }
+    char *marked = fuda_move_marked(yes);
+    int width = fuda_term_width(stdout);
+    if (why && width > 0 && strlen(marked) + strlen(why) + 16 > (size_t)width) {
+        show(t, why); /* a long reason above, so the prompt line does not wrap */
+        fuda_buf_addf(&b, "%s? [y/N] ", marked);
+    } else if (why) fuda_buf_addf(&b, "%s? %s [y/N] ", marked, why);
+    else if (strcmp(claim, yes) != 0) fuda_buf_addf(&b, "%s? (%s) [y/N] ", marked, claim); /* "zun? (kaeshi)" */
+    else fuda_buf_addf(&b, "%s? [y/N] ", marked);
+    free(marked);
     free(why);
-    *prompt = fuda_buf_take(&b);
+    char *text = fuda_buf_take(&b);
+    /* no colour: the line editor would count its escapes as columns */
+    *prompt = fuda_render_cards(text, t->style == FUDA_RENDER_COLOR ? FUDA_RENDER_UNICODE : t->style);
+    free(text);
     return GO_ON;
 }
 
@@ -607,7 +628,7 @@ static int print_claim_choices(table *t, int seat, const char *claim, const move
     if (fuda_engine_prompt(t->e, seat, &why) != 0) return engine_failed(t);
     if (why) show(t, why);
     free(why);
-    print_choices(claim, ml);
+    print_choices(t, claim, ml);
     return GO_ON;
 }
 
@@ -765,35 +786,44 @@ static int hand_over(table *t) {
     return GO_ON;
 }
 
-/* "Match over: seat 2 (basic) wins with 217." -- the seats the match format
- * named (a series, Hollywood's games: "wins." without a total, which would
- * be column 1's and could mislead), else the highest column-1 total. */
-static void announce_winners(const table *t) {
-    unsigned named = fuda_engine_winners(t->e);
-    int best = 0, nbest = 0;
+/* The highest column-1 total, and the seats that have it (a mask). */
+static unsigned column_leaders(const table *t, int *best) {
+    unsigned lead = 0;
     for (int seat = 1; seat <= t->nseats; seat++) {
         int total = fuda_engine_total(t->e, seat, 1);
-        if (named) {
-            nbest += (named >> (seat - 1)) & 1u;
-        } else if (seat == 1 || total > best) {
-            best = total;
-            nbest = 1;
-        } else if (total == best) {
-            nbest++;
+        if (seat == 1 || total > *best) {
+            *best = total;
+            lead = 0;
         }
+        if (total == *best) lead |= 1u << (seat - 1);
     }
-    printf("Match over: ");
-    int k = 0;
+    return lead;
+}
+
+/* "Match over: seat 2 (basic) wins with 217." -- the seats the match format
+ * named, else the highest column-1 total. The total is said when the winners
+ * are the column-1 leaders of a one-column game (a series won with fewer
+ * points, or Hollywood's three games, leave it to the scoresheet above). */
+static void announce_winners(const table *t) {
+    int best = 0;
+    unsigned lead = column_leaders(t, &best), named = fuda_engine_winners(t->e);
+    unsigned won = named ? named : lead;
+    int nwon = 0, k = 0;
+    for (int seat = 1; seat <= t->nseats; seat++) nwon += (won >> (seat - 1)) & 1u;
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_adds(&b, "Match over: ");
     for (int seat = 1; seat <= t->nseats; seat++) {
-        int won = named ? (int)((named >> (seat - 1)) & 1u) : fuda_engine_total(t->e, seat, 1) == best;
-        if (!won) continue;
+        if (!((won >> (seat - 1)) & 1u)) continue;
         char label[64];
         seat_label(t, seat, label, sizeof label);
-        printf("%s%s", k == 0 ? "" : (k == nbest - 1 ? " and " : ", "), label);
+        fuda_buf_addf(&b, "%s%s", k == 0 ? "" : (k == nwon - 1 ? " and " : ", "), label);
         k++;
     }
-    if (named) puts(nbest == 1 ? " wins." : " share the win.");
-    else printf(nbest == 1 ? " wins with %d.\n" : " share the win with %d.\n", best);
+    if (won == lead && fuda_engine_info(t->e)->ncols == 0) fuda_buf_addf(&b, nwon == 1 ? " wins with %d." : " share the win with %d.", best);
+    else fuda_buf_adds(&b, nwon == 1 ? " wins." : " share the win.");
+    char *text = fuda_buf_take(&b);
+    show(t, text);
+    free(text);
 }
 
 static int match_over(table *t) {
@@ -969,13 +999,17 @@ static int seat_players(table *t, const play_args *p, char ***store) {
 }
 
 static void print_header(const table *t) {
-    printf("%s\n", fuda_engine_info(t->e)->title);
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_addf(&b, "%s\n", fuda_engine_info(t->e)->title);
     for (int seat = 1; seat <= t->nseats; seat++) {
         char label[64];
         seat_label(t, seat, label, sizeof label);
-        printf("%s%s", seat > 1 ? ", " : "", label);
+        fuda_buf_addf(&b, "%s%s", seat > 1 ? ", " : "", label);
     }
-    puts("\nType 'help' for the commands and how to type moves.");
+    fuda_buf_adds(&b, "\nType 'help' for the commands and how to type moves.");
+    char *text = fuda_buf_take(&b);
+    show(t, text);
+    free(text);
 }
 
 /* The engine with the match started (or replayed) and the seats taken; 0 or

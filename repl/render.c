@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -90,4 +91,63 @@ char *fuda_render_cards(const char *text, int style) {
         s = open + used;
     }
     return fuda_buf_take(&b);
+}
+
+/* Columns the n bytes at s take on a terminal: UTF-8 continuation bytes and
+ * escape sequences ("\033[31m") take none. */
+static int columns_of(const char *s, size_t n) {
+    int cols = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '\033') {
+            while (i + 1 < n && !((s[i + 1] >= 'A' && s[i + 1] <= 'Z') || (s[i + 1] >= 'a' && s[i + 1] <= 'z'))) i++;
+            i++; /* the final letter */
+        } else if ((ch & 0xc0) != 0x80) {
+            cols++;
+        }
+    }
+    return cols;
+}
+
+/* Append one line (no newline in it) to b, broken at spaces to width. */
+static void wrap_line(fuda_buf *b, const char *s, size_t n, int width) {
+    int col = 0, fresh = 1;
+    size_t i = 0;
+    while (i < n) {
+        size_t gap = 0;
+        while (i + gap < n && s[i + gap] == ' ') gap++;
+        size_t len = 0;
+        while (i + gap + len < n && s[i + gap + len] != ' ') len++;
+        int w = columns_of(s + i + gap, len), g = (int)gap;
+        if (!fresh && len > 0 && col + g + w > width) {
+            fuda_buf_adds(b, "\n  ");
+            col = 2;
+        } else {
+            fuda_buf_addn(b, s + i, gap);
+            col += g;
+        }
+        fuda_buf_addn(b, s + i + gap, len);
+        col += w;
+        fresh = 0;
+        i += gap + len;
+    }
+}
+
+char *fuda_wrap(const char *text, int width) {
+    fuda_buf b = FUDA_BUF_INIT;
+    const char *s = text;
+    while (*s) {
+        size_t n = strcspn(s, "\n");
+        if (width > 0 && columns_of(s, n) > width) wrap_line(&b, s, n, width);
+        else fuda_buf_addn(&b, s, n);
+        s += n;
+        if (*s == '\n') fuda_buf_addc(&b, *s++);
+    }
+    return fuda_buf_take(&b);
+}
+
+int fuda_term_width(FILE *f) {
+    struct winsize ws;
+    if (!isatty(fileno(f)) || ioctl(fileno(f), TIOCGWINSZ, &ws) != 0) return 0;
+    return ws.ws_col;
 }

@@ -21,4 +21,15 @@ int fuda_render_style_for(FILE *f);
  * that hold neither are kept as they are. The caller frees the result. */
 char *fuda_render_cards(const char *text, int style);
 
+/* A copy of text with every line longer than `width` columns broken at
+ * spaces, so no word or card is cut; a continuation line starts with two
+ * spaces. Columns are counted as a terminal shows them: a UTF-8 character is
+ * one column, an escape sequence (colour) none. A word longer than the
+ * line is left whole. width <= 0: no change. The caller frees the result. */
+char *fuda_wrap(const char *text, int width);
+
+/* The width of the terminal on f, or 0 when f is no terminal or its width
+ * is unknown. */
+int fuda_term_width(FILE *f);
+
 #endif

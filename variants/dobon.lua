@@ -392,9 +392,7 @@ local function view(g, seat)
     local h = g:hand(seat)
     add(("Your hand: %s (total %d)."):format(show(h:cards()), S.total(h)))
   end
-  for s = 1, g.seats do
-    add(("%s: %s, score %d%s"):format(g:name(s), plural(#g:hand(s), "card"), g:total(s), g.turn == s and " <- to play" or ""))
-  end
+  add(fuda.seat_lines(g, seat, function(_, s) return ("%s, score %d"):format(plural(#g:hand(s), "card"), g:total(s)) end))
   return table.concat(lines, "\n")
 end
 

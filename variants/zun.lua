@@ -379,7 +379,7 @@ function R.pair_score(g, winner, loser)
   for _, y in ipairs(R.yaku(g)) do
     times(y[1]); parts[#parts + 1] = ("x %d (%s)"):format(y[1], y[2])
   end
-  local note = table.concat(parts, " ") .. " = " .. amount
+  local note = #parts > 1 and (table.concat(parts, " ") .. " = " .. amount) or tostring(amount)
   -- The cap, and room in both totals (the engine keeps them in 32 bits).
   local cap = math.min(g.options.score_cap, 2000000000 - g:total(winner), g:total(loser) + 2000000000)
   if amount > cap then
@@ -400,6 +400,15 @@ function R.settle(g)
   if v.kaeshi >= 2 then g:tally("kaeshi chain of " .. v.kaeshi) end
   if #winners > 1 then g:tally("double-zun") end
   if #losers > 1 then g:tally("several losers") end
+  for _, w in ipairs(winners) do
+    local h = g:hand(w)
+    g:say("%s shows %s (total %d).", g:name(w), show(h:cards()), S.total(h, TOTAL))
+  end
+  for _, l in ipairs(losers) do
+    if not in_list(winners, l) then
+      g:say("%s shows %s (counts %d).", g:name(l), show(g:hand(l):cards()), sc_of(g:hand(l)))
+    end
+  end
   for _, w in ipairs(winners) do
     for _, l in ipairs(losers) do
       if w ~= l then
@@ -453,7 +462,7 @@ function R.apply_effects(g, seat, cards, named)
     local eff = v.eff
     if eff == "A" and g.options.joker_repeats then
       nxt = S.after_skips(g, seat, v.eff_count)
-      g:say("  Joker: passes the skip on: %d player(s) skipped.", v.eff_count)
+      g:say("  Joker: passes the skip on: %s skipped.", plural(v.eff_count, "player"))
     elseif eff == "9" and g.options.joker_repeats then
       S.reverse(g, v.eff_count)
       g:say("  Joker: passes the reverse on: the direction turns.")
@@ -485,7 +494,7 @@ function R.apply_effects(g, seat, cards, named)
     g:say("  Draw: the next player must answer with a 2, 8 or Joker, or draw %d.", v.pending)
   elseif r == 1 then
     v.eff, v.eff_count = "A", k
-    g:say("  Skip: %d player(s) skipped.", k)
+    g:say("  Skip: %s skipped.", plural(k, "player"))
     return S.after_skips(g, seat, k)
   elseif r == 9 then
     v.eff, v.eff_count = "9", k
@@ -536,12 +545,9 @@ local function view(g, seat)
   if seat and seat >= 1 and seat <= g.seats then
     lines[#lines + 1] = ("Your hand: %s (total %d)."):format(show(g:hand(seat):cards()), S.total(g:hand(seat), TOTAL))
   end
-  local others = {}
-  for s = 1, g.seats do
-    local mark = (g.turn == s) and "*" or ""
-    others[#others + 1] = ("%s%s: %s, %d pts"):format(mark, g:name(s), plural(#g:hand(s), "card"), g:total(s))
-  end
-  lines[#lines + 1] = table.concat(others, "; ")
+  lines[#lines + 1] = fuda.seat_lines(g, seat, function(_, s)
+    return ("%s, score %d"):format(plural(#g:hand(s), "card"), g:total(s))
+  end)
   return table.concat(lines, "\n")
 end
 

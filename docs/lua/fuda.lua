@@ -62,6 +62,16 @@ function fuda.show(c) end
 ---@return string
 function fuda.plural(n, word) end
 
+---The seats' lines of a view, in the layout every game shares: "Seat 2: 4 cards, score 12", the
+---viewer's line "Seat 1 (you): ...", "  <- to play" after the seat whose turn it is and
+---"  <- to decide" after the seats an open claim window waits for. `describe(g, seat)` gives the
+---text after the name (default: the seat's piles as the viewer sees them, and its score).
+---@param g fuda.Game
+---@param viewer? integer the seat looking (nil or 0: a spectator)
+---@param describe? fun(g: fuda.Game, seat: integer): string
+---@return string lines joined by newlines
+function fuda.seat_lines(g, viewer, describe) end
+
 ---Compile meld rules once; their methods take a pile or a list of cards.
 ---@param spec? fuda.RulesSpec
 ---@return fuda.Rules
@@ -241,6 +251,10 @@ function Game:deal(n, opts) end
 ---@param viewer? integer
 ---@return string
 function Game:name(seat, viewer) end
+
+---The seats an open claim window still waits for, as a set ({ [2] = true }); {} when none is open.
+---@return table<integer, boolean>
+function Game:waiting() end
 
 ---Every pile, in the order they were made.
 ---@return fuda.Pile[]

@@ -37,17 +37,24 @@ static void lua(void *ud, const char *word, fuda_cands *out) {
 static const fuda_repl_source src = { NULL, commands, usage, variants, options, lua };
 static fuda_cands got = FUDA_CANDS_INIT;
 
-/* The candidates for line (cursor at the end) joined by spaces. */
+/* The candidates, joined by sep, as they are (no card marks). */
 static char joined[1024];
+static const char *join(const fuda_cands *c, const char *sep) {
+    joined[0] = '\0';
+    for (int i = 0; i < c->n; i++) {
+        size_t n = strlen(joined);
+        snprintf(joined + n, sizeof joined - n, "%s%s", i ? sep : "", c->v[i]);
+    }
+    return joined;
+}
+
+/* The candidates for line (cursor at the end) joined by spaces. */
 static const char *R(const char *line, int first) {
     fuda_cands_free(&got);
     got = (fuda_cands)FUDA_CANDS_INIT;
     lua_word[0] = '\0';
     fuda_complete_repl(line, (int)strlen(line), first, &src, &got);
-    char *s = fuda_moves_join((const char *const *)got.v, got.n, " ");
-    snprintf(joined, sizeof joined, "%s", s);
-    free(s);
-    return joined;
+    return join(&got, " ");
 }
 
 static void test_repl_commands(void) {
@@ -112,10 +119,7 @@ static const char *P(const char *line) {
     fuda_cands_free(&got);
     got = (fuda_cands)FUDA_CANDS_INIT;
     fuda_complete_play(line, (int)strlen(line), &psrc, &got);
-    char *s = fuda_moves_join((const char *const *)got.v, got.n, ",");
-    snprintf(joined, sizeof joined, "%s", s);
-    free(s);
-    return joined;
+    return join(&got, ",");
 }
 
 static void test_play(void) {

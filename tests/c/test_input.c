@@ -66,15 +66,15 @@ static void test_prefix_and_skip(void) {
 }
 
 static void test_ambiguous(void) {
-    CHECK_EQ_STR(M("7h"), "ambiguous: discard 7h or knock 7h");
-    CHECK_EQ_STR(M("as"), "ambiguous: discard As or knock As");
-    CHECK_EQ_STR(M("k"), "ambiguous: knock 7h or knock As");
+    CHECK_EQ_STR(M("7h"), "ambiguous: discard {7h} or knock {7h}");
+    CHECK_EQ_STR(M("as"), "ambiguous: discard {As} or knock {As}");
+    CHECK_EQ_STR(M("k"), "ambiguous: knock {7h} or knock {As}");
     /* "d" fits draw best, but it reads discard as well: ask */
-    CHECK_EQ_STR(M("d"), "'d' could be: draw, or discard 7h, discard 10d, discard Qc, discard As");
+    CHECK_EQ_STR(M("d"), "'d' could be: draw, or discard {7h}, discard {10d}, discard {Qc}, discard {As}");
     /* "t" is take, or a ten typed short */
-    CHECK_EQ_STR(M("t"), "'t' could be: take, or the ten 10d");
-    CHECK_EQ_STR(M("di"), "ambiguous: discard 7h, discard 10d, discard Qc or discard As");
-    CHECK_EQ_STR(M("discard"), "ambiguous: discard 7h, discard 10d, discard Qc or discard As");
+    CHECK_EQ_STR(M("t"), "'t' could be: take, or the ten {10d}");
+    CHECK_EQ_STR(M("di"), "ambiguous: discard {7h}, discard {10d}, discard {Qc} or discard {As}");
+    CHECK_EQ_STR(M("discard"), "ambiguous: discard {7h}, discard {10d}, discard {Qc} or discard {As}");
 }
 
 static void test_not_a_card(void) {
@@ -86,7 +86,7 @@ static void test_not_a_card(void) {
 }
 
 static void test_not_legal(void) {
-    const char *list = "draw, take, discard 7h, knock 7h, discard 10d, discard Qc, discard As, knock As";
+    const char *list = "draw, take, discard {7h}, knock {7h}, discard {10d}, discard {Qc}, discard {As}, knock {As}";
     char want[512];
     snprintf(want, sizeof want, "'discard 8h' is not a legal move now; legal moves: %s", list);
     CHECK_EQ_STR(M("discard 8h"), want);
@@ -120,7 +120,7 @@ static void test_fewest_words(void) {
     CHECK_EQ_INT(fuda_input_match("5h", zun, 7, &msg), 6);
     CHECK_EQ_INT(fuda_input_match("p qs", zun, 7, &msg), 5);
     CHECK_EQ_INT(fuda_input_match("p", zun, 7, &msg), -1);
-    CHECK_EQ_STR(msg, "ambiguous: play 8c or play Qs");
+    CHECK_EQ_STR(msg, "ambiguous: play {8c} or play {Qs}");
     free(msg);
 }
 
@@ -140,10 +140,10 @@ static void test_cards_whole(void) {
     static const char *const mv[] = { "draw", "discard 7h", "discard Kd", "discard Ac" };
     char *msg = NULL;
     CHECK_EQ_INT(fuda_input_match("k", mv, 4, &msg), FUDA_INPUT_NOT_LEGAL);
-    CHECK_EQ_STR(msg, "'k' is not a legal move now; legal moves: draw, discard 7h, discard Kd, discard Ac");
+    CHECK_EQ_STR(msg, "'k' is not a legal move now; legal moves: draw, discard {7h}, discard {Kd}, discard {Ac}");
     free(msg);
     CHECK_EQ_INT(fuda_input_match("a", mv, 4, &msg), FUDA_INPUT_NOT_LEGAL);
-    CHECK_EQ_STR(msg, "'a' is not a legal move now; legal moves: draw, discard 7h, discard Kd, discard Ac");
+    CHECK_EQ_STR(msg, "'a' is not a legal move now; legal moves: draw, discard {7h}, discard {Kd}, discard {Ac}");
     free(msg);
     CHECK_EQ_INT(fuda_input_match("d k", mv, 4, &msg), FUDA_INPUT_NOT_LEGAL);
     free(msg);
@@ -161,7 +161,7 @@ static void test_safe_abbreviations(void) {
     static const char *const gin2[] = { "discard 7h", "discard Kd", "knock 7h" };
     char *msg = NULL;
     CHECK_EQ_INT(fuda_input_match("k", gin2, 3, &msg), -1);
-    CHECK_EQ_STR(msg, "'k' could be: knock 7h, or the king Kd");
+    CHECK_EQ_STR(msg, "'k' could be: knock {7h}, or the king {Kd}");
     free(msg);
     CHECK_EQ_INT(fuda_input_match("kn", gin2, 3, &msg), 2); /* a verb typed longer: no king */
     CHECK(msg == NULL);
@@ -169,11 +169,11 @@ static void test_safe_abbreviations(void) {
     CHECK(msg == NULL);
     static const char *const kings[] = { "draw", "knock 7h", "discard Kd", "discard Ks" };
     CHECK_EQ_INT(fuda_input_match(" k ", kings, 4, &msg), -1);
-    CHECK_EQ_STR(msg, "'k' could be: knock 7h, or the kings Kd, Ks");
+    CHECK_EQ_STR(msg, "'k' could be: knock {7h}, or the kings {Kd}, {Ks}");
     free(msg);
     static const char *const dobon[] = { "play 7h", "pass", "dobon" };
     CHECK_EQ_INT(fuda_input_match("p", dobon, 3, &msg), -1);
-    CHECK_EQ_STR(msg, "'p' could be: pass, or play 7h");
+    CHECK_EQ_STR(msg, "'p' could be: pass, or play {7h}");
     free(msg);
     CHECK_EQ_INT(fuda_input_match("pa", dobon, 3, &msg), 1);
     CHECK_EQ_INT(fuda_input_match("p 7h", dobon, 3, &msg), 0);
@@ -185,7 +185,7 @@ static void test_safe_abbreviations(void) {
     /* jokers have no rank letter; "j" is a jack */
     static const char *const jk[] = { "jump", "play Jk", "play Jh" };
     CHECK_EQ_INT(fuda_input_match("j", jk, 3, &msg), -1);
-    CHECK_EQ_STR(msg, "'j' could be: jump, or the jack Jh");
+    CHECK_EQ_STR(msg, "'j' could be: jump, or the jack {Jh}");
     free(msg);
 }
 
@@ -206,16 +206,16 @@ static char *why(const char *line, const char *const *mv, int n, int seat, int t
 static void test_why_not(void) {
     static const char *const mv[] = { "discard 7h", "discard As", "knock 7h" };
     char *r = why("discard 9c", mv, 3, 1, 1, "7h As 8d");
-    CHECK_EQ_STR(r, "you hold no 9c");
+    CHECK_EQ_STR(r, "you hold no {9c}");
     free(r);
     r = why("9c", mv, 3, 1, 1, "7h As 8d");
-    CHECK_EQ_STR(r, "you hold no 9c");
+    CHECK_EQ_STR(r, "you hold no {9c}");
     free(r);
     r = why("knock 8d", mv, 3, 1, 1, "7h As 8d");
-    CHECK_EQ_STR(r, "you may knock only as: knock 7h");
+    CHECK_EQ_STR(r, "you may knock only as: knock {7h}");
     free(r);
     r = why("dis 8d", mv, 3, 1, 1, "7h As 8d");
-    CHECK_EQ_STR(r, "you may discard only as: discard 7h, discard As");
+    CHECK_EQ_STR(r, "you may discard only as: discard {7h}, discard {As}");
     free(r);
     r = why("draw", mv, 3, 1, 1, "7h As 8d");
     CHECK_EQ_STR(r, "you cannot draw now");
@@ -233,22 +233,34 @@ static void test_why_not(void) {
     CHECK(why("", mv, 3, 1, 1, "7h") == NULL);
     r = fuda_input_refusal(" knock 8d ", "you may knock only as: knock 7h", mv, 3);
     CHECK_EQ_STR(r, "'knock 8d' is not a legal move now: you may knock only as: knock 7h; "
-                    "legal moves: discard 7h, discard As, knock 7h");
+                    "legal moves: discard {7h}, discard {As}, knock {7h}");
     free(r);
     r = fuda_input_refusal("fold", NULL, mv, 1);
-    CHECK_EQ_STR(r, "'fold' is not a legal move now; legal moves: discard 7h");
+    CHECK_EQ_STR(r, "'fold' is not a legal move now; legal moves: discard {7h}");
     free(r);
 }
 
 static void test_join(void) {
     char *s = fuda_moves_join(gin, 3, ", ");
-    CHECK_EQ_STR(s, "draw, take, discard 7h");
+    CHECK_EQ_STR(s, "draw, take, discard {7h}");
     free(s);
     s = fuda_moves_join(gin, 0, ", ");
     CHECK_EQ_STR(s, "");
     free(s);
 }
 
-TEST_MAIN(test_split_words, test_exact, test_prefix_and_skip, test_ambiguous, test_not_a_card,
+static void test_marked(void) {
+    char *m = fuda_move_marked("play 10d Jk");
+    CHECK_EQ_STR(m, "play {10d} {Jk}");
+    free(m);
+    m = fuda_move_marked("as As 10H name"); /* the verb, and what the engine would not write */
+    CHECK_EQ_STR(m, "as {As} 10H name");
+    free(m);
+    m = fuda_move_marked("pass");
+    CHECK_EQ_STR(m, "pass");
+    free(m);
+}
+
+TEST_MAIN(test_marked, test_split_words, test_exact, test_prefix_and_skip, test_ambiguous, test_not_a_card,
           test_not_legal, test_fewest_words, test_duplicates_and_empty, test_cards_whole, test_safe_abbreviations,
           test_why_not, test_join)

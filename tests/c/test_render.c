@@ -1,6 +1,6 @@
 /* test_render.c -- unit tests for repl/render.c: {card} marks in plain,
  * Unicode and colour styles, text that is not a card left alone, and the
- * style chosen from NO_COLOR and the terminal. */
+ * style chosen from NO_COLOR and the terminal; long lines broken at spaces, never inside a word or card. */
 #include "test.h"
 #include "../../repl/render.c"
 
@@ -61,4 +61,29 @@ static void test_style(void) {
     fclose(f);
 }
 
-TEST_MAIN(test_plain, test_unicode, test_color, test_suits, test_not_cards, test_style)
+static const char *W(const char *text, int width) {
+    char *s = fuda_wrap(text, width);
+    snprintf(out, sizeof out, "%s", s);
+    free(s);
+    return out;
+}
+
+static void test_wrap(void) {
+    CHECK_EQ_STR(W("short line", 20), "short line");
+    CHECK_EQ_STR(W("one two three four", 9), "one two\n  three\n  four");
+    CHECK_EQ_STR(W("one two\nthree four five", 10), "one two\nthree four\n  five");
+    CHECK_EQ_STR(W("abcdefghijkl mn", 5), "abcdefghijkl\n  mn"); /* a long word stays whole */
+    CHECK_EQ_STR(W("  indented words here", 12), "  indented\n  words here");
+    CHECK_EQ_STR(W("a b c", 0), "a b c");
+    CHECK_EQ_STR(W("", 10), "");
+    CHECK_EQ_STR(W("end\n", 2), "end\n");
+    /* suits take one column each, colour none: 7 cards of 3 columns fit 27 */
+    CHECK_EQ_STR(W("7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5", 27),
+                 "7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5 7\xe2\x99\xa5");
+    CHECK_EQ_STR(W("\033[31m7\xe2\x99\xa5\033[0m \033[31m8\xe2\x99\xa5\033[0m x", 5),
+                 "\033[31m7\xe2\x99\xa5\033[0m \033[31m8\xe2\x99\xa5\033[0m\n  x");
+    CHECK_EQ_STR(W("10\xe2\x99\xa6 10\xe2\x99\xa3", 4), "10\xe2\x99\xa6\n  10\xe2\x99\xa3");
+    CHECK_EQ_INT(fuda_term_width(stdin) >= 0, 1);
+}
+
+TEST_MAIN(test_plain, test_unicode, test_color, test_suits, test_not_cards, test_style, test_wrap)

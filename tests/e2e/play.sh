@@ -174,6 +174,6 @@ RC=$?
 expect "series: exit 0" status 0
 expect "series: seat 2 has more points" has "$OUT" '^total +117 +118$'
 expect "series: the series' winner is announced" has "$OUT" '^Match over: seat 1 \(basic\) wins\.$'
-expect "series: the event names the series" has "$OUT" '^Seat 1 wins the series 4-[0-3] \(117 to 118 points\)\.$'
+expect "series: the event names the series" has "$OUT" '^The series is over: 4-[0-3] in hands won, 117-118 in points\.$'
 
 finish

@@ -28,6 +28,9 @@ else:
 pid, fd = pty.fork()
 if pid == 0:
     os.execv(argv[0], argv)
+if os.environ.get("PTY_COLS"):  # the terminal's width (default: none known)
+    import fcntl, struct, termios
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, int(os.environ["PTY_COLS"]), 0, 0))
 out = b""
 seen = 0  # a wait looks at the output after the previous wait's text
 def read(until, limit=20.0):
@@ -121,6 +124,21 @@ expect "colour: hearts or diamonds in red" grep -q '<RED>[0-9AJQK]*[♥♦]<RESE
 PTY_COLOR=1 PTY_RAW=1 TERM=dumb tty_run play gin --seed 1 -- 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
 expect "TERM=dumb: no colour" hasnt "$OUT" '<RED>'
 expect "TERM=dumb: the suits as symbols" grep -q '[♠♥♦♣]' "$OUT"
+
+# a narrow terminal: lines broken between words, never inside one; the moves and the claim
+# question show their cards with the suits of the hand; a long reason goes above the question
+PTY_COLOR=1 TERM=dumb PTY_COLS=40 tty_run play zun --seed 3 -- 'wait:]> ' 'send:moves\r' 'wait:]> ' \
+    'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "narrow: a long line is broken at a space" has "$OUT" '^  placed by Seat 4\.$'
+expect "narrow: no line is longer than the terminal" python3 -c "
+import sys
+sys.exit(any(len(l) > 40 for l in open(sys.argv[1], encoding='utf-8').read().split('\\n')))" "$OUT"
+expect "narrow: the moves with suit symbols" has "$OUT" '^legal moves: draw, play 8♣, '
+PTY_COLOR=1 TERM=dumb PTY_COLS=50 tty_run play dobon --seed 3 -- 'wait:[y/N] ' 'send:moves\r' 'wait:[y/N] ' \
+    'send:\x04' 'wait:Abandon' 'send:y\r' 'exit'
+expect "narrow: the claim question with the card's suit" has "$OUT" '^play 10♦\? \[y/N\] moves$'
+expect "narrow: its long reason on a line above" has "$OUT" '^Seat 4 flipped K♦: the first to play on it starts$'
+expect "narrow: the claim's moves with suits" has "$OUT" '^legal moves: play 10♦, pass$'
 
 # Oklahoma: the upcard (5 of clubs, seed 3) taken and buried under a discard is still shown by
 # the view after each turn and by `look`, with the knock limit it set

@@ -196,7 +196,7 @@ do
   local m, nd, d = gin_hand{ d = LOSER60, options = { loser_jokers = "deadwood" }, what = what }
   local ev = m:events()
   check(T.any_match(ev, "Seat " .. d .. " shows no melds, deadwood {Jk} {As} {2h} {3d} {5c} {6s} {7d} {8s} {8d} {10c} {Jd} {Qh} {Qc} = 95."), what .. ": count")
-  check(T.any_match(ev, "Seat " .. nd .. " wins the match, 490 to 0."), what .. ": match event")
+  check(not T.any_match(ev, "wins the match"), what .. ": the winner is named once, by the program")
   eq(m:phase(), "match_over", what .. ": match over")
   eq(m:total(nd), 490, what .. ": (120 + 100 + 25) x 2")
   eq(table.concat(m:winners(), ","), tostring(nd), what .. ": winner")

@@ -57,7 +57,7 @@ local names = {
     .. "sqrt tan tointeger type ult",
   table = "concat insert move pack remove sort unpack",
   utf8 = "char charpattern codepoint codes len offset",
-  fuda = "card import make moves plural rank rules show suit variant version",
+  fuda = "card import make moves plural rank rules seat_lines show suit variant version",
 }
 local attacks = {
   loop = lit("@instruction limit exceeded (1000000 instructions in one hook call)") .. "$",

@@ -96,8 +96,9 @@ do
   eq(m:phase(), "match_over", what .. ": all three games closed")
   eq(totals(m, 1), "602/301/301", what .. ": game 3: 126 + 100 + 75")
   eq(totals(m, 2), "0/58/85", what .. ": game 3: 60 + 25")
-  check(any_match(m:events(), "All three games are over: Seat 1 wins the match, 3 games won, 1204 points in all."),
-        what .. ": the winner")
+  check(any_match(m:events(), "All three games are over: 3-0 in games won, 1204-143 in points in all."),
+        what .. ": the games and points")
+  eq(table.concat(m:winners(), ","), "1", what .. ": the winner")
   local t = m:tallies()
   eq(t["hollywood:game 1 closed"], 1, what .. ": game 1 tally")
   eq(t["hollywood:game 3 closed"], 1, what .. ": game 3 tally")
@@ -128,8 +129,8 @@ end
 
 -- hollywood_winner: games won against points. Seat 1 wins games 1 and 3 with 33 each, seat 2
 -- game 2 with a gin of 100 (no bonuses, to keep the sums plain).
-for _, p in ipairs{ { "games", 1, "Seat 1 wins the match, 2 games won, 66 points in all." },
-                    { "points", 2, "Seat 2 wins the match, 1 game won, 100 points in all." } } do
+for _, p in ipairs{ { "games", 1, "2-1 in games won, 66-100 in points in all." },
+                    { "points", 2, "2-1 in games won, 66-100 in points in all." } } do
   local what = "hollywood_winner = " .. p[1]
   local m = fuda.match{ variant = "hollywood", seats = 2, seed = 3,
                         options = { target = 30, hollywood_entry = "open_games", hollywood_winner = p[1],
@@ -142,7 +143,8 @@ for _, p in ipairs{ { "games", 1, "Seat 1 wins the match, 2 games won, 66 points
   knock33(m, 1, what)
   eq(m:phase(), "match_over", what .. ": over")
   eq(totals(m, 1) .. " " .. totals(m, 2), "33/0/33 0/100/0", what .. ": totals")
-  check(any_match(m:events(), p[3]), what .. ": seat " .. p[2] .. " wins")
+  check(any_match(m:events(), "All three games are over: " .. p[3]), what .. ": the games and points")
+  eq(table.concat(m:winners(), ","), tostring(p[2]), what .. ": seat " .. p[2] .. " wins")
 end
 
 -- The basic bots play a whole match to its end: every game closed, the match won.

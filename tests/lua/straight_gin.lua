@@ -183,7 +183,8 @@ do
   eq(m:total(2), 240, what .. ": no bonuses in a series")
   eq(m:total(1), 180, what .. ": the loser's points")
   check(contains(m:scoresheet(), "seat 2 +60: gin 35 + 25, series 3-4"), what .. ": the last line")
-  check(any_match(m:events(), "Seat 2 wins the series 3-4 (240 to 180 points)."), what .. ": the winner named")
+  check(any_match(m:events(), "The series is over: 3-4 in hands won, 180-240 in points."), what .. ": the series")
+  eq(table.concat(m:winners(), ","), "2", what .. ": the winner named")
   eq(m:tallies()["series:won"], 1, what .. ": tally")
 end
 
@@ -245,7 +246,8 @@ do
   m:events()
   void_hand(m, what)
   eq(m:phase(), "match_over", what .. ": over after 7 hands")
-  check(any_match(m:events(), "7 hands played: Seat 1 wins the series 3-2 (180 to 120 points)."), what .. ": event")
+  check(any_match(m:events(), "7 hands played, the series is over: 3-2 in hands won, 180-120 in points."), what .. ": event")
+  eq(table.concat(m:winners(), ","), "1", what .. ": the winner named")
 end
 
 -- The basic bot never knocks (it cannot) and plays to gin: 20 hands, every one gin or void.

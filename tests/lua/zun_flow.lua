@@ -168,7 +168,7 @@ do
   check(v:find("Your hand: {3d} {3s} {Kd} {Qd} (total 28)", 1, true) or v:find("(total 28)", 1, true), "view: hand total")
   check(v:find("{2h}", 1, true) and v:find("draw 2 pending", 1, true), "view: top card and pending draw")
   check(v:find("Field multiplier 1", 1, true) and v:find("stock 41 cards", 1, true), "view: multiplier and stock")
-  check(v:find("Seat 1: 3 cards, 0 pts", 1, true) and v:find("Seat 3: 4 cards", 1, true), "view: the others' card counts and scores")
+  check(v:find("Seat 1: 3 cards, score 0", 1, true) and v:find("Seat 3: 4 cards", 1, true), "view: the others' card counts and scores")
   check(not v:find("{Ks}", 1, true), "view: no other hand shown")
 end
 

@@ -79,8 +79,7 @@ function M.first_to(g, r)
   count_win(g, r, "boxes")
   if g:total(w) >= g.options.target then
     game_bonuses(g, w, 1, "boxes", "")
-    g:say("Seat %d wins the match, %s.", w, score_line(g, w, 1))
-    g:end_match(w)
+    g:end_match(w) -- the program names the winner once, under the scoresheet
   end
 end
 
@@ -95,6 +94,13 @@ local function series_score(g)
   local wins = {}
   for s = 1, g.seats do wins[s] = tostring(g.seat[s].hands_won) end
   return table.concat(wins, "-")
+end
+
+-- "3-4 in hands won, 240-180 in points": the series in seat order (the program names the winner).
+local function series_over(g)
+  local pts = {}
+  for s = 1, g.seats do pts[s] = tostring(g:total(s)) end
+  return series_score(g) .. " in hands won, " .. table.concat(pts, "-") .. " in points"
 end
 
 -- The seats with the most hands won, then (among those) the most points: one seat, or a tie.
@@ -120,7 +126,7 @@ function M.series(g, r)
     g:score(w, r.points, r.note .. ", series " .. series)
     if g.seat[w].hands_won >= o.series_wins then
       g:tally("series:won")
-      g:say("Seat %d wins the series %s (%s points).", w, series, score_line(g, w, 1))
+      g:say("The series is over: %s.", series_over(g))
       return g:end_match(w)
     end
   elseif o.series_void == "replayed" then
@@ -133,8 +139,7 @@ function M.series(g, r)
   local lead = series_leaders(g)
   if #lead == 1 then
     g:tally("series:won after the last hand")
-    g:say("%s hands played: Seat %d wins the series %s (%s points).", most, lead[1], series_score(g),
-          score_line(g, lead[1], 1))
+    g:say("%s hands played, the series is over: %s.", most, series_over(g))
     return g:end_match(lead[1])
   end
   g:tally("series:drawn")
@@ -219,15 +224,11 @@ function M.hollywood(g, r)
                   or best_seats(g, games_won, points)
   local ww = winners[1]
   g:tally("hollywood:match over")
-  if #winners > 1 then
-    local names = {}
-    for i, s in ipairs(winners) do names[i] = tostring(s) end
-    g:say("All three games are over: Seats %s share the match.", table.concat(names, " and "))
-    return g:end_match(winners)
-  end
-  g:say("All three games are over: Seat %d wins the match, %s, %d points in all.", ww,
-        plural(games_won(ww), "game") .. " won", points(ww))
-  g:end_match(ww)
+  local won, pts = {}, {}
+  for s = 1, g.seats do won[s], pts[s] = tostring(games_won(s)), tostring(points(s)) end
+  g:say("All three games are over: %s in games won, %s in points in all.", table.concat(won, "-"),
+        table.concat(pts, "-"))
+  g:end_match(#winners > 1 and winners or ww) -- the program names the winners once
 end
 
 return M
