@@ -56,7 +56,8 @@ static const command commands[] = {
       "During the match: help, moves, score, view, pile, rules, log, save FILE, undo, quit.\n" },
     { "sim", fuda_cmd_sim,
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
-      "                 [-j N] [--json]",
+      "                 [-j N] [--json] [--report] [--svg FILE] [--vs VARIANT]\n"
+      "                 [--vs-option NAME=VALUE]...",
       "play bot-only matches and print statistics",
       "Play N matches of VARIANT between bots, match i seeded with S+i, and print\n"
       "the totals: hands, moves, wins and mean score per seat, the variant's\n"
@@ -69,7 +70,16 @@ static const command commands[] = {
       "  --seats N            number of seats (default: the variant's)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
       "  --json               print one JSON object instead of text\n"
+      "  --report             also what the rules do: each seat's win rate, the first\n"
+      "                       mover's share of hands, hand and match length, matches\n"
+      "                       decided in their last hand, lead changes, drama, the\n"
+      "                       tallies as rates, all with 95% intervals\n"
+      "  --svg FILE           write the report's charts as an SVG picture\n"
+      "  --vs VARIANT         also play VARIANT on the same seeds and compare\n"
+      "  --vs-option NAME=VALUE  an option of the compared side (alone: the same\n"
+      "                       variant with these options on top of --option's)\n"
       "\n"
+      "A bot cmd:PROGRAM is an external agent (see fuda agent).\n"
       "All figures but the times are the same for the same arguments everywhere.\n"
       "On a terminal a progress bar shows on stderr; Ctrl-C stops the run and\n"
       "prints the totals of the matches played so far.\n" },
