@@ -1,0 +1,115 @@
+#!/bin/sh
+# report.sh -- end-to-end tests of `fuda sim --report`, `--vs`/`--vs-option`
+# and `--svg`: the figures in text and JSON (intervals that hold their
+# figures, histograms that count every match), the same report at every -j,
+# a rule change found significant, the SVG valid XML with its charts,
+# written atomically, and usage errors.
+. "$(dirname "$0")/lib/check.sh"
+
+run sim gin --report -n 60
+expect "sim --report exits 0" status 0
+expect "sim --report keeps the totals" has "$OUT" '^seat 1 +wins [0-9]+, mean score'
+expect "report: each seat's win rate with its interval" has "$OUT" '^seat 2 wins +[0-9.]+% \(95% CI [0-9.]+% to [0-9.]+%\) \(basic\)$'
+expect "report: the first mover's share of hands" has "$OUT" '^first mover wins +[0-9.]+% \(95% CI .*\) of hands \(even: 50.0%\)$'
+expect "report: hands per match with spread" has "$OUT" '^hands per match +[0-9.]+ \(95% CI [0-9.]+ to [0-9.]+\), sd [0-9.]+$'
+expect "report: decided in the last hand" has "$OUT" '^decided last hand '
+expect "report: lead changes" has "$OUT" '^lead changes +[0-9.]+ per match'
+expect "report: drama" has "$OUT" '^drama +[0-9.]+ points the winner trailed by'
+expect "report: the length histogram" has "$OUT" '^match length \(hands\)$'
+expect "report: tallies as rates" has "$OUT" '^  hand:knock +0\.[0-9]+ per hand \(95% CI'
+
+cat >"$TMP/report.py" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["report"]
+def holds(x):
+    assert x["ci_low"] - 1e-9 <= x.get("rate", x.get("mean")) <= x["ci_high"] + 1e-9, x
+for k in ("draw", "first_mover", "hands_per_match", "moves_per_hand", "decided_last_hand", "lead_changes",
+          "drama", "comeback"):
+    holds(r[k])
+for x in r["seat_win"]:
+    holds(x)
+assert r["matches"] == d["matches"] and r["hands"] == d["hands"], (r["matches"], d["matches"])
+assert sum(r["length_hist"]["counts"]) == r["matches"]
+assert sum(r["score_hist"]["counts"]) == r["matches"] * d["seats"]
+assert abs(sum(x["rate"] for x in r["seat_win"]) + r["draw"]["rate"] - 1) < 1e-3, r["seat_win"]
+assert abs(r["hands_per_match"]["mean"] - d["hands"] / d["matches"]) < 1e-3
+assert r["tallies"]["hand:knock"]["count"] == d["tallies"]["hand:knock"]
+assert 1 <= r["typical_match"] <= r["matches"]
+if len(sys.argv) > 2:  # a comparison: target=50 makes matches shorter
+    c = d["compare"]
+    h = c["hands_per_match"]
+    assert h["significant"] is True and h["diff"] < 0 and h["ci_high"] < 0, h
+    assert abs(h["diff"] - (d["vs"]["report"]["hands_per_match"]["mean"] - r["hands_per_match"]["mean"])) < 1e-3
+    assert d["vs"]["matches"] == d["matches"]
+PY
+untimed() { sed -E 's/"(elapsed_s|matches_per_s|hands_per_s|moves_per_s)": [0-9.]*//g' "$1"; }
+run sim gin --report --json -n 60
+expect "sim --report --json exits 0" status 0
+expect "report --json: the figures hold their intervals, the histograms count every match" python3 "$TMP/report.py" "$OUT"
+untimed "$OUT" >"$TMP/j1"
+run sim gin --report --json -n 60 -j 2
+untimed "$OUT" >"$TMP/j2"
+expect "report -j 2 is the report of -j 1" cmp -s "$TMP/j1" "$TMP/j2"
+run sim zun --report -n 20
+expect "sim zun --report exits 0" status 0
+expect "report zun: four seats" has "$OUT" '^seat 4 wins '
+
+run sim gin -n 60 --report --vs-option target=50 --json
+expect "sim --vs-option exits 0" status 0
+expect "--vs-option target=50: matches significantly shorter" python3 "$TMP/report.py" "$OUT" compare
+run sim gin -n 60 --vs-option target=50
+expect "--vs in text: the comparison" has "$OUT" '^hands per match +[0-9.]+ +-> +[0-9.]+ +-[0-9.]+ \(-[0-9.]+ to -[0-9.]+\) \*$'
+expect "--vs in text: in words" has "$OUT" '^in words +the vs side makes matches [0-9.]+ hands shorter, \+/- [0-9.]+$'
+run sim gin -n 20 --vs oklahoma
+expect "sim --vs VARIANT exits 0" status 0
+expect "sim --vs VARIANT plays the other variant" has "$OUT" '^variant +oklahoma$'
+run sim gin -n 20 --vs nosuchgame
+expect "sim --vs of an unknown variant fails (exit 1)" status 1
+
+run sim gin -n 30 --svg "$TMP/r.svg"
+expect "sim --svg exits 0" status 0
+expect "sim --svg writes the file" test -s "$TMP/r.svg"
+cat >"$TMP/svg.py" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == ns + "svg", root.tag
+assert root.find(ns + "title") is not None
+ids = [g.get("id") for g in root.findall(ns + "g")]
+assert ids == ["scores", "length", "lead"], ids
+for g in root.findall(ns + "g"):
+    assert g.find(ns + "text") is not None
+assert len(root.find(ns + "g[@id='scores']").findall(ns + "rect")) >= 2
+assert len(root.find(ns + "g[@id='length']").findall(ns + "rect")) >= 2
+lines = root.find(ns + "g[@id='lead']").findall(ns + "polyline")
+assert len(lines) == int(sys.argv[2]), len(lines)
+for p in lines:
+    pts = p.get("points").split()
+    assert len(pts) >= 2 and all(len(x.split(",")) == 2 for x in pts)
+PY
+expect "the SVG is XML with three charts and a line per seat" python3 "$TMP/svg.py" "$TMP/r.svg" 2
+if command -v xmllint >/dev/null 2>&1; then
+    expect "xmllint accepts the SVG" xmllint --noout "$TMP/r.svg"
+fi
+run sim dobon -n 10 --svg "$TMP/d.svg" --vs-option games=2
+expect "dobon --svg --vs-option exits 0" status 0
+expect "dobon SVG: a line per seat" python3 "$TMP/svg.py" "$TMP/d.svg" 4
+run sim gin -n 5 --svg "$TMP/nodir/r.svg"
+expect "--svg into a missing folder fails (exit 1)" status 1
+expect "--svg failure is named" has "$ERR" "cannot write '.*nodir/r.svg'"
+mkdir "$TMP/dir"
+echo keep >"$TMP/dir/f"
+run sim gin -n 5 --svg "$TMP/dir"
+expect "--svg onto a folder fails (exit 1)" status 1
+expect "a failed --svg leaves the folder as it was" grep -qx keep "$TMP/dir/f"
+expect "a failed --svg leaves no temporary file" test "$(ls -A "$TMP/dir")" = f
+
+run sim gin --svg
+expect "--svg without a file is a usage error" status 2
+run sim gin --vs gin --vs oklahoma
+expect "--vs twice is a usage error" status 2
+run sim gin --vs-option target
+expect "--vs-option without = is a usage error" status 2
+finish
