@@ -8,6 +8,7 @@
  *
  * Matches are played on -j worker threads (runner.c); each writes its own
  * slot of the records, so the figures are the same at every -j. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,8 +169,9 @@ static void print_text(const char *variant, const duel_run *d, long deals, const
            100 * f->hand_rate.lo, 100 * f->hand_rate.hi);
     printf("margin      %+.1f points per match (95%% CI %+.1f to %+.1f)\n", f->margin.mean, f->margin.lo,
            f->margin.hi);
-    printf("elo         %+.0f (95%% CI %+.0f to %+.0f)%s\n", f->elo, f->elo_lo, f->elo_hi,
-           n > 2 ? " from the totals against each other seat" : "");
+    printf("elo         %+.0f (95%% CI %+.0f to %+.0f)%s%s\n", f->elo, f->elo_lo, f->elo_hi,
+           n > 2 ? " from the totals against each other seat" : "",
+           fabs(f->elo) >= FUDA_ELO_MAX ? " (no loss or no win: capped)" : "");
     if (n > 2) {
         printf("ranks       entry: share of matches at rank 1..%d\n", n);
         for (int k = 1; k <= n; k++) {
