@@ -211,8 +211,9 @@ char *fuda_agent_parse_answer(const char *line, const char **err) {
     }
     char *move = NULL;
     s = skip_ws(s + 1);
+    *err = "the answer has no \"move\"";
+    if (*s == '}' && *skip_ws(s + 1) == '\0') goto fail;
     *err = "malformed JSON: expected {\"move\":\"...\"}";
-    if (*s == '}') goto fail;
     for (;;) {
         fuda_buf key = FUDA_BUF_INIT, val = FUDA_BUF_INIT;
         if (parse_string(&s, &key) != 0) goto bad;

@@ -79,6 +79,17 @@ play_agent 5 bare
 expect "agent: bare answers play to the end" status 0
 expect "agent: bare answers: the end line" has "$OUT" '^\{"type":"over"'
 
+# malformed answers, each answered with an error and the question again; a
+# JSON escape in the move is read
+printf '\n{}\n{"mov":"take"}\n{"move":"take"} x\n{"move":3}\n{"move":"\\u00e9"}\n{"move":"ta\\u006be"}\n' >"$TMP/bad"
+"$FUDA" agent gin --seed 3 <"$TMP/bad" >"$OUT" 2>"$ERR"
+RC=$?
+expect "agent: six bad answers, six errors" test "$(grep -c '^{"type":"error"' "$OUT")" -eq 6
+expect "agent: an empty line is named" has "$OUT" '"error":"empty answer: expected'
+expect "agent: an object without a move is named" sh -c '[ "$(grep -c "\"error\":\"the answer has no \\\\\"move" "$1")" -eq 2 ]' sh "$OUT"
+expect "agent: trailing text, a number, a non-ASCII escape are malformed" test "$(grep -c '"error":"malformed JSON' "$OUT")" -eq 3
+expect "agent: after them an escaped move is played (move_no 1)" has "$OUT" '^\{"type":"act","seat":1,"seats":2,"hand":1,"move_no":1,'
+
 run_in 'pass' agent gin --seed 3
 expect "agent: stdin that ends early is a failure (exit 1)" status 1
 expect "agent: stdin that ends early is named" has "$ERR" 'stdin ended before the match did'
