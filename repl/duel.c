@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agent.h" /* fuda_json_str */
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
@@ -184,14 +185,10 @@ static void print_text(const char *variant, const duel_run *d, long deals, const
 }
 
 static void json_str(const char *s) {
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') printf("\\%c", c);
-        else if (c < 0x20) printf("\\u%04x", c);
-        else putchar(c);
-    }
-    putchar('"');
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_json_str(&b, s);
+    fputs(b.p, stdout);
+    fuda_buf_free(&b);
 }
 
 static void print_json(const char *variant, const duel_run *d, long deals, const duel_figures *f,

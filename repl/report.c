@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h" /* fuda_json_str */
 #include "buf.h"
 
 int fuda_report_flag(fuda_args *a, const char *arg, int *report, const char **svg, int *vs, fuda_match_args *vs_m) {
@@ -223,17 +224,6 @@ static void json_hist(fuda_buf *b, const char *key, const fuda_hist *h) {
     fuda_buf_adds(b, "]}");
 }
 
-static void json_key(fuda_buf *b, const char *s) {
-    fuda_buf_addc(b, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fuda_buf_addf(b, "\\%c", c);
-        else if (c < 0x20) fuda_buf_addf(b, "\\u%04x", c);
-        else fuda_buf_addc(b, (char)c);
-    }
-    fuda_buf_addc(b, '"');
-}
-
 char *fuda_report_json(const fuda_report *r) {
     fuda_buf b = FUDA_BUF_INIT;
     fuda_buf_addf(&b, "{\"matches\": %ld, \"hands\": %ld, \"seat_win\": [", r->matches, r->hands);
@@ -264,7 +254,7 @@ char *fuda_report_json(const fuda_report *r) {
     for (int i = 0; i < r->ntallies; i++) {
         long c = r->tally_counts[i];
         if (i) fuda_buf_adds(&b, ", ");
-        json_key(&b, r->tally_names[i]);
+        fuda_json_str(&b, r->tally_names[i]);
         fuda_buf_addf(&b, ": {\"count\": %ld, \"per_match\": %.4f", c, r->matches ? (double)c / r->matches : 0.0);
         if (c <= r->hands && r->hands > 0) {
             fuda_rate x = fuda_wilson((double)c, (double)r->hands, FUDA_Z95);

@@ -72,7 +72,7 @@ static void rec_hand(fuda_match_rec *r, const fuda_engine *e) {
  * it trailed (trail[] and behind[] per seat, from track_trail) and whether it
  * led alone before the last hand (last_lead: the sole leader then). */
 static void rec_end(fuda_match_rec *r, const fuda_engine *e, const int *trail, const int *behind,
-                    const int *last_lead) {
+                    int last_lead) {
     unsigned named = fuda_engine_winners(e);
     for (int s = 1; s <= r->nseats; s++) r->total[s] = fuda_engine_total(e, s, 1);
     if (named) r->winners = named;
@@ -87,7 +87,7 @@ static void rec_end(fuda_match_rec *r, const fuda_engine *e, const int *trail, c
     if (w) {
         r->drama = trail[w];
         r->behind_hands = behind[w];
-        r->last_hand = r->hands <= 1 || *last_lead != w;
+        r->last_hand = r->hands <= 1 || last_lead != w;
     }
     r->done = 1;
 }
@@ -179,7 +179,7 @@ int fuda_play_match_agents(fuda_engine *e, int nseats, uint64_t seed, const char
             }
         }
         if (phase == FUDA_PHASE_MATCH_OVER) {
-            rec_end(r, e, trail, behind, &lead_before_last);
+            rec_end(r, e, trail, behind, lead_before_last);
             result = 0;
             break;
         }

@@ -93,13 +93,6 @@ static int parse_args(int argc, char **argv, sim_args *s) {
     return 0;
 }
 
-/* Play one match to its end (runner.c: the bots, or cmd: agents); rec, when
- * not NULL, records it for --report. -1 with the error in *err (malloc'd). */
-static int play_match(fuda_engine *e, int nseats, uint64_t seed, const char *const bots[], fuda_match_rec *rec,
-                      char **err) {
-    return fuda_play_match(e, nseats, seed, bots, rec, err);
-}
-
 /* Add the finished match to the totals: the seats the match format named
  * winners (each a win; Straight Gin's series, a team), else the highest
  * column-1 total; a tie for the highest is a draw. */
@@ -321,8 +314,8 @@ static void *worker_main(void *arg) {
         long i;
         while ((i = take_match(run)) >= 0) {
             char *err;
-            int failed = play_match(w->e, run->nseats, run->s->m.seed + (uint64_t)i, run->bots,
-                                    run->recs ? &run->recs[i] : NULL, &err) != 0;
+            int failed = fuda_play_match(w->e, run->nseats, run->s->m.seed + (uint64_t)i, run->bots,
+                                         run->recs ? &run->recs[i] : NULL, &err) != 0;
             if (!failed) count_match(w->e, &w->t);
             else w->t.failed++;
             pthread_mutex_lock(&run->mu);
