@@ -106,6 +106,38 @@ expect "--svg onto a folder fails (exit 1)" status 1
 expect "a failed --svg leaves the folder as it was" grep -qx keep "$TMP/dir/f"
 expect "a failed --svg leaves no temporary file" test "$(ls -A "$TMP/dir")" = f
 
+# exact figures from scripted scores (tests/variants/scripted.lua): the
+# leader after each hand, lead changes, drama, the last hand, the first mover
+V=$(cd "$(dirname "$0")/../variants" && pwd)/scripted.lua
+cat >"$TMP/exact.py" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["report"]
+want = json.loads(sys.argv[2])
+for k, v in want.items():
+    got = r[k]["rate"] if "rate" in r[k] else r[k]["mean"]
+    assert abs(got - v) < 1e-9, (k, got, v)
+PY
+# (10,0) 1 leads; (10,30) 2 leads; (35,30) 1 leads and wins: 2 changes, it trailed by 20, decided last
+run sim "$V" -n 2 --report --json
+expect "scripted 1: exact figures" python3 "$TMP/exact.py" "$OUT" \
+    '{"lead_changes": 2, "drama": 20, "decided_last_hand": 1, "comeback": 1, "first_mover": 1, "hands_per_match": 3}'
+# (0,5); (10,5) 1 leads; (20,5); (20,8): 1 change, drama 5, led before the last hand; first mover 2 of 4
+run sim "$V" -n 2 --report --json --option script=2:5,1:10,1:10,2:3
+expect "scripted 2: exact figures" python3 "$TMP/exact.py" "$OUT" \
+    '{"lead_changes": 1, "drama": 5, "decided_last_hand": 0, "comeback": 1, "first_mover": 0.5, "hands_per_match": 4}'
+# (5,0) 1 leads; (5,5) a tie keeps no new leader; (5,6) 2 leads and wins: 1 change, drama 5,
+# decided last (2 did not lead alone before it)
+run sim "$V" -n 2 --report --json --option script=1:5,2:5,2:1
+expect "scripted 3: a tie for the lead" python3 "$TMP/exact.py" "$OUT" \
+    '{"lead_changes": 1, "drama": 5, "decided_last_hand": 1, "comeback": 1, "hands_per_match": 3}'
+# (0,0,7) the third seat of three leads throughout: no change, no drama, not decided last
+run sim "$V" -n 2 --seats 3 --report --json --option script=3:7,1:2,2:3
+expect "scripted 4: three seats, a leader throughout" python3 "$TMP/exact.py" "$OUT" \
+    '{"lead_changes": 0, "drama": 0, "decided_last_hand": 0, "comeback": 0, "hands_per_match": 3}'
+run sim "$V" -n 1 --svg "$TMP/s.svg"
+expect "scripted SVG: each seat's line has the start and 3 hands" sh -c '[ "$(grep -c "<polyline.*points=\"[^ ]* [^ ]* [^ ]* [^ ]*\">" "$1")" -eq 2 ]' sh "$TMP/s.svg"
+expect "scripted SVG: seat 1 from 0 at the bottom by 10 to 35 at the top" grep -q 'points="70,210.0 290.0,161.4 510.0,161.4 730.0,40.0"><title>seat 1' "$TMP/s.svg"
+
 run sim gin --svg
 expect "--svg without a file is a usage error" status 2
 run sim gin --vs gin --vs oklahoma
