@@ -136,55 +136,55 @@ static double col_mean(const sim_totals *t, int col, int seat) {
 }
 
 /* A JSON string (variant and bot names are plain, but be safe). */
-static void json_string(FILE *f, const char *s) {
-    fputc('"', f);
+static void json_string(const char *s) {
+    putchar('"');
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
+        if (c == '"' || c == '\\') printf("\\%c", c);
+        else if (c < 0x20) printf("\\u%04x", c);
+        else putchar(c);
     }
-    fputc('"', f);
+    putchar('"');
 }
 
-/* The totals as one JSON object on f; `extra` (NULL: none) is spliced in
- * before its closing brace (", \"report\": {...}"). */
-static void print_json(FILE *f, const char *variant, const sim_totals *t, const char *const bots[],
-                       const char *extra) {
-    fprintf(f, "{\"variant\": ");
-    json_string(f, variant);
-    fprintf(f, ", \"seats\": %d, \"bots\": [", t->nseats);
+/* The totals as one JSON object; `extra` (NULL: none) is spliced in before
+ * its closing brace (", \"report\": {...}"). */
+static void print_json(const char *variant, const sim_totals *t, const char *const bots[], const char *extra) {
+    printf("{\"variant\": ");
+    json_string(variant);
+    printf(", \"seats\": %d, \"bots\": [", t->nseats);
     for (int seat = 1; seat <= t->nseats; seat++) {
-        if (seat > 1) fprintf(f, ", ");
-        json_string(f, bots[seat]);
+        if (seat > 1) printf(", ");
+        json_string(bots[seat]);
     }
-    fprintf(f, "], \"matches\": %ld, \"hands\": %ld, \"moves\": %ld, \"wins\": [", t->matches, t->hands, t->moves);
-    for (int seat = 1; seat <= t->nseats; seat++) fprintf(f, "%s%ld", seat > 1 ? ", " : "", t->wins[seat]);
-    fprintf(f, "], \"draws\": %ld, \"mean_score\": [", t->draws);
-    for (int seat = 1; seat <= t->nseats; seat++) fprintf(f, "%s%.2f", seat > 1 ? ", " : "", mean(t, seat));
-    fprintf(f, "]");
+    printf("], \"matches\": %ld, \"hands\": %ld, \"moves\": %ld, \"wins\": [", t->matches, t->hands, t->moves);
+    for (int seat = 1; seat <= t->nseats; seat++) printf("%s%ld", seat > 1 ? ", " : "", t->wins[seat]);
+    printf("], \"draws\": %ld, \"mean_score\": [", t->draws);
+    for (int seat = 1; seat <= t->nseats; seat++) printf("%s%.2f", seat > 1 ? ", " : "", mean(t, seat));
+    printf("]");
     if (t->ncols > 1) {
-        fprintf(f, ", \"columns\": [");
+        printf(", \"columns\": [");
         for (int c = 0; c < t->ncols; c++) {
-            fprintf(f, "%s{\"name\": ", c ? ", " : "");
-            json_string(f, t->colnames[c]);
-            fprintf(f, ", \"mean_score\": [");
-            for (int seat = 1; seat <= t->nseats; seat++) fprintf(f, "%s%.2f", seat > 1 ? ", " : "", col_mean(t, c, seat));
-            fprintf(f, "]}");
+            printf("%s{\"name\": ", c ? ", " : "");
+            json_string(t->colnames[c]);
+            printf(", \"mean_score\": [");
+            for (int seat = 1; seat <= t->nseats; seat++) printf("%s%.2f", seat > 1 ? ", " : "", col_mean(t, c, seat));
+            printf("]}");
         }
-        fprintf(f, "]");
+        printf("]");
     }
-    fprintf(f, ", \"tallies\": {");
+    printf(", \"tallies\": {");
     for (int i = 0; i < t->ntallies; i++) {
-        if (i > 0) fprintf(f, ", ");
-        json_string(f, t->tallies[i].name);
-        fprintf(f, ": %ld", t->tallies[i].count);
+        if (i > 0) printf(", ");
+        json_string(t->tallies[i].name);
+        printf(": %ld", t->tallies[i].count);
     }
-    fprintf(f, "}, ");
-    if (t->failed) fprintf(f, "\"failed\": %ld, ", t->failed);
-    if (t->interrupted) fprintf(f, "\"interrupted\": true, ");
-    fprintf(f, "\"elapsed_s\": %.3f, \"matches_per_s\": %.1f, \"hands_per_s\": %.1f, \"moves_per_s\": %.1f%s}",
-           t->elapsed, rate(t->matches, t->elapsed), rate(t->hands, t->elapsed), rate(t->moves, t->elapsed), extra ? extra : "");
+    printf("}, ");
+    if (t->failed) printf("\"failed\": %ld, ", t->failed);
+    if (t->interrupted) printf("\"interrupted\": true, ");
+    printf("\"elapsed_s\": %.3f, \"matches_per_s\": %.1f, \"hands_per_s\": %.1f, \"moves_per_s\": %.1f%s}",
+           t->elapsed, rate(t->matches, t->elapsed), rate(t->hands, t->elapsed), rate(t->moves, t->elapsed),
+           extra ? extra : "");
 }
 
 static void print_text(const char *variant, const sim_totals *t, const char *const bots[]) {
@@ -505,23 +505,14 @@ static void side_free(sim_side *d) {
     fuda_engine_free(d->e);
 }
 
-/* The side's JSON object (malloc'd), its report inside when there is one. */
-static char *side_json(sim_side *d, const char *extra_after) {
-    char *text = NULL, *rep = NULL;
-    size_t len = 0;
+/* Print the side's JSON object, its report inside when there is one. */
+static void side_json(sim_side *d) {
+    char *rep = d->rep ? fuda_report_json(d->rep) : NULL;
     fuda_buf x = FUDA_BUF_INIT;
-    if (d->rep) {
-        rep = fuda_report_json(d->rep);
-        fuda_buf_addf(&x, ", \"report\": %s", rep);
-    }
-    if (extra_after) fuda_buf_adds(&x, extra_after);
-    FILE *f = open_memstream(&text, &len);
-    if (!f) abort();
-    print_json(f, fuda_engine_info(d->e)->name, &d->t, d->bots, x.p);
-    fclose(f);
+    if (rep) fuda_buf_addf(&x, ", \"report\": %s", rep);
+    print_json(fuda_engine_info(d->e)->name, &d->t, d->bots, x.p);
     fuda_buf_free(&x);
     free(rep);
-    return text;
 }
 
 /* What to say about a side's failed or interrupted run; its exit code. */
@@ -548,20 +539,17 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
         r = side_run(cfg, &b);
     }
     if (r == 0) {
-        if (a.s.json) {
-            char *bj = NULL, *cmp = NULL;
-            fuda_buf x = FUDA_BUF_INIT;
-            if (b.rep) {
-                bj = side_json(&b, NULL);
-                cmp = fuda_report_compare_json(a.rep, b.rep);
-                fuda_buf_addf(&x, ", \"vs\": %s, \"compare\": %s", bj, cmp);
-            }
-            char *aj = side_json(&a, x.p);
-            printf("%s\n", aj);
-            free(aj);
-            free(bj);
+        if (a.s.json && b.rep) { /* {"main": {...}, "vs": {...}, "compare": {...}} */
+            char *cmp = fuda_report_compare_json(a.rep, b.rep);
+            printf("{\"main\": ");
+            side_json(&a);
+            printf(", \"vs\": ");
+            side_json(&b);
+            printf(", \"compare\": %s}\n", cmp);
             free(cmp);
-            fuda_buf_free(&x);
+        } else if (a.s.json) {
+            side_json(&a);
+            printf("\n");
         } else {
             print_text(fuda_engine_info(a.e)->name, &a.t, a.bots);
             if (a.rep) fuda_report_print(a.rep, a.bots, stdout);

@@ -20,7 +20,8 @@ expect "report: tallies as rates" has "$OUT" '^  hand:knock +0\.[0-9]+ per hand 
 
 cat >"$TMP/report.py" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[1]))
+top = json.load(open(sys.argv[1]))
+d = top["main"] if len(sys.argv) > 2 else top  # --vs: {"main": ..., "vs": ..., "compare": ...}
 r = d["report"]
 def holds(x):
     assert x["ci_low"] - 1e-9 <= x.get("rate", x.get("mean")) <= x["ci_high"] + 1e-9, x
@@ -37,11 +38,11 @@ assert abs(r["hands_per_match"]["mean"] - d["hands"] / d["matches"]) < 1e-3
 assert r["tallies"]["hand:knock"]["count"] == d["tallies"]["hand:knock"]
 assert 1 <= r["typical_match"] <= r["matches"]
 if len(sys.argv) > 2:  # a comparison: target=50 makes matches shorter
-    c = d["compare"]
+    c = top["compare"]
     h = c["hands_per_match"]
     assert h["significant"] is True and h["diff"] < 0 and h["ci_high"] < 0, h
-    assert abs(h["diff"] - (d["vs"]["report"]["hands_per_match"]["mean"] - r["hands_per_match"]["mean"])) < 1e-3
-    assert d["vs"]["matches"] == d["matches"]
+    assert abs(h["diff"] - (top["vs"]["report"]["hands_per_match"]["mean"] - r["hands_per_match"]["mean"])) < 1e-3
+    assert top["vs"]["matches"] == d["matches"]
 PY
 untimed() { sed -E 's/"(elapsed_s|matches_per_s|hands_per_s|moves_per_s)": [0-9.]*//g' "$1"; }
 run sim gin --report --json -n 60
