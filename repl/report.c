@@ -36,6 +36,13 @@ int fuda_report_flag(fuda_args *a, const char *arg, int *report, const char **sv
     return 0;
 }
 
+char *fuda_report_vs_label(const fuda_match_args *vs_m) {
+    fuda_buf b = FUDA_BUF_INIT;
+    if (vs_m->variant) fuda_buf_adds(&b, vs_m->variant);
+    for (int i = 0; i < vs_m->nopts; i++) fuda_buf_addf(&b, "%s%s", b.len ? (vs_m->variant ? " " : ", ") : "", vs_m->opts[i]);
+    return fuda_buf_take(&b);
+}
+
 int fuda_report_vs_args(const char *cmd, const fuda_match_args *m, fuda_match_args *vs_m) {
     (void)cmd;
     if (!vs_m->variant) { /* the same variant: its options, then the --vs-option ones (the last wins) */
@@ -302,7 +309,7 @@ static int diffs(const fuda_report *a, const fuda_report *b, figure_diff *out) {
 
 static int significant(const figure_diff *f) { return f->lo > 0 || f->hi < 0; }
 
-void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, FILE *f) {
+void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, const char *label, FILE *f) {
     figure_diff d[16];
     int n = diffs(a, b, d);
     fprintf(f, "compare     vs minus main, 95%% intervals (* significant)\n");
@@ -317,10 +324,10 @@ void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, FILE 
         if (!significant(&d[i])) continue;
         double k = d[i].pct ? 100 : 1, half = k * (d[i].hi - d[i].lo) / 2;
         if (i == 0) {
-            fprintf(f, "in words    the vs side makes matches %.1f hands %s, +/- %.1f\n", fabs(k * d[i].d),
+            fprintf(f, "in words    %s makes matches %.1f hands %s, +/- %.1f\n", label, fabs(k * d[i].d),
                     d[i].d > 0 ? "longer" : "shorter", half);
         } else {
-            fprintf(f, "in words    %s: %s by %.1f%s, +/- %.1f\n", d[i].label, d[i].d > 0 ? "up" : "down",
+            fprintf(f, "in words    %s: %s %s by %.1f%s, +/- %.1f\n", label, d[i].label, d[i].d > 0 ? "up" : "down",
                     fabs(k * d[i].d), d[i].pct ? " points" : "", half);
         }
         any = 1;

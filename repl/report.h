@@ -43,6 +43,10 @@ typedef struct fuda_report {
  * record it and return 1; 0 if not; FUDA_EXIT_USAGE (printed) on a missing
  * or bad value. */
 int fuda_report_flag(fuda_args *a, const char *arg, int *report, const char **svg, int *vs, fuda_match_args *vs_m);
+/* How to name the --vs side before fuda_report_vs_args completes it: its
+ * variant and options as given ("oklahoma", "undercut_bonus=10, target=50");
+ * malloc'd. */
+char *fuda_report_vs_label(const fuda_match_args *vs_m);
 /* Complete the --vs side from the main one: its variant (default: the same,
  * then with the main options before its own), seed, seats and bots. 0. */
 int fuda_report_vs_args(const char *cmd, const fuda_match_args *m, fuda_match_args *vs_m);
@@ -57,8 +61,9 @@ void fuda_report_print(const fuda_report *r, const char *const bots[], FILE *f);
 char *fuda_report_json(const fuda_report *r); /* malloc'd object */
 
 /* b against a: each figure's difference (b - a) with its 95% interval, and
- * which are significant (the interval leaves out 0). */
-void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, FILE *f);
+ * which are significant (the interval leaves out 0), those in words naming
+ * b by `label`. */
+void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, const char *label, FILE *f);
 char *fuda_report_compare_json(const fuda_report *a, const fuda_report *b); /* malloc'd */
 
 /* svg.c: write the charts of r (score distribution, length histogram, the

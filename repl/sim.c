@@ -524,9 +524,14 @@ static int side_failures(const sim_side *d, int r) {
 
 int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
     sim_side a = { 0 }, b = { 0 };
+    char *vs_label = NULL;
     int r = parse_args(argc, argv, &a.s);
-    if (r == 0 && a.s.vs) r = fuda_report_vs_args("sim", &a.s.m, &a.s.vs_m);
+    if (r == 0 && a.s.vs) {
+        vs_label = fuda_report_vs_label(&a.s.vs_m);
+        r = fuda_report_vs_args("sim", &a.s.m, &a.s.vs_m);
+    }
     if (r != 0) {
+        free(vs_label);
         fuda_match_args_free(&a.s.m);
         fuda_match_args_free(&a.s.vs_m);
         return r < 0 ? FUDA_EXIT_OK : r;
@@ -558,7 +563,7 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
                 print_text(fuda_engine_info(b.e)->name, &b.t, b.bots);
                 fuda_report_print(b.rep, b.bots, stdout);
                 printf("\n");
-                fuda_report_compare_print(a.rep, b.rep, stdout);
+                fuda_report_compare_print(a.rep, b.rep, vs_label, stdout);
             }
         }
         if (a.s.svg) {
@@ -569,6 +574,7 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
         r = side_failures(&a, r);
         if (b.e) r = side_failures(&b, r);
     }
+    free(vs_label);
     side_free(&a);
     side_free(&b);
     fuda_match_args_free(&a.s.m);

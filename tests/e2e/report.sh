@@ -61,7 +61,7 @@ expect "sim --vs-option exits 0" status 0
 expect "--vs-option target=50: matches significantly shorter" python3 "$TMP/report.py" "$OUT" compare
 run sim gin -n 60 --vs-option target=50
 expect "--vs in text: the comparison" has "$OUT" '^hands per match +[0-9.]+ +-> +[0-9.]+ +-[0-9.]+ \(-[0-9.]+ to -[0-9.]+\) \*$'
-expect "--vs in text: in words" has "$OUT" '^in words +the vs side makes matches [0-9.]+ hands shorter, \+/- [0-9.]+$'
+expect "--vs in text: in words" has "$OUT" '^in words +target=50 makes matches [0-9.]+ hands shorter, \+/- [0-9.]+$'
 run sim gin -n 20 --vs oklahoma
 expect "sim --vs VARIANT exits 0" status 0
 expect "sim --vs VARIANT plays the other variant" has "$OUT" '^variant +oklahoma$'
