@@ -59,6 +59,21 @@ static void add_scores(fuda_buf *b, fuda_engine *e, int nseats) {
     fuda_buf_adds(b, "]");
 }
 
+/* With named score columns (Hollywood's three games): ,"columns":{"name":[..],..}. */
+static void add_columns(fuda_buf *b, fuda_engine *e, int nseats) {
+    const fuda_variant_info *info = fuda_engine_info(e);
+    if (info->ncols < 2) return;
+    fuda_buf_adds(b, ",\"columns\":{");
+    for (int c = 0; c < info->ncols; c++) {
+        if (c) fuda_buf_addc(b, ',');
+        fuda_json_str(b, info->columns[c]);
+        fuda_buf_adds(b, ":[");
+        for (int s = 1; s <= nseats; s++) fuda_buf_addf(b, "%s%d", s > 1 ? "," : "", fuda_engine_total(e, s, c + 1));
+        fuda_buf_adds(b, "]");
+    }
+    fuda_buf_adds(b, "}");
+}
+
 static const char *vis_name(int vis) {
     switch (vis) {
     case FUDA_VIS_OWNER: return "owner";
@@ -116,6 +131,7 @@ static int observe(fuda_agent *a, fuda_engine *e, fuda_buf *b) {
         if (actors & (1u << (s - 1))) fuda_buf_addf(b, "%s%d", k++ ? "," : "", s);
     fuda_buf_adds(b, "],\"scores\":");
     add_scores(b, e, st->nseats);
+    add_columns(b, e, st->nseats);
     fuda_buf_adds(b, ",\"piles\":");
     add_piles(b, st, a->seat);
     fuda_buf_adds(b, ",\"view\":");
@@ -352,11 +368,19 @@ static int send_line(fuda_agent *a, const char *line) {
     return r;
 }
 
+long fuda_agent_wait(void) {
+    const char *v = getenv("FUDA_AGENT_WAIT");
+    char *end;
+    long ms = v && *v ? strtol(v, &end, 10) : 0;
+    if (!v || !*v || *end || ms < 1 || ms > 3600000L) return FUDA_AGENT_WAIT;
+    return ms;
+}
+
 /* The next line (malloc'd, without its newline), or NULL: *why is "eof",
  * "timeout", "too long" or "error". A program is waited for at most
- * FUDA_AGENT_WAIT ms in all; fuda's stdin without a bound. */
+ * fuda_agent_wait() ms in all; fuda's stdin without a bound. */
 static char *read_line(fuda_agent *a, const char **why) {
-    double deadline = now_ms() + FUDA_AGENT_WAIT;
+    double deadline = now_ms() + (double)fuda_agent_wait();
     for (;;) {
         char *nl = memchr(a->buf, '\n', a->blen);
         if (nl) {
@@ -417,8 +441,8 @@ static char *gone(fuda_agent *a, const char *why) {
         return fuda_buf_take(&b);
     }
     if (strcmp(why, "timeout") == 0) {
-        fuda_buf_addf(&b, "agent '%s' (seat %d) gave no answer within %d ms", a->program, a->seat,
-                      FUDA_AGENT_WAIT);
+        fuda_buf_addf(&b, "agent '%s' (seat %d) gave no answer within %ld ms", a->program, a->seat,
+                      fuda_agent_wait());
     } else if (strcmp(why, "too long") == 0) {
         fuda_buf_addf(&b, "agent '%s' (seat %d) sent a line longer than %d bytes", a->program, a->seat,
                       LINE_MAX_BYTES);

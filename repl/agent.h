@@ -2,7 +2,8 @@
  * plays one seat. Each time the seat must act fuda writes one line
  *
  *   {"type":"act","seat":K,"seats":N,"hand":H,"move_no":M,"turn":T|null,
- *    "claim":KIND|null,"actors":[..],"scores":[..],"piles":[{"name":..,
+ *    "claim":KIND|null,"actors":[..],"scores":[..],("columns":{NAME:[..]},)
+ *    "piles":[{"name":..,
  *    "owner":S|null,"size":N,"cards":[visible cards],"hidden":N},..],
  *    "view":"the seat's view text","moves":[legal moves],"events":[..]}
  *
@@ -41,9 +42,11 @@ void fuda_agent_event(fuda_agent *a, const char *text);
  * legal with fuda_engine_try; bad answers get an error line and the question
  * again (a program: at most FUDA_AGENT_TRIES times). NULL with *err (malloc'd)
  * when the agent ended, gave no answer within FUDA_AGENT_WAIT ms, or kept
- * answering badly. */
+ * answering badly. The wait is $FUDA_AGENT_WAIT ms when it holds a number
+ * from 1 to 3600000 (fuda_agent_wait), else FUDA_AGENT_WAIT. */
 #define FUDA_AGENT_TRIES 5
 #define FUDA_AGENT_WAIT 10000
+long fuda_agent_wait(void);
 char *fuda_agent_choose(fuda_agent *a, fuda_engine *e, char **err);
 
 /* Tell the agent the match is over (when e's match ended), end its program

@@ -111,9 +111,16 @@ expect "an agent that exits is named with its status" has "$ERR" "agent 'exit 3'
 run sim gin --bots 'cmd:while read l; do echo nonsense; done',basic -n 1
 expect "an agent that answers badly fails the match (exit 1)" status 1
 expect "an agent that answers badly is named" has "$ERR" 'gave 5 bad answers in a row'
-run sim gin --bots 'cmd:exec sleep 30',basic -n 1
+FUDA_AGENT_WAIT=300 run sim gin --bots 'cmd:exec sleep 30',basic -n 1
 expect "a silent agent fails the match (exit 1)" status 1
-expect "a silent agent is named" has "$ERR" 'gave no answer within 10000 ms'
+expect "a silent agent is named, with FUDA_AGENT_WAIT's bound" has "$ERR" 'gave no answer within 300 ms'
+FUDA_AGENT_WAIT=3000 run sim gin --bots "cmd:sleep 1; sh $LIB/first_move.sh",basic -n 1
+expect "an agent slow to start but within FUDA_AGENT_WAIT plays (exit 0)" status 0
+unset FUDA_AGENT_WAIT
+# Hollywood's three games: the columns in the act lines
+printf 'x\n' | "$FUDA" agent hollywood --seed 2 >"$OUT" 2>"$ERR"
+expect "agent hollywood: the named columns" has "$OUT" '"columns":\{"[^"]+":\[0,0\],"[^"]+":\[0,0\],"[^"]+":\[0,0\]\}'
+
 run play gin --bots 'cmd:true'
 expect "play has no cmd: bots (exit 2)" status 2
 finish
