@@ -263,6 +263,7 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
         if (res.interrupted) r = fuda_fail("duel: interrupted after %ld matches", res.done);
     }
     free(res.fail_msg);
+    for (long i = 0; d.recs && i < nmatches; i++) free(d.recs[i].hand_moves); /* none kept; safe */
     free(d.recs);
     free(name);
     fuda_words_free(store);

@@ -74,7 +74,7 @@ fuda_report *fuda_report_new(const fuda_match_rec *recs, long n, int nseats, con
     r->nseats = nseats;
     fuda_moments len = { 0 }, hmoves = { 0 }, leads = { 0 }, drama = { 0 };
     long wins[FUDA_MAX_SEATS + 1] = { 0 }, draws = 0, first_hands = 0, first_wins = 0, last = 0, sole = 0, back = 0;
-    long minlen = 0, maxlen = 0, mintot = 0, maxtot = 0;
+    long minlen = 0, maxlen = 0, mintot = 0, maxtot = 0, minhm = 0, maxhm = 0, nhm = 0;
     for (long i = 0; i < n; i++) {
         const fuda_match_rec *m = &recs[i];
         if (!m->done) continue;
@@ -90,7 +90,14 @@ fuda_report *fuda_report_new(const fuda_match_rec *recs, long n, int nseats, con
         }
         if (!m->winners) draws++;
         fuda_moments_add(&len, m->hands);
-        if (m->hands > 0) fuda_moments_add(&hmoves, (double)m->moves / m->hands);
+        hmoves.n += m->hands;
+        hmoves.sum += m->hand_moves_sum;
+        hmoves.sumsq += m->hand_moves_sumsq;
+        for (int h = 0; m->hand_moves && h < m->hands; h++) {
+            if (nhm++ == 0) minhm = maxhm = m->hand_moves[h];
+            if (m->hand_moves[h] < minhm) minhm = m->hand_moves[h];
+            if (m->hand_moves[h] > maxhm) maxhm = m->hand_moves[h];
+        }
         fuda_moments_add(&leads, m->lead_changes);
         first_hands += m->first_hands;
         first_wins += m->first_wins;
@@ -112,6 +119,7 @@ fuda_report *fuda_report_new(const fuda_match_rec *recs, long n, int nseats, con
     r->comeback = fuda_wilson((double)back, (double)sole, FUDA_Z95);
     fuda_hist_init(&r->length_hist, minlen, maxlen, 20);
     fuda_hist_init(&r->score_hist, mintot, maxtot, 20);
+    fuda_hist_init(&r->hand_hist, minhm, maxhm, 20);
     long *lens = malloc((size_t)(r->matches ? r->matches : 1) * sizeof *lens);
     if (!lens) abort();
     long k = 0;
@@ -119,6 +127,7 @@ fuda_report *fuda_report_new(const fuda_match_rec *recs, long n, int nseats, con
         if (!recs[i].done) continue;
         fuda_hist_add(&r->length_hist, recs[i].hands);
         for (int s = 1; s <= nseats; s++) fuda_hist_add(&r->score_hist, recs[i].total[s]);
+        for (int h = 0; recs[i].hand_moves && h < recs[i].hands; h++) fuda_hist_add(&r->hand_hist, recs[i].hand_moves[h]);
         lens[k++] = recs[i].hands;
     }
     r->typical = -1;
@@ -144,6 +153,7 @@ void fuda_report_free(fuda_report *r) {
     if (!r) return;
     fuda_hist_free(&r->length_hist);
     fuda_hist_free(&r->score_hist);
+    fuda_hist_free(&r->hand_hist);
     for (int i = 0; i < r->ntallies; i++) free(r->tally_names[i]);
     free(r->tally_names);
     free(r->tally_counts);
@@ -209,6 +219,7 @@ void fuda_report_print(const fuda_report *r, const char *const bots[], FILE *f) 
     print_mean(f, "drama", r->drama, " points the winner trailed by");
     print_rate(f, "comebacks", r->comeback, " of matches (the winner trailed)");
     print_hist(f, "match length (hands)", &r->length_hist);
+    if (r->hand_hist.total) print_hist(f, "hand length (moves)", &r->hand_hist);
     print_hist(f, "final scores (every seat)", &r->score_hist);
     if (r->ntallies) fprintf(f, "tallies\n");
     for (int i = 0; i < r->ntallies; i++) print_tally(f, r, i);
@@ -257,6 +268,8 @@ char *fuda_report_json(const fuda_report *r) {
     json_hist(&b, "length_hist", &r->length_hist);
     fuda_buf_adds(&b, ", ");
     json_hist(&b, "score_hist", &r->score_hist);
+    fuda_buf_adds(&b, ", ");
+    json_hist(&b, "hand_length_hist", &r->hand_hist);
     fuda_buf_adds(&b, ", \"tallies\": {");
     for (int i = 0; i < r->ntallies; i++) {
         long c = r->tally_counts[i];

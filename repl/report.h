@@ -26,13 +26,14 @@ typedef struct fuda_report {
     fuda_rate draw;        /* matches without a winner */
     fuda_rate first_mover; /* hands won by the seat that moved first in them */
     fuda_mean length;      /* hands per match */
-    fuda_mean hand_moves;  /* moves per hand */
+    fuda_mean hand_moves;  /* moves per hand (over every hand) */
     fuda_rate last_hand;   /* matches decided in their last hand */
     fuda_mean lead_changes;
     fuda_mean drama;       /* points, over matches with a sole winner */
     fuda_rate comeback;    /* matches whose winner trailed after some hand */
     fuda_hist length_hist;
     fuda_hist score_hist;  /* final column-1 totals, every seat */
+    fuda_hist hand_hist;   /* moves per hand, from the records that kept them (keep_hands) */
     int ntallies;
     char **tally_names;
     long *tally_counts;

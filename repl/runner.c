@@ -36,9 +36,12 @@ static int lone_actor(const fuda_engine *e) {
 }
 
 static void rec_start(fuda_match_rec *r, const fuda_engine *e, int nseats) {
-    int keep = r->keep_history;
+    int keep = r->keep_history, keep_hands = r->keep_hands;
+    free(r->history);
+    free(r->hand_moves);
     memset(r, 0, sizeof *r);
     r->keep_history = keep;
+    r->keep_hands = keep_hands;
     r->nseats = nseats;
     r->first_mover = lone_actor(e);
 }
@@ -60,6 +63,14 @@ static void rec_hand(fuda_match_rec *r, const fuda_engine *e) {
     int lead = sole_top(tot, r->nseats);
     if (lead && r->leader && lead != r->leader) r->lead_changes++;
     if (lead) r->leader = lead;
+    long moves = fuda_engine_move_count(e) - r->hand_start;
+    r->hand_start = fuda_engine_move_count(e);
+    r->hand_moves_sum += (double)moves;
+    r->hand_moves_sumsq += (double)moves * (double)moves;
+    if (r->keep_hands) {
+        r->hand_moves = fuda_xrealloc(r->hand_moves, (size_t)(r->hands + 1) * sizeof *r->hand_moves);
+        r->hand_moves[r->hands] = moves;
+    }
     if (r->keep_history) {
         r->history = fuda_xrealloc(r->history, (size_t)(r->hands + 1) * (size_t)r->nseats * sizeof *r->history);
         for (int s = 1; s <= r->nseats; s++) r->history[r->hands * r->nseats + s - 1] = tot[s];
@@ -204,7 +215,10 @@ engine_fail:
     *err = fuda_xstrdup(fuda_engine_error(e));
 done:
     if (any_agent) fuda_engine_on_event(e, NULL, NULL);
-    if (!rec) free(scratch.history);
+    if (!rec) {
+        free(scratch.history);
+        free(scratch.hand_moves);
+    }
     return result;
 }
 

@@ -34,13 +34,18 @@ typedef struct fuda_match_rec {
     int leader;         /* the sole leader so far (seat), 0: none yet */
     int first_mover;    /* the seat that moved first in the current hand, 0: unknown */
     int prev[FUDA_MAX_SEATS + 1];
+    double hand_moves_sum, hand_moves_sumsq; /* moves per hand: sum and sum of squares */
+    long hand_start;    /* the move count when the current hand began */
     int *history;       /* if keep_history: totals after each hand, hands x nseats (malloc'd) */
     int keep_history;
+    long *hand_moves;   /* if keep_hands: the moves of each hand (malloc'd) */
+    int keep_hands;
 } fuda_match_rec;
 
 /* Play a match of nseats seeded with seed, seat s played by bots[s], to its
- * end. rec may be NULL; otherwise it is filled (rec->keep_history is kept:
- * then rec->history is malloc'd and the caller frees it). Returns 0, or -1
+ * end. rec may be NULL; otherwise it is filled (rec->keep_history and
+ * rec->keep_hands are kept: then rec->history and rec->hand_moves are
+ * malloc'd and the caller frees them, also when the match failed). Returns 0, or -1
  * with the reason in *err (malloc'd): the engine's error, a match that does
  * not end within FUDA_MAX_MOVES, an agent program that failed. */
 int fuda_play_match(fuda_engine *e, int nseats, uint64_t seed, const char *const bots[], fuda_match_rec *rec,

@@ -489,6 +489,7 @@ static int side_run(const fuda_config *cfg, sim_side *d) {
     if (r == 0 && d->s.report) {
         d->recs = calloc((size_t)d->s.matches, sizeof *d->recs);
         if (!d->recs) return fuda_fail("out of memory for the records of %ld matches", d->s.matches);
+        for (long i = 0; i < d->s.matches; i++) d->recs[i].keep_hands = 1;
     }
     if (r == 0) r = run_all(d->e, cfg, &d->s, d->bots, &d->t, d->recs);
     if (r == 0 && d->recs)
@@ -501,6 +502,7 @@ static void side_free(sim_side *d) {
     tallies_free(&d->t);
     fuda_words_free(d->store);
     fuda_report_free(d->rep);
+    for (long i = 0; d->recs && i < d->s.matches; i++) free(d->recs[i].hand_moves);
     free(d->recs);
     fuda_engine_free(d->e);
 }

@@ -16,6 +16,7 @@ expect "report: decided in the last hand" has "$OUT" '^decided last hand '
 expect "report: lead changes" has "$OUT" '^lead changes +[0-9.]+ per match'
 expect "report: drama" has "$OUT" '^drama +[0-9.]+ points the winner trailed by'
 expect "report: the length histogram" has "$OUT" '^match length \(hands\)$'
+expect "report: the hand length histogram" has "$OUT" '^hand length \(moves\)$'
 expect "report: tallies as rates" has "$OUT" '^  hand:knock +0\.[0-9]+ per hand \(95% CI'
 
 cat >"$TMP/report.py" <<'PY'
@@ -33,6 +34,8 @@ for x in r["seat_win"]:
 assert r["matches"] == d["matches"] and r["hands"] == d["hands"], (r["matches"], d["matches"])
 assert sum(r["length_hist"]["counts"]) == r["matches"]
 assert sum(r["score_hist"]["counts"]) == r["matches"] * d["seats"]
+assert sum(r["hand_length_hist"]["counts"]) == r["hands"]
+assert abs(r["moves_per_hand"]["mean"] * r["hands"] - d["moves"]) < 1e-3 * d["moves"], (r["moves_per_hand"], d["moves"])
 assert abs(sum(x["rate"] for x in r["seat_win"]) + r["draw"]["rate"] - 1) < 1e-3, r["seat_win"]
 assert abs(r["hands_per_match"]["mean"] - d["hands"] / d["matches"]) < 1e-3
 assert r["tallies"]["hand:knock"]["count"] == d["tallies"]["hand:knock"]
@@ -121,7 +124,7 @@ PY
 # (10,0) 1 leads; (10,30) 2 leads; (35,30) 1 leads and wins: 2 changes, it trailed by 20, decided last
 run sim "$V" -n 2 --report --json
 expect "scripted 1: exact figures" python3 "$TMP/exact.py" "$OUT" \
-    '{"lead_changes": 2, "drama": 20, "decided_last_hand": 1, "comeback": 1, "first_mover": 1, "hands_per_match": 3}'
+    '{"lead_changes": 2, "drama": 20, "decided_last_hand": 1, "comeback": 1, "first_mover": 1, "hands_per_match": 3, "moves_per_hand": 1}'
 # (0,5); (10,5) 1 leads; (20,5); (20,8): 1 change, drama 5, led before the last hand; first mover 2 of 4
 run sim "$V" -n 2 --report --json --option script=2:5,1:10,1:10,2:3
 expect "scripted 2: exact figures" python3 "$TMP/exact.py" "$OUT" \
