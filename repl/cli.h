@@ -45,6 +45,8 @@ int fuda_fail(const char *fmt, ...) FUDA_PRINTF(1, 2);
 int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg);
 int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg);
 int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg); /* check.c */
+int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg);  /* duel.c */
+int fuda_cmd_agent(int argc, char **argv, const fuda_config *cfg); /* agent.c */
 int fuda_cmd_repl(const fuda_config *cfg);
 
 /* ---- args.c: flags ---- */

@@ -172,7 +172,7 @@ static void complete_args(char **w, int n, const char *cur, const fuda_repl_sour
     const char *usage = src->usage ? src->usage(src->ud, cmd) : NULL;
     if (!usage) return;
     const char *prev = w[n - 1];
-    if (n > 1 && strcmp(prev, "--option") == 0) {
+    if (n > 1 && (strcmp(prev, "--option") == 0 || strcmp(prev, "--vs-option") == 0)) {
         const char *variant = find_variant(w, n - 1, usage);
         out->append = '\0';
         if (variant && src->options) src->options(src->ud, variant, out);

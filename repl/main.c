@@ -56,7 +56,8 @@ static const command commands[] = {
       "During the match: help, moves, score, view, pile, rules, log, save FILE, undo, quit.\n" },
     { "sim", fuda_cmd_sim,
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
-      "                 [-j N] [--json]",
+      "                 [-j N] [--json] [--report] [--svg FILE] [--vs VARIANT]\n"
+      "                 [--vs-option NAME=VALUE]...",
       "play bot-only matches and print statistics",
       "Play N matches of VARIANT between bots, match i seeded with S+i, and print\n"
       "the totals: hands, moves, wins and mean score per seat, the variant's\n"
@@ -69,10 +70,49 @@ static const command commands[] = {
       "  --seats N            number of seats (default: the variant's)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
       "  --json               print one JSON object instead of text\n"
+      "  --report             also what the rules do: each seat's win rate, the first\n"
+      "                       mover's share of hands, hand and match length, matches\n"
+      "                       decided in their last hand, lead changes, drama, the\n"
+      "                       tallies as rates, all with 95% intervals\n"
+      "  --svg FILE           write the report's charts as an SVG picture\n"
+      "  --vs VARIANT         also play VARIANT on the same seeds and compare\n"
+      "  --vs-option NAME=VALUE  an option of the compared side (alone: the same\n"
+      "                       variant with these options on top of --option's)\n"
       "\n"
+      "A bot cmd:PROGRAM is an external agent (see fuda agent).\n"
       "All figures but the times are the same for the same arguments everywhere.\n"
       "On a terminal a progress bar shows on stderr; Ctrl-C stops the run and\n"
       "prints the totals of the matches played so far.\n" },
+    { "duel", fuda_cmd_duel,
+      "duel VARIANT --bots A,B[,...] [-n N] [--seed S] [-j N] [--seats N]\n"
+      "                 [--option NAME=VALUE]... [--json]",
+      "measure bot A against bot B with confidence intervals",
+      "Play N deals (deal d seeded with S+d) once per seating: with two seats A,B\n"
+      "then B,A on the same shuffle; with more, the list (the last bot repeated)\n"
+      "rotated through every seat. Print A's win rate of matches and of hands\n"
+      "with 95% intervals, its mean score margin, the Elo difference with its\n"
+      "interval and, with more than two seats, each entry's rank distribution.\n"
+      "\n"
+      "  --bots A,B,...       the bots; cmd:PROGRAM runs an external agent\n"
+      "  -n N                 number of deals (default 100)\n"
+      "  -j, --jobs N         play on N threads (default 1); same figures as -j 1\n"
+      "  --seed S             seed of the first deal (default 1)\n"
+      "  --seats N            number of seats (default: the variant's)\n"
+      "  --option NAME=VALUE  set an option of the variant\n"
+      "  --json               one JSON object: win_rate, ci_low, ci_high, elo,\n"
+      "                       elo_low, elo_high, hands, margin, ranks...\n" },
+    { "agent", fuda_cmd_agent,
+      "agent VARIANT [--seat K] [--bots NAME,...] [--seed S] [--seats N]\n"
+      "                 [--option NAME=VALUE]...",
+      "play one seat over JSON lines on stdin and stdout",
+      "Play a match with seat K (default 1) driven through stdin and stdout and the\n"
+      "other seats by bots. Each time seat K must act fuda writes one JSON line\n"
+      "with what that seat may see (piles with their visible cards and hidden\n"
+      "counts, scores, whose turn, its view, its legal moves, the events it was\n"
+      "shown) and reads one answer: {\"move\":\"...\"} or the move's text. A bad\n"
+      "answer gets {\"type\":\"error\",...} and the question again. The match\n"
+      "ends with {\"type\":\"over\",\"scores\":[...],\"winners\":[...]}. The same\n"
+      "protocol drives --bots cmd:PROGRAM in duel and sim. See docs/user-guide.md.\n" },
     { "check", fuda_cmd_check,
       "check FILE.lua|VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N]\n"
       "                 [--option NAME=VALUE]... [-j N] [--thorough] [--json]",

@@ -74,13 +74,20 @@ static char **split_commas(const char *list) {
     return v;
 }
 
+/* 1 if name is "cmd:PROGRAM", an external agent (agent.h), and cmd one of
+ * the commands that run agents (runner.c): sim, duel and agent. */
+static int agent_bot(const char *cmd, const char *name) {
+    if (strncmp(name, "cmd:", 4) != 0 || !name[4]) return 0;
+    return strcmp(cmd, "sim") == 0 || strcmp(cmd, "duel") == 0 || strcmp(cmd, "agent") == 0;
+}
+
 int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, unsigned humans,
                      int nseats, const char *bots[], char ***store) {
     const fuda_variant_info *info = fuda_engine_info(e);
     char **names = split_commas(list ? list : fuda_default_bot(info));
     *store = names;
     for (char **p = names; *p; p++) {
-        if (bot_known(info, *p)) continue;
+        if (bot_known(info, *p) || agent_bot(cmd, *p)) continue;
         char *known = bot_names(info);
         fuda_usage_error(cmd, "%s has no bot '%s' (bots: %s)", info->name, *p, known);
         free(known);

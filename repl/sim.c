@@ -24,8 +24,9 @@
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
+#include "report.h"
+#include "runner.h"
 
-#define MAX_MOVES 100000L /* a match still going after this many moves is stuck */
 #define MAX_JOBS 256
 
 typedef struct sim_args {
@@ -33,6 +34,10 @@ typedef struct sim_args {
     long matches;
     long jobs;
     int json;
+    int report;          /* --report: the rule-effect figures (report.c) */
+    const char *svg;     /* --svg FILE: their charts */
+    int vs;              /* --vs or --vs-option given: compare with vs_m */
+    fuda_match_args vs_m; /* the B side: its variant (default: m's) and options */
 } sim_args;
 
 typedef struct sim_totals {
@@ -74,6 +79,8 @@ static int parse_args(int argc, char **argv, sim_args *s) {
             if (r < 0 || fuda_args_long("sim", "-j", v, 1, MAX_JOBS, &s->jobs)) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
             s->json = 1;
+        } else if ((r = fuda_report_flag(&a, arg, &s->report, &s->svg, &s->vs, &s->vs_m)) != 0) {
+            if (r != 1) return r;
         } else if (arg[0] == '-' && arg[1]) {
             return fuda_usage_error("sim", "unknown flag '%s'", arg);
         } else if (s->m.variant) {
@@ -84,57 +91,6 @@ static int parse_args(int argc, char **argv, sim_args *s) {
     }
     if (!s->m.variant) return fuda_usage_error("sim", "missing VARIANT");
     return 0;
-}
-
-/* Let the bots of every seat that must act choose, then apply the moves in
- * seat order (in a claim window nobody sees the others' choices). */
-static int bots_act(fuda_engine *e, int nseats, const char *const bots[]) {
-    unsigned actors = fuda_engine_actors(e);
-    if (actors && !(actors & (actors - 1))) { /* one seat acts: choose and apply at once */
-        int seat = 1;
-        while (!(actors & (1u << (seat - 1)))) seat++;
-        const char *mv;
-        return fuda_engine_bot_apply(e, seat, bots[seat], &mv);
-    }
-    char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
-    int r = 0;
-    for (int seat = 1; seat <= nseats && r == 0; seat++) {
-        const char *mv;
-        if (!(actors & (1u << (seat - 1)))) continue;
-        if (fuda_engine_bot(e, seat, bots[seat], &mv) != 0) r = -1;
-        else chosen[seat] = fuda_xstrdup(mv);
-    }
-    for (int seat = 1; seat <= nseats && r == 0; seat++)
-        if (chosen[seat] && fuda_engine_apply(e, seat, chosen[seat]) != 0) r = -1;
-    for (int seat = 1; seat <= nseats; seat++) free(chosen[seat]);
-    return r;
-}
-
-/* Play one match to its end; -1 with the error in *err (malloc'd). */
-static int play_match(fuda_engine *e, int nseats, uint64_t seed, const char *const bots[], char **err) {
-    *err = NULL;
-    if (fuda_engine_start(e, nseats, seed) != 0) goto fail;
-    for (;;) {
-        int phase = fuda_engine_phase(e);
-        if (phase == FUDA_PHASE_MATCH_OVER) return 0;
-        if (fuda_engine_move_count(e) > MAX_MOVES) {
-            fuda_buf b = FUDA_BUF_INIT;
-            fuda_buf_addf(&b, "the match did not end after %ld moves", MAX_MOVES);
-            *err = fuda_buf_take(&b);
-            return -1;
-        }
-        if (phase == FUDA_PHASE_HAND_OVER) {
-            if (fuda_engine_next_hand(e) != 0) goto fail;
-        } else if (fuda_engine_actors(e) == 0) {
-            *err = fuda_xstrdup("the hand is on but no seat can act");
-            return -1;
-        } else if (bots_act(e, nseats, bots) != 0) {
-            goto fail;
-        }
-    }
-fail:
-    *err = fuda_xstrdup(fuda_engine_error(e));
-    return -1;
 }
 
 /* Add the finished match to the totals: the seats the match format named
@@ -191,7 +147,9 @@ static void json_string(const char *s) {
     putchar('"');
 }
 
-static void print_json(const char *variant, const sim_totals *t, const char *const bots[]) {
+/* The totals as one JSON object; `extra` (NULL: none) is spliced in before
+ * its closing brace (", \"report\": {...}"). */
+static void print_json(const char *variant, const sim_totals *t, const char *const bots[], const char *extra) {
     printf("{\"variant\": ");
     json_string(variant);
     printf(", \"seats\": %d, \"bots\": [", t->nseats);
@@ -224,8 +182,9 @@ static void print_json(const char *variant, const sim_totals *t, const char *con
     printf("}, ");
     if (t->failed) printf("\"failed\": %ld, ", t->failed);
     if (t->interrupted) printf("\"interrupted\": true, ");
-    printf("\"elapsed_s\": %.3f, \"matches_per_s\": %.1f, \"hands_per_s\": %.1f, \"moves_per_s\": %.1f}\n",
-           t->elapsed, rate(t->matches, t->elapsed), rate(t->hands, t->elapsed), rate(t->moves, t->elapsed));
+    printf("\"elapsed_s\": %.3f, \"matches_per_s\": %.1f, \"hands_per_s\": %.1f, \"moves_per_s\": %.1f%s}",
+           t->elapsed, rate(t->matches, t->elapsed), rate(t->hands, t->elapsed), rate(t->moves, t->elapsed),
+           extra ? extra : "");
 }
 
 static void print_text(const char *variant, const sim_totals *t, const char *const bots[]) {
@@ -314,6 +273,7 @@ typedef struct sim_run {
     const fuda_config *cfg;
     const char *const *bots;
     int nseats;
+    fuda_match_rec *recs; /* --report: one record per match, else NULL */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     long next;       /* the next match to hand out (0-based) */
@@ -354,7 +314,8 @@ static void *worker_main(void *arg) {
         long i;
         while ((i = take_match(run)) >= 0) {
             char *err;
-            int failed = play_match(w->e, run->nseats, run->s->m.seed + (uint64_t)i, run->bots, &err) != 0;
+            int failed = fuda_play_match(w->e, run->nseats, run->s->m.seed + (uint64_t)i, run->bots,
+                                         run->recs ? &run->recs[i] : NULL, &err) != 0;
             if (!failed) count_match(w->e, &w->t);
             else w->t.failed++;
             pthread_mutex_lock(&run->mu);
@@ -431,9 +392,10 @@ static void wait_workers(sim_run *run, int bar, double start) {
 /* Play all the matches on s->jobs workers (worker 1 uses e); 0 or the exit
  * code. */
 static int run_all(fuda_engine *e, const fuda_config *cfg, const sim_args *s, const char *const bots[],
-                   sim_totals *t) {
+                   sim_totals *t, fuda_match_rec *recs) {
     sim_run run = { 0 };
     run.s = s;
+    run.recs = recs;
     run.cfg = cfg;
     run.bots = bots;
     run.nseats = t->nseats;
@@ -504,38 +466,120 @@ static int run_all(fuda_engine *e, const fuda_config *cfg, const sim_args *s, co
     return r;
 }
 
+/* One side of the run: its engine, seats, bots, totals and (--report) records. */
+typedef struct sim_side {
+    sim_args s;            /* a copy whose m is this side's */
+    fuda_engine *e;
+    sim_totals t;
+    const char *bots[FUDA_MAX_SEATS + 1];
+    char **store;
+    fuda_match_rec *recs;
+    fuda_report *rep;
+} sim_side;
+
+/* Load the side's variant and play its matches; 0 or the exit code (printed). */
+static int side_run(const fuda_config *cfg, sim_side *d) {
+    d->e = fuda_open_variant(cfg, &d->s.m);
+    if (!d->e) return FUDA_EXIT_FAIL;
+    d->t.nseats = fuda_seat_count("sim", d->e, &d->s.m);
+    d->t.ncols = fuda_engine_info(d->e)->ncols;
+    d->t.colnames = fuda_engine_info(d->e)->columns;
+    if (d->t.nseats == 0) return FUDA_EXIT_USAGE;
+    int r = fuda_assign_bots("sim", d->e, d->s.m.bots, 0, d->t.nseats, d->bots, &d->store);
+    if (r == 0 && d->s.report) {
+        d->recs = calloc((size_t)d->s.matches, sizeof *d->recs);
+        if (!d->recs) return fuda_fail("out of memory for the records of %ld matches", d->s.matches);
+        for (long i = 0; i < d->s.matches; i++) d->recs[i].keep_hands = 1;
+    }
+    if (r == 0) r = run_all(d->e, cfg, &d->s, d->bots, &d->t, d->recs);
+    if (r == 0 && d->recs)
+        d->rep = fuda_report_new(d->recs, d->s.matches, d->t.nseats, d->t.tallies, d->t.ntallies);
+    return r;
+}
+
+static void side_free(sim_side *d) {
+    free(d->t.first_fail);
+    tallies_free(&d->t);
+    fuda_words_free(d->store);
+    fuda_report_free(d->rep);
+    for (long i = 0; d->recs && i < d->s.matches; i++) free(d->recs[i].hand_moves);
+    free(d->recs);
+    fuda_engine_free(d->e);
+}
+
+/* Print the side's JSON object, its report inside when there is one. */
+static void side_json(sim_side *d) {
+    char *rep = d->rep ? fuda_report_json(d->rep) : NULL;
+    fuda_buf x = FUDA_BUF_INIT;
+    if (rep) fuda_buf_addf(&x, ", \"report\": %s", rep);
+    print_json(fuda_engine_info(d->e)->name, &d->t, d->bots, x.p);
+    fuda_buf_free(&x);
+    free(rep);
+}
+
+/* What to say about a side's failed or interrupted run; its exit code. */
+static int side_failures(const sim_side *d, int r) {
+    if (d->t.first_fail) r = fuda_fail("%s", d->t.first_fail);
+    if (d->t.interrupted) r = fuda_fail("sim: interrupted after %ld matches", d->t.matches + d->t.failed);
+    return r;
+}
+
 int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
-    sim_args s = { 0 };
-    int r = parse_args(argc, argv, &s);
+    sim_side a = { 0 }, b = { 0 };
+    char *vs_label = NULL;
+    int r = parse_args(argc, argv, &a.s);
+    if (r == 0 && a.s.vs) {
+        vs_label = fuda_report_vs_label(&a.s.vs_m);
+        r = fuda_report_vs_args("sim", &a.s.m, &a.s.vs_m);
+    }
     if (r != 0) {
-        fuda_match_args_free(&s.m);
+        free(vs_label);
+        fuda_match_args_free(&a.s.m);
+        fuda_match_args_free(&a.s.vs_m);
         return r < 0 ? FUDA_EXIT_OK : r;
     }
-    fuda_engine *e = fuda_open_variant(cfg, &s.m);
-    if (!e) {
-        fuda_match_args_free(&s.m);
-        return FUDA_EXIT_FAIL;
+    if (a.s.svg || a.s.vs) a.s.report = 1;
+    r = side_run(cfg, &a);
+    if (r == 0 && a.s.vs) {
+        b.s = a.s;
+        b.s.m = a.s.vs_m;
+        r = side_run(cfg, &b);
     }
-    sim_totals t = { 0 };
-    const char *bots[FUDA_MAX_SEATS + 1] = { 0 };
-    char **store = NULL;
-    t.nseats = fuda_seat_count("sim", e, &s.m);
-    t.ncols = fuda_engine_info(e)->ncols;
-    t.colnames = fuda_engine_info(e)->columns;
-    if (t.nseats == 0) r = FUDA_EXIT_USAGE;
-    else r = fuda_assign_bots("sim", e, s.m.bots, 0, t.nseats, bots, &store);
-    if (r == 0) r = run_all(e, cfg, &s, bots, &t);
     if (r == 0) {
-        const char *name = fuda_engine_info(e)->name;
-        if (s.json) print_json(name, &t, bots);
-        else print_text(name, &t, bots);
-        if (t.first_fail) r = fuda_fail("%s", t.first_fail);
-        if (t.interrupted) r = fuda_fail("sim: interrupted after %ld matches", t.matches + t.failed);
+        if (a.s.json && b.rep) { /* {"main": {...}, "vs": {...}, "compare": {...}} */
+            char *cmp = fuda_report_compare_json(a.rep, b.rep);
+            printf("{\"main\": ");
+            side_json(&a);
+            printf(", \"vs\": ");
+            side_json(&b);
+            printf(", \"compare\": %s}\n", cmp);
+            free(cmp);
+        } else if (a.s.json) {
+            side_json(&a);
+            printf("\n");
+        } else {
+            print_text(fuda_engine_info(a.e)->name, &a.t, a.bots);
+            if (a.rep) fuda_report_print(a.rep, a.bots, stdout);
+            if (b.rep) {
+                printf("\n--- vs ---\n");
+                print_text(fuda_engine_info(b.e)->name, &b.t, b.bots);
+                fuda_report_print(b.rep, b.bots, stdout);
+                printf("\n");
+                fuda_report_compare_print(a.rep, b.rep, vs_label, stdout);
+            }
+        }
+        if (a.s.svg) {
+            char err[256];
+            if (fuda_report_svg(a.rep, a.e, a.bots, a.s.m.seed, b.rep, a.s.svg, err, sizeof err) != 0)
+                r = fuda_fail("cannot write '%s': %s", a.s.svg, err);
+        }
+        r = side_failures(&a, r);
+        if (b.e) r = side_failures(&b, r);
     }
-    free(t.first_fail);
-    tallies_free(&t);
-    fuda_words_free(store);
-    fuda_engine_free(e);
-    fuda_match_args_free(&s.m);
+    free(vs_label);
+    side_free(&a);
+    side_free(&b);
+    fuda_match_args_free(&a.s.m);
+    fuda_match_args_free(&a.s.vs_m);
     return r;
 }

@@ -201,4 +201,11 @@ expect "sim: Ctrl-C prints the totals" has "$OUT" '^matches +[1-9][0-9]*$'
 expect "sim: Ctrl-C notes the interruption" has "$OUT" '^\(interrupted after [1-9][0-9]* matches\)$'
 expect "sim: an interrupted run exits 1" has "$OUT" '^exit status 1$'
 
+# duel: the same bar (runner.c), Ctrl-C prints the figures of the matches played
+tty_run duel gin --bots basic,random -n 5000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
+expect "duel shows a progress bar on a terminal" has "$OUT" '^\[[#.]{20}\] [0-9]+/10000000 matches [0-9.]+ s'
+expect "duel: Ctrl-C prints the figures so far" has "$OUT" '^win rate +[0-9.]+% of matches'
+expect "duel: Ctrl-C is named" has "$OUT" 'duel: interrupted after [1-9][0-9]* matches'
+expect "duel: an interrupted run exits 1" has "$OUT" '^exit status 1$'
+
 finish

@@ -1,0 +1,648 @@
+/* agent.c -- the agent protocol (see agent.h): what a seat may see as one
+ * JSON line, answers read back, external programs on pipes with bounded
+ * waits, and the `fuda agent` command that lets stdin/stdout play a seat. */
+#include "agent.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "input.h"
+#include "runner.h"
+
+#define LINE_MAX_BYTES (64 * 1024) /* a longer answer is an error */
+
+struct fuda_agent {
+    int seat;
+    int in_fd, out_fd; /* fuda reads in_fd, writes out_fd */
+    pid_t pid;         /* 0: fuda's own stdin/stdout */
+    char *program;
+    char **events;
+    int nevents;
+    char buf[LINE_MAX_BYTES];
+    size_t blen;       /* bytes read not yet taken as a line */
+    int eof;
+};
+
+void fuda_json_str(fuda_buf *b, const char *s) {
+    fuda_buf_addc(b, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            fuda_buf_addc(b, '\\');
+            fuda_buf_addc(b, (char)c);
+        } else if (c == '\n') {
+            fuda_buf_adds(b, "\\n");
+        } else if (c < 0x20 || c == 0x7f) {
+            fuda_buf_addf(b, "\\u%04x", c);
+        } else {
+            fuda_buf_addc(b, (char)c);
+        }
+    }
+    fuda_buf_addc(b, '"');
+}
+
+/* ---- what a seat sees ---- */
+
+static void add_scores(fuda_buf *b, fuda_engine *e, int nseats) {
+    fuda_buf_adds(b, "[");
+    for (int s = 1; s <= nseats; s++) fuda_buf_addf(b, "%s%d", s > 1 ? "," : "", fuda_engine_total(e, s, 1));
+    fuda_buf_adds(b, "]");
+}
+
+/* With named score columns (Hollywood's three games): ,"columns":{"name":[..],..}. */
+static void add_columns(fuda_buf *b, fuda_engine *e, int nseats) {
+    const fuda_variant_info *info = fuda_engine_info(e);
+    if (info->ncols < 2) return;
+    fuda_buf_adds(b, ",\"columns\":{");
+    for (int c = 0; c < info->ncols; c++) {
+        if (c) fuda_buf_addc(b, ',');
+        fuda_json_str(b, info->columns[c]);
+        fuda_buf_adds(b, ":[");
+        for (int s = 1; s <= nseats; s++) fuda_buf_addf(b, "%s%d", s > 1 ? "," : "", fuda_engine_total(e, s, c + 1));
+        fuda_buf_adds(b, "]");
+    }
+    fuda_buf_adds(b, "}");
+}
+
+static const char *vis_name(int vis) {
+    switch (vis) {
+    case FUDA_VIS_OWNER: return "owner";
+    case FUDA_VIS_PUBLIC: return "public";
+    case FUDA_VIS_TOP: return "top";
+    default: return "hidden";
+    }
+}
+
+/* Every pile: the cards seat may see (bottom to top) and how many it may not. */
+static void add_piles(fuda_buf *b, const fuda_state *st, int seat) {
+    fuda_buf_adds(b, "[");
+    for (int p = 0; p < st->npiles; p++) {
+        const fuda_pile *pl = &st->piles[p];
+        int hidden = 0, first = 1;
+        fuda_buf_addf(b, "%s{\"name\":", p ? "," : "");
+        fuda_json_str(b, pl->name);
+        if (pl->owner >= 0) fuda_buf_addf(b, ",\"owner\":%d", pl->owner + 1);
+        else fuda_buf_adds(b, ",\"owner\":null");
+        fuda_buf_addf(b, ",\"vis\":\"%s\",\"size\":%d,\"cards\":[", vis_name(pl->vis), pl->len);
+        for (int i = 0; i < pl->len; i++) {
+            if (!fuda_pile_visible(st, p, i, seat - 1)) {
+                hidden++;
+                continue;
+            }
+            char name[8];
+            fuda_card_name(fuda_pile_at(st, p, i), name);
+            fuda_buf_addf(b, "%s\"%s\"", first ? "" : ",", name);
+            first = 0;
+        }
+        fuda_buf_addf(b, "],\"hidden\":%d}", hidden);
+    }
+    fuda_buf_adds(b, "]");
+}
+
+/* The act line for a's seat (without the newline); -1 with the engine's error. */
+static int observe(fuda_agent *a, fuda_engine *e, fuda_buf *b) {
+    const fuda_state *st = fuda_engine_state(e);
+    const char *const *moves;
+    int n = fuda_engine_moves(e, a->seat, &moves);
+    if (n < 0) return -1;
+    char *view = fuda_engine_view(e, a->seat);
+    if (!view) return -1;
+    const char *claim = fuda_engine_claim(e);
+    unsigned actors = fuda_engine_actors(e);
+    fuda_buf_addf(b, "{\"type\":\"act\",\"seat\":%d,\"seats\":%d,\"hand\":%u,\"move_no\":%ld,\"turn\":", a->seat,
+                  st->nseats, (unsigned)st->hand_no, fuda_engine_move_count(e));
+    if (claim || st->turn < 0) fuda_buf_adds(b, "null");
+    else fuda_buf_addf(b, "%d", st->turn + 1);
+    fuda_buf_adds(b, ",\"claim\":");
+    if (claim) fuda_json_str(b, claim);
+    else fuda_buf_adds(b, "null");
+    fuda_buf_adds(b, ",\"actors\":[");
+    for (int s = 1, k = 0; s <= st->nseats; s++)
+        if (actors & (1u << (s - 1))) fuda_buf_addf(b, "%s%d", k++ ? "," : "", s);
+    fuda_buf_adds(b, "],\"scores\":");
+    add_scores(b, e, st->nseats);
+    add_columns(b, e, st->nseats);
+    fuda_buf_adds(b, ",\"piles\":");
+    add_piles(b, st, a->seat);
+    fuda_buf_adds(b, ",\"view\":");
+    fuda_json_str(b, view);
+    free(view);
+    fuda_buf_adds(b, ",\"moves\":[");
+    for (int i = 0; i < n; i++) {
+        if (i) fuda_buf_addc(b, ',');
+        fuda_json_str(b, moves[i]);
+    }
+    fuda_buf_adds(b, "],\"events\":[");
+    for (int i = 0; i < a->nevents; i++) {
+        if (i) fuda_buf_addc(b, ',');
+        fuda_json_str(b, a->events[i]);
+        free(a->events[i]);
+    }
+    a->nevents = 0;
+    fuda_buf_adds(b, "]}");
+    return 0;
+}
+
+void fuda_agent_event(fuda_agent *a, const char *text) {
+    a->events = fuda_xrealloc(a->events, (size_t)(a->nevents + 1) * sizeof *a->events);
+    a->events[a->nevents++] = fuda_xstrdup(text);
+}
+
+/* ---- answers ---- */
+
+static const char *skip_ws(const char *s) {
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') s++;
+    return s;
+}
+
+static int hexval(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Parse the JSON string at *ps (at its opening quote) into b; -1 if malformed.
+ * Escapes above U+007F are refused: moves are ASCII. */
+static int parse_string(const char **ps, fuda_buf *b) {
+    const char *s = *ps;
+    if (*s++ != '"') return -1;
+    for (; *s != '"'; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x20) return -1;
+        if (c != '\\') {
+            fuda_buf_addc(b, (char)c);
+            continue;
+        }
+        c = (unsigned char)*++s;
+        switch (c) {
+        case '"': case '\\': case '/': fuda_buf_addc(b, (char)c); break;
+        case 'n': fuda_buf_addc(b, '\n'); break;
+        case 't': fuda_buf_addc(b, '\t'); break;
+        case 'r': fuda_buf_addc(b, '\r'); break;
+        case 'b': fuda_buf_addc(b, '\b'); break;
+        case 'f': fuda_buf_addc(b, '\f'); break;
+        case 'u': {
+            int v = 0;
+            for (int k = 1; k <= 4; k++) {
+                int h = hexval(s[k]);
+                if (h < 0) return -1;
+                v = v * 16 + h;
+            }
+            if (v == 0 || v > 0x7f) return -1;
+            fuda_buf_addc(b, (char)v);
+            s += 4;
+            break;
+        }
+        default: return -1;
+        }
+    }
+    *ps = s + 1;
+    return 0;
+}
+
+char *fuda_agent_parse_answer(const char *line, const char **err) {
+    const char *s = skip_ws(line);
+    if (*s != '{') {
+        size_t n = strlen(s);
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n')) n--;
+        if (n == 0) {
+            *err = "empty answer: expected {\"move\":\"...\"} or a move";
+            return NULL;
+        }
+        char *m = fuda_xrealloc(NULL, n + 1);
+        memcpy(m, s, n);
+        m[n] = '\0';
+        return m;
+    }
+    char *move = NULL;
+    s = skip_ws(s + 1);
+    *err = "the answer has no \"move\"";
+    if (*s == '}' && *skip_ws(s + 1) == '\0') goto fail;
+    *err = "malformed JSON: expected {\"move\":\"...\"}";
+    for (;;) {
+        fuda_buf key = FUDA_BUF_INIT, val = FUDA_BUF_INIT;
+        if (parse_string(&s, &key) != 0) goto bad;
+        s = skip_ws(s);
+        if (*s++ != ':') goto bad;
+        s = skip_ws(s);
+        if (*s != '"' || parse_string(&s, &val) != 0) goto bad;
+        if (key.p && strcmp(key.p, "move") == 0) {
+            free(move);
+            move = fuda_buf_take(&val);
+        }
+        fuda_buf_free(&key);
+        fuda_buf_free(&val);
+        s = skip_ws(s);
+        if (*s == '}') break;
+        if (*s++ != ',') goto fail;
+        s = skip_ws(s);
+        continue;
+    bad:
+        fuda_buf_free(&key);
+        fuda_buf_free(&val);
+        goto fail;
+    }
+    if (*skip_ws(s + 1) != '\0') goto fail;
+    if (!move || !*move) {
+        *err = "the answer has no \"move\"";
+        goto fail;
+    }
+    return move;
+fail:
+    free(move);
+    return NULL;
+}
+
+/* ---- programs ---- */
+
+static pthread_mutex_t spawn_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static int cloexec_pipe(int fd[2]) {
+    if (pipe(fd) != 0) return -1;
+    fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
+static fuda_agent *agent_new(int seat) {
+    fuda_agent *a = fuda_xrealloc(NULL, sizeof *a);
+    memset(a, 0, sizeof *a);
+    a->seat = seat;
+    return a;
+}
+
+fuda_agent *fuda_agent_spawn(const char *program, int seat, char **err) {
+    int to_child[2], from_child[2];
+    fuda_buf b = FUDA_BUF_INIT;
+    signal(SIGPIPE, SIG_IGN); /* a dead agent is seen as EPIPE, not a signal */
+    /* No other thread may fork between pipe() and FD_CLOEXEC: the child would
+     * keep our ends open and the agent would never see its stdin close. */
+    pthread_mutex_lock(&spawn_mu);
+    if (cloexec_pipe(to_child) != 0) goto fail_locked;
+    if (cloexec_pipe(from_child) != 0) {
+        close(to_child[0]);
+        close(to_child[1]);
+        goto fail_locked;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(to_child[0], 0);
+        dup2(from_child[1], 1);
+        execl("/bin/sh", "sh", "-c", program, (char *)NULL);
+        _exit(127);
+    }
+    int saved = errno;
+    close(to_child[0]);
+    close(from_child[1]);
+    pthread_mutex_unlock(&spawn_mu);
+    if (pid < 0) {
+        close(to_child[1]);
+        close(from_child[0]);
+        errno = saved;
+        goto fail;
+    }
+    fuda_agent *a = agent_new(seat);
+    a->pid = pid;
+    a->out_fd = to_child[1];
+    a->in_fd = from_child[0];
+    a->program = fuda_xstrdup(program);
+    return a;
+fail_locked:
+    saved = errno;
+    pthread_mutex_unlock(&spawn_mu);
+    errno = saved;
+fail:
+    fuda_buf_addf(&b, "agent '%s': cannot start: %s", program, strerror(errno));
+    *err = fuda_buf_take(&b);
+    return NULL;
+}
+
+fuda_agent *fuda_agent_stdio(int seat) {
+    fuda_agent *a = agent_new(seat);
+    a->in_fd = 0;
+    a->out_fd = 1;
+    a->program = fuda_xstrdup("stdin");
+    return a;
+}
+
+static void pause_ms(long ms) {
+    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {}
+}
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Write the line and a newline; -1 when the agent is gone. */
+static int send_line(fuda_agent *a, const char *line) {
+    size_t len = strlen(line);
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_addn(&b, line, len);
+    fuda_buf_addc(&b, '\n');
+    size_t off = 0;
+    int r = 0;
+    while (off < b.len) {
+        ssize_t w = write(a->out_fd, b.p + off, b.len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            r = -1;
+            break;
+        }
+        off += (size_t)w;
+    }
+    fuda_buf_free(&b);
+    return r;
+}
+
+long fuda_agent_wait(void) {
+    const char *v = getenv("FUDA_AGENT_WAIT");
+    char *end;
+    long ms = v && *v ? strtol(v, &end, 10) : 0;
+    if (!v || !*v || *end || ms < 1 || ms > 3600000L) return FUDA_AGENT_WAIT;
+    return ms;
+}
+
+/* The next line (malloc'd, without its newline), or NULL: *why is "eof",
+ * "timeout", "too long" or "error". A program is waited for at most
+ * fuda_agent_wait() ms in all; fuda's stdin without a bound. */
+static char *read_line(fuda_agent *a, const char **why) {
+    double deadline = now_ms() + (double)fuda_agent_wait();
+    for (;;) {
+        char *nl = memchr(a->buf, '\n', a->blen);
+        if (nl) {
+            size_t n = (size_t)(nl - a->buf);
+            char *line = fuda_xrealloc(NULL, n + 1);
+            memcpy(line, a->buf, n);
+            line[n] = '\0';
+            memmove(a->buf, nl + 1, a->blen - n - 1);
+            a->blen -= n + 1;
+            return line;
+        }
+        if (a->eof) {
+            *why = "eof";
+            return NULL;
+        }
+        if (a->blen == sizeof a->buf) {
+            *why = "too long";
+            return NULL;
+        }
+        if (a->pid) {
+            double left = deadline - now_ms();
+            if (left <= 0) {
+                *why = "timeout";
+                return NULL;
+            }
+            struct pollfd pfd = { a->in_fd, POLLIN, 0 };
+            int pr = poll(&pfd, 1, (int)left + 1);
+            if (pr < 0 && errno == EINTR) continue;
+            if (pr == 0) continue;
+            if (pr < 0) {
+                *why = "error";
+                return NULL;
+            }
+        }
+        ssize_t r = read(a->in_fd, a->buf + a->blen, sizeof a->buf - a->blen);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) {
+            *why = "error";
+            return NULL;
+        }
+        if (r == 0) {
+            a->eof = 1;
+            if (a->blen > 0 && a->blen < sizeof a->buf) { /* a last line without its newline */
+                a->buf[a->blen] = '\n';
+                a->blen++;
+            }
+            continue;
+        }
+        a->blen += (size_t)r;
+    }
+}
+
+/* Why the agent stopped answering, for a message (malloc'd). */
+static char *gone(fuda_agent *a, const char *why) {
+    fuda_buf b = FUDA_BUF_INIT;
+    if (!a->pid) {
+        fuda_buf_addf(&b, "agent: stdin ended before the match did");
+        return fuda_buf_take(&b);
+    }
+    if (strcmp(why, "timeout") == 0) {
+        fuda_buf_addf(&b, "agent '%s' (seat %d) gave no answer within %ld ms", a->program, a->seat,
+                      fuda_agent_wait());
+    } else if (strcmp(why, "too long") == 0) {
+        fuda_buf_addf(&b, "agent '%s' (seat %d) sent a line longer than %d bytes", a->program, a->seat,
+                      LINE_MAX_BYTES);
+    } else {
+        int status;
+        pid_t w = waitpid(a->pid, &status, WNOHANG);
+        if (w == 0) { /* closed its stdout but lives: give it a moment */
+            pause_ms(100);
+            w = waitpid(a->pid, &status, WNOHANG);
+        }
+        if (w == a->pid) {
+            a->pid = -1; /* reaped */
+            if (WIFEXITED(status))
+                fuda_buf_addf(&b, "agent '%s' (seat %d) exited with status %d before the match ended", a->program,
+                              a->seat, WEXITSTATUS(status));
+            else
+                fuda_buf_addf(&b, "agent '%s' (seat %d) was killed by signal %d", a->program, a->seat,
+                              WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+        } else {
+            fuda_buf_addf(&b, "agent '%s' (seat %d) closed its output before the match ended", a->program, a->seat);
+        }
+    }
+    return fuda_buf_take(&b);
+}
+
+static void send_error(fuda_agent *a, const char *msg) {
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_adds(&b, "{\"type\":\"error\",\"error\":");
+    fuda_json_str(&b, msg);
+    fuda_buf_adds(&b, "}");
+    send_line(a, b.p);
+    fuda_buf_free(&b);
+}
+
+/* The legal move `answer` names (malloc'd), or NULL with *msg (malloc'd). */
+static char *match_move(fuda_engine *e, int seat, const char *answer, char **msg) {
+    const char *const *moves;
+    int n = fuda_engine_moves(e, seat, &moves);
+    if (n <= 0) {
+        *msg = fuda_xstrdup(n < 0 ? fuda_engine_error(e) : "the seat has no move now");
+        return NULL;
+    }
+    int k = fuda_input_match(answer, moves, n, msg);
+    if (k == FUDA_INPUT_NOT_LEGAL) {
+        free(*msg);
+        *msg = fuda_input_refusal(answer, NULL, moves, n);
+        return NULL;
+    }
+    if (k < 0) return NULL;
+    char *mv = fuda_xstrdup(moves[k]);
+    if (fuda_engine_try(e, seat, mv) != 0) {
+        *msg = fuda_xstrdup(fuda_engine_error(e));
+        free(mv);
+        return NULL;
+    }
+    return mv;
+}
+
+char *fuda_agent_choose(fuda_agent *a, fuda_engine *e, char **err) {
+    *err = NULL;
+    for (int tries = 0; !a->pid || tries < FUDA_AGENT_TRIES; tries++) {
+        fuda_buf b = FUDA_BUF_INIT;
+        if (observe(a, e, &b) != 0) {
+            fuda_buf_free(&b);
+            *err = fuda_xstrdup(fuda_engine_error(e));
+            return NULL;
+        }
+        int w = send_line(a, b.p);
+        fuda_buf_free(&b);
+        if (w != 0) {
+            *err = gone(a, "eof");
+            return NULL;
+        }
+        if (!a->pid) fflush(stdout);
+        const char *why, *perr;
+        char *line = read_line(a, &why);
+        if (!line) {
+            *err = gone(a, why);
+            return NULL;
+        }
+        char *answer = fuda_agent_parse_answer(line, &perr);
+        free(line);
+        if (!answer) {
+            send_error(a, perr);
+            continue;
+        }
+        char *msg = NULL;
+        char *mv = match_move(e, a->seat, answer, &msg);
+        free(answer);
+        if (mv) return mv;
+        send_error(a, msg ? msg : "not a legal move");
+        free(msg);
+    }
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_addf(&b, "agent '%s' (seat %d) gave %d bad answers in a row", a->program, a->seat, FUDA_AGENT_TRIES);
+    *err = fuda_buf_take(&b);
+    return NULL;
+}
+
+void fuda_agent_free(fuda_agent *a, fuda_engine *e) {
+    if (!a) return;
+    if (e && fuda_engine_phase(e) == FUDA_PHASE_MATCH_OVER) {
+        int nseats = fuda_engine_state(e)->nseats;
+        unsigned w = fuda_engine_winners(e);
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_adds(&b, "{\"type\":\"over\",\"scores\":");
+        add_scores(&b, e, nseats);
+        fuda_buf_adds(&b, ",\"winners\":[");
+        int best = 0, nbest = 0, k = 0;
+        for (int s = 1; s <= nseats; s++) {
+            int t = fuda_engine_total(e, s, 1);
+            if (s == 1 || t > best) best = t, nbest = 1;
+            else if (t == best) nbest++;
+        }
+        for (int s = 1; s <= nseats; s++)
+            if (w ? (w & (1u << (s - 1))) : (nbest == 1 && fuda_engine_total(e, s, 1) == best))
+                fuda_buf_addf(&b, "%s%d", k++ ? "," : "", s);
+        fuda_buf_adds(&b, "],\"events\":[");
+        for (int i = 0; i < a->nevents; i++) {
+            if (i) fuda_buf_addc(&b, ',');
+            fuda_json_str(&b, a->events[i]);
+        }
+        fuda_buf_adds(&b, "]}");
+        send_line(a, b.p);
+        fuda_buf_free(&b);
+        if (!a->pid) fflush(stdout);
+    }
+    for (int i = 0; i < a->nevents; i++) free(a->events[i]);
+    free(a->events);
+    if (a->pid) {
+        close(a->out_fd);
+        close(a->in_fd);
+        if (a->pid > 0) {
+            int status;
+            pid_t w = 0;
+            for (int k = 0; k < 20 && (w = waitpid(a->pid, &status, WNOHANG)) == 0; k++) pause_ms(50);
+            if (w == 0) {
+                kill(a->pid, SIGKILL);
+                waitpid(a->pid, &status, 0);
+            }
+        }
+    }
+    free(a->program);
+    free(a);
+}
+
+/* ---- fuda agent ---- */
+
+int fuda_cmd_agent(int argc, char **argv, const fuda_config *cfg) {
+    fuda_match_args m = { 0 };
+    fuda_args a;
+    fuda_args_init(&a, argc, argv);
+    const char *arg, *v;
+    long seat = 1;
+    int r = 0;
+    while (r == 0 && (arg = fuda_args_next(&a)) != NULL) {
+        int f;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fuda_print_help("agent");
+            fuda_match_args_free(&m);
+            return FUDA_EXIT_OK;
+        }
+        if ((f = fuda_args_match(&a, arg, &m)) != 0) {
+            if (f != 1) r = f;
+        } else if ((f = fuda_args_flag(&a, arg, "--seat", &v)) != 0) {
+            if (f < 0 || fuda_args_long("agent", "--seat", v, 1, FUDA_MAX_SEATS, &seat)) r = FUDA_EXIT_USAGE;
+        } else if (arg[0] == '-' && arg[1]) {
+            r = fuda_usage_error("agent", "unknown flag '%s'", arg);
+        } else if (m.variant) {
+            r = fuda_usage_error("agent", "unexpected argument '%s'", arg);
+        } else {
+            m.variant = arg;
+        }
+    }
+    if (r == 0 && !m.variant) r = fuda_usage_error("agent", "missing VARIANT");
+    if (!m.have_seed) m.seed = 1;
+    fuda_engine *e = r == 0 ? fuda_open_variant(cfg, &m) : NULL;
+    if (r == 0 && !e) r = FUDA_EXIT_FAIL;
+    const char *bots[FUDA_MAX_SEATS + 1] = { 0 };
+    char **store = NULL;
+    int nseats = 0;
+    if (r == 0 && (nseats = fuda_seat_count("agent", e, &m)) == 0) r = FUDA_EXIT_USAGE;
+    if (r == 0 && seat > nseats) r = fuda_usage_error("agent", "--seat %ld: the match has %d seats", seat, nseats);
+    if (r == 0) r = fuda_assign_bots("agent", e, m.bots, 1u << (seat - 1), nseats, bots, &store);
+    if (r == 0) {
+        fuda_agent *agents[FUDA_MAX_SEATS + 1] = { 0 };
+        char *err = NULL;
+        agents[seat] = fuda_agent_stdio((int)seat);
+        for (int s = 1; s <= nseats && !err; s++)
+            if (bots[s] && strncmp(bots[s], "cmd:", 4) == 0) agents[s] = fuda_agent_spawn(bots[s] + 4, s, &err);
+        if (!err && fuda_play_match_agents(e, nseats, m.seed, bots, agents, NULL, &err) == 0) {
+            for (int s = 1; s <= nseats; s++) fuda_agent_free(agents[s], e);
+        } else {
+            for (int s = 1; s <= nseats; s++) fuda_agent_free(agents[s], NULL);
+            r = fuda_fail("%s", err ? err : "the match failed");
+        }
+        free(err);
+    }
+    fuda_words_free(store);
+    fuda_engine_free(e);
+    fuda_match_args_free(&m);
+    return r;
+}

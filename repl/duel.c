@@ -1,0 +1,272 @@
+/* duel.c -- `fuda duel VARIANT --bots A,B`: how much stronger bot A is than
+ * bot B, with confidence. Every deal (seed S+d) is played once per seating:
+ * with two seats A,B then B,A on the same shuffle, so the luck of the cards
+ * cancels out; with more seats the list is rotated through every seat. The
+ * report gives A's share of matches and of hands with 95% Wilson intervals,
+ * its mean score margin, the Elo difference with its interval, and with more
+ * than two seats each entry's distribution of final ranks.
+ *
+ * Matches are played on -j worker threads (runner.c); each writes its own
+ * slot of the records, so the figures are the same at every -j. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agent.h" /* fuda_json_str */
+#include "buf.h"
+#include "cli.h"
+#include "input.h"
+#include "runner.h"
+#include "stats.h"
+
+#define MAX_DEALS 10000000L
+#define MAX_JOBS 256
+
+typedef struct duel_args {
+    fuda_match_args m;
+    long deals;
+    long jobs;
+    int json;
+} duel_args;
+
+typedef struct duel_run {
+    int nseats;
+    const char *lineup[FUDA_MAX_SEATS + 1]; /* entry k (1-based) of the list, seated at k in rotation 0 */
+    uint64_t seed;
+    fuda_match_rec *recs;                   /* one per match: deal * nseats + rotation */
+} duel_run;
+
+static int parse_args(int argc, char **argv, duel_args *d) {
+    fuda_args a;
+    fuda_args_init(&a, argc, argv);
+    const char *arg, *v;
+    int r;
+    d->deals = 100;
+    d->jobs = 1;
+    d->m.seed = 1;
+    while ((arg = fuda_args_next(&a)) != NULL) {
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fuda_print_help("duel");
+            return -1;
+        }
+        if ((r = fuda_args_match(&a, arg, &d->m)) != 0) {
+            if (r != 1) return r;
+        } else if ((r = fuda_args_flag(&a, arg, "-n", &v)) != 0) {
+            if (r < 0 || fuda_args_long("duel", "-n", v, 1, MAX_DEALS, &d->deals)) return FUDA_EXIT_USAGE;
+        } else if ((r = fuda_args_flag(&a, arg, "-j", &v)) != 0 || (r = fuda_args_flag(&a, arg, "--jobs", &v)) != 0 ||
+                   (strncmp(arg, "-j", 2) == 0 && arg[2] >= '0' && arg[2] <= '9' && (v = arg + 2, r = 1))) {
+            if (r < 0 || fuda_args_long("duel", "-j", v, 1, MAX_JOBS, &d->jobs)) return FUDA_EXIT_USAGE;
+        } else if (strcmp(arg, "--json") == 0) {
+            d->json = 1;
+        } else if (arg[0] == '-' && arg[1]) {
+            return fuda_usage_error("duel", "unknown flag '%s'", arg);
+        } else if (d->m.variant) {
+            return fuda_usage_error("duel", "unexpected argument '%s'", arg);
+        } else {
+            d->m.variant = arg;
+        }
+    }
+    if (!d->m.variant) return fuda_usage_error("duel", "missing VARIANT");
+    if (!d->m.bots || !strchr(d->m.bots, ','))
+        return fuda_usage_error("duel", "--bots needs two bots or more (--bots A,B)");
+    return 0;
+}
+
+/* The seat entry k sits at in rotation rot (1-based seats). */
+static int seat_of(int k, int rot, int n) { return (k - 1 + rot) % n + 1; }
+
+static int play_one(void *ud, fuda_engine *e, long i, char **err) {
+    duel_run *d = ud;
+    int n = d->nseats, rot = (int)(i % n);
+    const char *bots[FUDA_MAX_SEATS + 1] = { 0 };
+    for (int k = 1; k <= n; k++) bots[seat_of(k, rot, n)] = d->lineup[k];
+    return fuda_play_match(e, n, d->seed + (uint64_t)(i / n), bots, &d->recs[i], err);
+}
+
+/* Rank of seat in a finished match: 1 + the seats placed above it (named
+ * winners above the others, then by total; equal totals share a rank). */
+static int rank_of(const fuda_match_rec *r, int seat) {
+    unsigned named = r->winners;
+    int in = (named >> (seat - 1)) & 1, rank = 1;
+    for (int s = 1; s <= r->nseats; s++) {
+        if (s == seat) continue;
+        int s_in = (named >> (s - 1)) & 1;
+        if (s_in > in || (s_in == in && r->total[s] > r->total[seat])) rank++;
+    }
+    return rank;
+}
+
+/* Entry 1's share of a match: 1 alone among the winners, 1/k with k winners,
+ * 1/n in a draw (no winner), 0 otherwise. */
+static double match_share(const fuda_match_rec *r, int seat) {
+    unsigned w = r->winners;
+    int k = 0;
+    for (int s = 1; s <= r->nseats; s++) k += (w >> (s - 1)) & 1;
+    if (!w) return 1.0 / r->nseats;
+    return (w >> (seat - 1)) & 1 ? 1.0 / k : 0.0;
+}
+
+typedef struct duel_figures {
+    long matches, wins, losses, draws, hands;
+    double share, hand_share, pair_score, pairs;
+    fuda_rate rate, hand_rate, pair_rate;
+    fuda_mean margin;
+    double elo, elo_lo, elo_hi;
+    long ranks[FUDA_MAX_SEATS + 1][FUDA_MAX_SEATS + 1]; /* entry, rank */
+} duel_figures;
+
+static void figure(const duel_run *d, long nmatches, duel_figures *f) {
+    int n = d->nseats;
+    fuda_moments margin = { 0 };
+    memset(f, 0, sizeof *f);
+    for (long i = 0; i < nmatches; i++) {
+        const fuda_match_rec *r = &d->recs[i];
+        if (!r->done) continue;
+        int rot = (int)(i % n), a = seat_of(1, rot, n);
+        f->matches++;
+        double sh = match_share(r, a);
+        f->share += sh;
+        if (!r->winners) f->draws++;
+        else if (sh > 0) f->wins++;
+        else f->losses++;
+        f->hands += r->hands;
+        f->hand_share += r->hand_wins[a] + (double)r->hand_draws / n;
+        double others = 0;
+        for (int s = 1; s <= n; s++) {
+            if (s == a) continue;
+            others += r->total[s];
+            f->pairs += 1;
+            f->pair_score += r->total[a] > r->total[s] ? 1 : r->total[a] == r->total[s] ? 0.5 : 0;
+        }
+        fuda_moments_add(&margin, r->total[a] - others / (n - 1));
+        for (int k = 1; k <= n; k++) f->ranks[k][rank_of(r, seat_of(k, rot, n))]++;
+    }
+    f->rate = fuda_wilson(f->share, (double)f->matches, FUDA_Z95);
+    f->hand_rate = fuda_wilson(f->hand_share, (double)f->hands, FUDA_Z95);
+    f->margin = fuda_mean_ci(&margin, FUDA_Z95);
+    /* Elo: of the match score with two seats; of the pairwise score (A's
+     * total against each other seat's) with more */
+    fuda_rate er = n == 2 ? f->rate : fuda_wilson(f->pair_score, f->pairs, FUDA_Z95);
+    f->pair_rate = er;
+    f->elo = fuda_elo(er.p);
+    f->elo_lo = fuda_elo(er.lo);
+    f->elo_hi = fuda_elo(er.hi);
+}
+
+static void print_text(const char *variant, const duel_run *d, long deals, const duel_figures *f) {
+    int n = d->nseats;
+    const char *A = d->lineup[1];
+    printf("duel        %s, %d seats: %s", variant, n, A);
+    for (int k = 2; k <= n; k++) printf(" vs %s", d->lineup[k]);
+    printf("\n");
+    printf("matches     %ld (%ld deals x %d seatings, seeds from %llu)\n", f->matches, deals, n,
+           (unsigned long long)d->seed);
+    printf("%-11s %ld wins, %ld losses, %ld draws\n", A, f->wins, f->losses, f->draws);
+    printf("win rate    %.1f%% of matches (95%% CI %.1f%% to %.1f%%)\n", 100 * f->rate.p, 100 * f->rate.lo,
+           100 * f->rate.hi);
+    printf("hands       %.1f%% of %ld hands (95%% CI %.1f%% to %.1f%%)\n", 100 * f->hand_rate.p, f->hands,
+           100 * f->hand_rate.lo, 100 * f->hand_rate.hi);
+    printf("margin      %+.1f points per match (95%% CI %+.1f to %+.1f)\n", f->margin.mean, f->margin.lo,
+           f->margin.hi);
+    printf("elo         %+.0f (95%% CI %+.0f to %+.0f)%s%s\n", f->elo, f->elo_lo, f->elo_hi,
+           n > 2 ? " from the totals against each other seat" : "",
+           fabs(f->elo) >= FUDA_ELO_MAX ? " (no loss or no win: capped)" : "");
+    if (n > 2) {
+        printf("ranks       entry: share of matches at rank 1..%d\n", n);
+        for (int k = 1; k <= n; k++) {
+            printf("  %d %-8s", k, d->lineup[k]);
+            for (int r = 1; r <= n; r++)
+                printf(" %5.1f%%", f->matches ? 100.0 * (double)f->ranks[k][r] / (double)f->matches : 0.0);
+            printf("\n");
+        }
+    }
+}
+
+static void json_str(const char *s) {
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_json_str(&b, s);
+    fputs(b.p, stdout);
+    fuda_buf_free(&b);
+}
+
+static void print_json(const char *variant, const duel_run *d, long deals, const duel_figures *f,
+                       const fuda_jobs_result *res) {
+    int n = d->nseats;
+    printf("{\"variant\": ");
+    json_str(variant);
+    printf(", \"seats\": %d, \"bots\": [", n);
+    for (int k = 1; k <= n; k++) {
+        if (k > 1) printf(", ");
+        json_str(d->lineup[k]);
+    }
+    printf("], \"deals\": %ld, \"matches\": %ld, \"wins\": %ld, \"losses\": %ld, \"draws\": %ld", deals, f->matches,
+           f->wins, f->losses, f->draws);
+    printf(", \"win_rate\": %.4f, \"ci_low\": %.4f, \"ci_high\": %.4f", f->rate.p, f->rate.lo, f->rate.hi);
+    printf(", \"hands\": %ld, \"hand_win_rate\": %.4f, \"hand_ci_low\": %.4f, \"hand_ci_high\": %.4f", f->hands,
+           f->hand_rate.p, f->hand_rate.lo, f->hand_rate.hi);
+    printf(", \"margin\": %.2f, \"margin_low\": %.2f, \"margin_high\": %.2f", f->margin.mean, f->margin.lo,
+           f->margin.hi);
+    printf(", \"elo\": %.1f, \"elo_low\": %.1f, \"elo_high\": %.1f", f->elo, f->elo_lo, f->elo_hi);
+    printf(", \"ranks\": [");
+    for (int k = 1; k <= n; k++) {
+        printf("%s[", k > 1 ? ", " : "");
+        for (int r = 1; r <= n; r++) printf("%s%ld", r > 1 ? ", " : "", f->ranks[k][r]);
+        printf("]");
+    }
+    printf("]");
+    if (res->failed) printf(", \"failed\": %ld", res->failed);
+    if (res->interrupted) printf(", \"interrupted\": true");
+    printf(", \"elapsed_s\": %.3f}\n", res->elapsed);
+}
+
+int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
+    duel_args a = { 0 };
+    int r = parse_args(argc, argv, &a);
+    if (r != 0) {
+        fuda_match_args_free(&a.m);
+        return r < 0 ? FUDA_EXIT_OK : r;
+    }
+    fuda_engine *e = fuda_open_variant(cfg, &a.m);
+    if (!e) {
+        fuda_match_args_free(&a.m);
+        return FUDA_EXIT_FAIL;
+    }
+    duel_run d = { 0 };
+    char **store = NULL;
+    d.nseats = fuda_seat_count("duel", e, &a.m);
+    d.seed = a.m.seed;
+    if (d.nseats == 0) r = FUDA_EXIT_USAGE;
+    else if (d.nseats < 2) r = fuda_usage_error("duel", "a duel needs two seats or more");
+    else r = fuda_assign_bots("duel", e, a.m.bots, 0, d.nseats, d.lineup, &store);
+    char *name = r == 0 ? fuda_xstrdup(fuda_engine_info(e)->name) : NULL;
+    fuda_engine_free(e); /* every worker loads its own */
+    fuda_jobs_result res = { 0 };
+    long nmatches = a.deals * d.nseats;
+    if (r == 0) {
+        d.recs = calloc((size_t)nmatches, sizeof *d.recs);
+        if (!d.recs) r = fuda_fail("out of memory for %ld matches", nmatches);
+    }
+    if (r == 0)
+        r = fuda_run_jobs(cfg, &a.m, a.jobs, nmatches, !a.json && isatty(STDERR_FILENO), "matches", play_one, &d,
+                          &res);
+    if (r == 0) {
+        duel_figures f;
+        figure(&d, nmatches, &f);
+        if (a.json) print_json(name, &d, a.deals, &f, &res);
+        else print_text(name, &d, a.deals, &f);
+        if (res.fail_msg)
+            r = fuda_fail("%s: %ld failed match%s; the first: match %ld (seed %llu): %s", name, res.failed,
+                          res.failed == 1 ? "" : "es", res.fail_index + 1,
+                          (unsigned long long)(d.seed + (uint64_t)(res.fail_index / d.nseats)), res.fail_msg);
+        if (res.interrupted) r = fuda_fail("duel: interrupted after %ld matches", res.done);
+    }
+    free(res.fail_msg);
+    for (long i = 0; d.recs && i < nmatches; i++) free(d.recs[i].hand_moves); /* none kept; safe */
+    free(d.recs);
+    free(name);
+    fuda_words_free(store);
+    fuda_match_args_free(&a.m);
+    return r;
+}
