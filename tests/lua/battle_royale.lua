@@ -202,4 +202,42 @@ do
   check(contains(m:view(k2), "Settled: "), what .. ": in the view")
 end
 
+-- The basic bot weighs the top of each other pile: 2d (the non-dealer's) or Ah (the dealer's,
+-- the upcard nobody took). It takes the one that helps most, from either pile.
+do
+  local what = "basic bot"
+  local y2 = { "8s", "Ks", "Qs", "10h", "8h", "6d", "9s", "2h", "3c", "5c" }
+  local function at_x(x)
+    local m, nd, xs, d = stacked{ k = K, x = x, y = y2, up = "Ah" }
+    apply(m, nd, "pass", what)
+    apply(m, xs, "pass", what)
+    apply(m, d, "pass", what)
+    apply(m, nd, "draw", what)
+    apply(m, nd, "discard 2d", what)
+    return m, xs
+  end
+  local m, x = at_x{ "3d", "4d", "Kh", "Qh", "10s", "8c", "6c", "2c", "7h", "Js" }
+  eq(m:bot(x, "basic"), "take 2d", what .. ": 2d makes 2d-3d-4d (the pile on its right)")
+  m, x = at_x{ "As", "Ac", "Kh", "Qh", "10s", "8c", "6c", "2c", "7h", "Js" }
+  eq(m:bot(x, "basic"), "take Ah", what .. ": Ah makes a set of aces (the dealer's pile)")
+  m, x = at_x{ "Kh", "Qh", "10s", "8c", "6c", "2c", "7h", "Js", "3h", "5d" }
+  eq(m:bot(x, "basic"), "take Ah", what .. ": no meld either way: the lower card, for the highest discard")
+  apply(m, x, "take Ah", what)
+  eq(m:bot(x, "basic"), "discard Kh", what .. ": then throws the highest")
+  -- whole matches, every move the bot picks legal, ending with the pairs settled
+  for seed = 1, 3 do
+    local g = fuda.match{ variant = "battle-royale", seats = 3, seed = seed }
+    local hands = 0
+    while g:phase() ~= "match_over" and hands < 60 do
+      g:play_bots{ "basic", "basic", "basic" }
+      hands = hands + 1
+      if g:phase() == "hand_over" then g:next_hand() end
+    end
+    eq(g:phase(), "match_over", what .. ": seed " .. seed .. " played to the end")
+    local sum = 0
+    for s = 1, 3 do sum = sum + g:total(s, 2) + g:total(s, 3) + g:total(s, 4) end
+    eq(sum, 0, what .. ": seed " .. seed .. " settled to nothing")
+  end
+end
+
 T.summary("battle_royale")
