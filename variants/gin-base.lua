@@ -958,8 +958,17 @@ return {
   layout = { stock = "hidden", discard = { vis = function(g) return g.options.discard_pile end }, hand = "owner" },
   deck = function(g) return { jokers = g.options.jokers } end,
   setup = function(g)
-    local sm = g.options.set_max
+    local o = g.options
+    local sm = o.set_max
     if sm > 0 and sm < 4 then error("option set_max: 0, or 4 to 16 (got " .. sm .. ")") end
+    local each = pcall(g.pile, g, "discard", 1) -- the layout has a discard pile per seat
+    if (o.discard_piles == "each") ~= each then
+      error(("option discard_piles: \"%s\" needs %s"):format(o.discard_piles,
+            each and "one shared discard pile (this game's layout has one per seat)"
+                 or "a discard pile per seat (this game's layout has one shared)"))
+    end
+    if g.seats > 2 and o.stock_out == "score" then error("option stock_out: \"score\" is for two players") end
+    if g.seats > 2 and o.upcard_takers ~= "both" then error("option upcard_takers: \"non_dealer\" is for two players") end
   end,
 
   deal = deal,
