@@ -175,7 +175,7 @@ return function(rules, M)
           local t = g:total(s, c)
           if t > 0 then each[#each + 1] = ("%s +%d"):format(g:name(s, me):lower(), t) end
         end
-        cols[#cols + 1] = g.columns[c] .. ": " .. (#each > 0 and table.concat(each) or "even")
+        cols[#cols + 1] = g.columns[c] .. ": " .. (#each > 0 and table.concat(each, ", ") or "even")
       end
       lines[#lines + 1] = "Settled: " .. table.concat(cols, "; ")
     end
