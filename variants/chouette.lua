@@ -12,7 +12,7 @@ return {
   extends = "gin",
   title = "Chouette (Captain, three-handed Gin)",
   players = 3,
-  state = { out = 0 }, -- the partner sitting out this hand (gin's `box`: the seat in the box)
+  state = { out = 0, box = 0 }, -- the partner sitting out this hand, the seat in the box
   columns = three.COLUMNS,
   deal = function(g)
     if g.var.box == 0 then three.seat_first(g, "chouette") end

@@ -15,7 +15,7 @@ return {
   new_options = {
     shutout_pays = { 100, min = 0, doc = "what a player who scored nothing pays the winner, on top of the difference of their totals" },
   },
-  state = { out = 0 }, -- the seat sitting out this hand
+  state = { out = 0, box = 0 }, -- the seat sitting out this hand; no box (the view asks)
   columns = three.COLUMNS,
   deal = function(g)
     if g.var.out == 0 then three.seat_first(g, "cutthroat") end

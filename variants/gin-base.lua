@@ -42,11 +42,19 @@ local function in_play(g, from)
   return list
 end
 
--- The discard pile `seat` discards to: the one shared pile, or (discard_piles = "each", Battle
--- Royale) the seat's own.
+-- Has the game a discard pile each (Battle Royale's option discard_piles = "each"; a game without
+-- the option has one)? (Kept per game: the moves hook asks often.)
+local each_g, each_piles
+local function piles_each(g)
+  if g ~= each_g then each_g, each_piles = g, g.options.discard_piles == "each" end
+  return each_piles
+end
+
+-- The discard pile `seat` discards to: the one shared pile, or (discard_piles = "each") the
+-- seat's own.
 local function pile_of(g, seat)
-  if g.options.discard_piles == "one" then return g:pile("discard") end
-  return g:pile("discard", seat)
+  if piles_each(g) then return g:pile("discard", seat) end
+  return g:pile("discard")
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -233,7 +241,15 @@ end
 local function take(g, seat, card, upcard)
   local v, from = g.var, nil
   if card then from = pile_topped(g, seat, card) end
-  local discard, hand = pile_of(g, from or v.dealer), g:hand(seat)
+  local discard, hand
+  if from then
+    discard = g:pile("discard", from)
+  elseif piles_each(g) then
+    discard = g:pile("discard", v.dealer)
+  else
+    discard = g:pile("discard")
+  end
+  hand = g:hand(seat)
   local c = discard:top()
   discard:move_top(hand)
   hand:sort()
@@ -269,7 +285,7 @@ end
 -- The moves of a seat that may draw or take ({} when it is not their turn; a new list each call).
 local function draw_or_take(g, seat)
   if seat ~= g.turn then return {} end
-  if g.options.discard_piles == "each" then return draw_or_take_each(g, seat) end
+  if piles_each(g) then return draw_or_take_each(g, seat) end
   if #g:pile("stock") > 0 then return { M.draw, M.take } end
   return { M.take }
 end
@@ -341,11 +357,7 @@ phases.passed = {
 -- A turn: draw the top card of the stock or take the top card of the discard pile; then discard
 -- one card, not the one just taken (next section).
 
-phases.draw = {
-  moves = draw_or_take,
-  draw = draw,
-  take = function(g, seat, card) return take(g, seat, card) end,
-}
+phases.draw = { moves = draw_or_take, draw = draw, take = take }
 
 ---------------------------------------------------------------------------------------------------
 -- Knocking and gin: a discard that leaves the knock limit or less may knock instead ("knock C"),
@@ -710,7 +722,8 @@ end
 
 -- Three in play: gin wins the others' deadwood together + gin_bonus; a knock wins the sum of the
 -- differences; when any other seat has less deadwood than the knocker (or, undercut_on_tie, as
--- much) it is an undercut: the knocker loses undercut_penalty points and nobody scores.
+-- much) it is an undercut: the knocker loses undercut_penalty points (Battle Royale's option;
+-- 20 without it) and nobody scores.
 function rule.score_all(g, knocker, gin, defenders, kd, dds)
   local o = g.options
   local sum, parts, under, tie = 0, {}, false, false
@@ -726,10 +739,10 @@ function rule.score_all(g, knocker, gin, defenders, kd, dds)
     g:say("%s wins with gin: deadwood %s + gin bonus %d = %d points.", g:name(knocker),
           table.concat(parts, " + "), o.gin_bonus, r.points)
   elseif under then
-    r = { loser = knocker, kind = "undercut", points = o.undercut_penalty,
-          note = ("undercut, knocker -%d"):format(o.undercut_penalty) }
+    local penalty = o.undercut_penalty or 20
+    r = { loser = knocker, kind = "undercut", points = penalty, note = ("undercut, knocker -%d"):format(penalty) }
     g:say("%s is undercut (deadwood %d): the knocker loses %d points; nobody else scores.",
-          g:name(knocker), kd, o.undercut_penalty)
+          g:name(knocker), kd, penalty)
   else
     r = { winner = knocker, kind = "knock", points = sum, note = ("knock %s"):format(table.concat(parts, " + ")) }
     g:say("%s wins the knock: %s = %d points.", g:name(knocker), table.concat(parts, " + "), sum)
@@ -936,9 +949,6 @@ return {
                     doc = "what a gin is: every card melded (any), or Celebes Rum's shapes: 4-3-3-3 with the 4 a run without jokers, 5-5-3 or 5-4-4 with a run of 4 or 5 without jokers, jokers only in the other melds" },
     defender_ace_value = { 0, min = 0, max = 255,
                            doc = "deadwood value of the defender's aces when a knock is scored (Tedesco: 15); 0: ace_value" },
-    discard_piles = { "one", one_of = { "one", "each" },
-                      doc = "the discard piles: one shared, or each player's own, the upcard starting the dealer's, a player taking the top of another's with \"take CARD\" (Battle Royale)" },
-    undercut_penalty = { 20, min = 0, doc = "with three in play: what an undercut costs the knocker, instead of anybody scoring (Battle Royale)" },
     discard_pile = { "top", one_of = { "top", "public" },
                      doc = "what the players see of the discard pile: its top card, or every card in it (Round-the-Corner)" },
   },
@@ -951,7 +961,6 @@ return {
     last_kind = "",    -- how the last hand ended: gin, knock, undercut, void, stock out
     last_winner = 0,
     last_points = 0,
-    box = 0,           -- the seat in the box (Chouette; 0: none)
   },
   seat_state = { hands_won = 0, boxes = 0 },
 
@@ -962,7 +971,7 @@ return {
     local sm = o.set_max
     if sm > 0 and sm < 4 then error("option set_max: 0, or 4 to 16 (got " .. sm .. ")") end
     local each = pcall(g.pile, g, "discard", 1) -- the layout has a discard pile per seat
-    if (o.discard_piles == "each") ~= each then
+    if o.discard_piles and (o.discard_piles == "each") ~= each then
       error(("option discard_piles: \"%s\" needs %s"):format(o.discard_piles,
             each and "one shared discard pile (this game's layout has one per seat)"
                  or "a discard pile per seat (this game's layout has one shared)"))

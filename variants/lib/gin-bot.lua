@@ -132,20 +132,23 @@ return function(rules, M)
   end
 
   return function(g, seat, moves)
-    if g.var.phase == "discard" then return discard(g, seat, moves) end
+    local phase = g.var.phase
+    if phase == "discard" then return discard(g, seat, moves) end
     -- The upcard offer or a normal draw: take the discard when it helps, else draw (or pass).
-    if g.var.phase == "draw" and g.options.discard_piles == "each" then
+    local each = g.options.discard_piles == "each"
+    if each and phase == "draw" then
       local draw = moves[1] == M.draw and M.draw or nil
       return best_take(g, seat, moves, not draw) or draw
     end
-    local upcard = g.options.discard_piles == "each" and g:pile("discard", g.var.dealer) or g:pile("discard")
     local can_take, other = false, nil
     for i = 1, #moves do
       if moves[i] == M.take then can_take = true else other = moves[i] end
     end
-    if can_take and (not other or worth_taking(g, seat, upcard:top())) then
-      return M.take
-    end
-    return other or moves[1]
+    if not can_take then return other or moves[1] end
+    if not other then return M.take end
+    -- the upcard (on the dealer's pile, with a pile each) or the discard pile's top
+    local pile = each and g:pile("discard", g.var.dealer) or g:pile("discard")
+    if worth_taking(g, seat, pile:top()) then return M.take end
+    return other
   end
 end

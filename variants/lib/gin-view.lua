@@ -23,8 +23,8 @@ end
 
 -- The top card of the pile the upcard was turned on (the one pile, or the dealer's).
 local function upcard_pile_top(g)
-  if g.options.discard_piles == "one" then return g:pile("discard"):top() end
-  return g:pile("discard", g.var.dealer):top()
+  if g.options.discard_piles == "each" then return g:pile("discard", g.var.dealer):top() end
+  return g:pile("discard"):top()
 end
 
 -- discard_piles = "each": the tops `seat` may take ("{7h} or {Qs}"), from their right.
@@ -222,7 +222,7 @@ return function(rules, M)
         if #hand > o.hand_size then text = text .. suggestion(g, R, hand) end
         lines[#lines + 1] = text
       end
-      local box = g.var.box
+      local box = #seats < g.seats and g.var.box or 0 -- (a game that sets seats out declares box)
       if box > 0 and #hand == 0 and not over then -- the Chouette partner sees the captain's hand
         for _, s in ipairs(seats) do
           if s ~= box and #g:hand(s) > 0 then

@@ -8,7 +8,7 @@
 -- their totals in its own column (2: seats 1-2, 3: seats 1-3, 4: seats 2-3): the seat ahead
 -- receives it (+) and the other pays it (-). The formats also decide who sits out the next hand
 -- (g:set_out; the variant declares state `out`, the seat out, 0 for none) and, for Chouette, who
--- is in the box (gin-base's state `box`). Options read: target, game_bonus, box_bonus, shutout,
+-- is in the box (state `box`, 0 for none: gin's view reads it when a seat sits out). Options read: target, game_bonus, box_bonus, shutout,
 -- shutout_bonus, and Cutthroat's shutout_pays. Seat variables: hands_won, boxes.
 
 local match = fuda.import("match")
@@ -142,7 +142,7 @@ local function chouette_bonuses(g, side)
   end
 end
 
--- Chouette (Captain): the box (gin-base's state `box`) plays every hand against the partnership,
+-- Chouette (Captain): the box (state `box`) plays every hand against the partnership,
 -- whose captain plays while the partner sits out (state `out`). The box scores its wins; the
 -- captain's wins are the partnership's: both partners score them (each partner's total is the
 -- partnership's). A losing captain swaps with the partner. First to `target` (the box, or the
