@@ -12,7 +12,8 @@
 --
 -- Phases (g.var.phase): the upcard offer ("offer" to the non-dealer, "offer2" to the dealer,
 -- "forced" after both passed; with the upcard for the non-dealer only, "first" take it or draw,
--- "passed" the dealer after the non-dealer passed), then turns of "draw" and "discard".
+-- "passed" the dealer after the non-dealer passed), then turns of "draw" (with a discard pile
+-- each: "draw_each") and "discard".
 -- Events name seats with g:name, but those of every turn (draws, takes, discards) pass the seat
 -- number to "Seat %d ...": g:say formats only when somebody reads, and `fuda sim` does not.
 
@@ -235,31 +236,18 @@ local function pile_topped(g, seat, card)
   return nil
 end
 
--- Seat takes the top card of a discard pile: the upcard, tallied as `upcard`, or (nil) a discard;
--- `card` names the pile by its top card ("take 7h": discard_piles = "each"), nil the one pile (or
--- the dealer's, for the upcard).
-local function take(g, seat, card, upcard)
-  local v, from = g.var, nil
-  if card then from = pile_topped(g, seat, card) end
-  local discard, hand
-  if from then
-    discard = g:pile("discard", from)
-  elseif piles_each(g) then
-    discard = g:pile("discard", v.dealer)
-  else
-    discard = g:pile("discard")
-  end
-  hand = g:hand(seat)
+-- Seat takes the top card of the discard pile: the upcard, tallied as `upcard`, or (nil) a
+-- discard. (With a pile each the upcard is on the dealer's.)
+local function take(g, seat, upcard)
+  local discard = upcard and pile_of(g, g.var.dealer) or g:pile("discard")
+  local hand = g:hand(seat)
   local c = discard:top()
   discard:move_top(hand)
   hand:sort()
-  v.phase, v.taken = "discard", c
+  g.var.phase, g.var.taken = "discard", c
   if upcard then
     g:say("%s takes the upcard {%s}.", g:name(seat), c)
     g:tally(upcard)
-  elseif from then
-    g:say("Seat %d takes {%s} from seat %d's discard pile.", seat, c, from)
-    g:tally("take:discard")
   else
     g:say("Seat %d takes {%s} from the discard pile.", seat, c)
     g:tally("take:discard")
@@ -267,12 +255,24 @@ local function take(g, seat, card, upcard)
 end
 
 local function takes_upcard(what)
-  return function(g, seat) return take(g, seat, nil, what) end
+  return function(g, seat) return take(g, seat, what) end
+end
+
+-- discard_piles = "each": seat takes `card`, the top of another seat's pile ("take 7h").
+local function take_each(g, seat, card)
+  local from = pile_topped(g, seat, card)
+  local discard, hand = g:pile("discard", from), g:hand(seat)
+  discard:move_top(hand)
+  hand:sort()
+  g.var.phase, g.var.taken = "discard", card
+  g:say("Seat %d takes {%s} from seat %d's discard pile.", seat, card, from)
+  g:tally("take:discard")
 end
 
 -- discard_piles = "each": draw (while the stock lasts), or take the top of another seat's pile
 -- ("take 7h"), theirs from the seat on the right round to the left (a new list each call).
 local function draw_or_take_each(g, seat)
+  if seat ~= g.turn then return {} end
   local list = #g:pile("stock") > 0 and { M.draw } or {}
   local seats = in_play(g, seat)
   for i = #seats - 1, 1, -1 do
@@ -285,7 +285,6 @@ end
 -- The moves of a seat that may draw or take ({} when it is not their turn; a new list each call).
 local function draw_or_take(g, seat)
   if seat ~= g.turn then return {} end
-  if piles_each(g) then return draw_or_take_each(g, seat) end
   if #g:pile("stock") > 0 then return { M.draw, M.take } end
   return { M.take }
 end
@@ -299,7 +298,7 @@ phases.offer = {
   moves = take_or_pass,
   take = function(g, seat)
     local first = seat == g:next(g.var.dealer)
-    return take(g, seat, nil, first and "upcard:non-dealer takes" or "upcard:next player takes")
+    return take(g, seat, first and "upcard:non-dealer takes" or "upcard:next player takes")
   end,
   pass = function(g, seat)
     g:say("%s passes on the upcard.", g:name(seat))
@@ -358,6 +357,9 @@ phases.passed = {
 -- one card, not the one just taken (next section).
 
 phases.draw = { moves = draw_or_take, draw = draw, take = take }
+
+-- With a discard pile each (Battle Royale) the turn is "draw_each": draw, or "take 7h".
+phases.draw_each = { moves = draw_or_take_each, draw = draw, take = take_each }
 
 ---------------------------------------------------------------------------------------------------
 -- Knocking and gin: a discard that leaves the knock limit or less may knock instead ("knock C"),
@@ -465,7 +467,8 @@ phases.discard = {
       if o.knock_taken_melded and knock_barred(g, seat) then g:tally("knock:barred, the taken card unmelded") end
       v.taken = ""
     end
-    g:hand(seat):move(card, pile_of(g, seat))
+    local each = piles_each(g)
+    g:hand(seat):move(card, each and g:pile("discard", seat) or g:pile("discard"))
     g:say("Seat %d discards {%s}.", seat, card)
     local stock = g:pile("stock")
     if o.stock_out == "score" and #stock == 0 then
@@ -473,7 +476,7 @@ phases.discard = {
     elseif o.stock_out == "void" and #stock <= o.void_at then
       rule.void_hand(g, stock)
     else
-      v.phase = "draw"
+      v.phase = each and "draw_each" or "draw"
       g.turn = g:next(seat)
     end
   end,

@@ -134,12 +134,11 @@ return function(rules, M)
   return function(g, seat, moves)
     local phase = g.var.phase
     if phase == "discard" then return discard(g, seat, moves) end
-    -- The upcard offer or a normal draw: take the discard when it helps, else draw (or pass).
-    local each = g.options.discard_piles == "each"
-    if each and phase == "draw" then
+    if phase == "draw_each" then
       local draw = moves[1] == M.draw and M.draw or nil
       return best_take(g, seat, moves, not draw) or draw
     end
+    -- The upcard offer or a normal draw: take the discard when it helps, else draw (or pass).
     local can_take, other = false, nil
     for i = 1, #moves do
       if moves[i] == M.take then can_take = true else other = moves[i] end
@@ -147,7 +146,7 @@ return function(rules, M)
     if not can_take then return other or moves[1] end
     if not other then return M.take end
     -- the upcard (on the dealer's pile, with a pile each) or the discard pile's top
-    local pile = each and g:pile("discard", g.var.dealer) or g:pile("discard")
+    local pile = g.options.discard_piles == "each" and g:pile("discard", g.var.dealer) or g:pile("discard")
     if worth_taking(g, seat, pile:top()) then return M.take end
     return other
   end

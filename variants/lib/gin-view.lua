@@ -50,10 +50,8 @@ local TO_DO = {
     if g.options.dealer_takes_passed then return ": the upcard was passed, draw or take " .. show(top) end
     return ": the upcard was passed, draw from the stock (only the non-dealer may take it)"
   end,
-  draw = function(g, top)
-    if g.options.discard_piles == "each" then return ": draw or take " .. tops_for(g, g.turn) end
-    return ": draw or take " .. show(top)
-  end,
+  draw = function(g, top) return ": draw or take " .. show(top) end,
+  draw_each = function(g) return ": draw or take " .. tops_for(g, g.turn) end,
   discard = function(g, top, mine)
     local limit, taken = g.var.limit, g.var.taken
     local text = limit > 0 and (": discard, knock (deadwood " .. limit .. " or less) or gin") or ": discard or go gin"
