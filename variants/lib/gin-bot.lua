@@ -146,7 +146,8 @@ return function(rules, M)
     if not can_take then return other or moves[1] end
     if not other then return M.take end
     -- the upcard (on the dealer's pile, with a pile each) or the discard pile's top
-    local pile = g.options.discard_piles == "each" and g:pile("discard", g.var.dealer) or g:pile("discard")
+    local pile = phase ~= "draw" and g.options.discard_piles == "each" and g:pile("discard", g.var.dealer)
+                 or g:pile("discard")
     if worth_taking(g, seat, pile:top()) then return M.take end
     return other
   end
