@@ -206,9 +206,9 @@ end
 -- The upcard: the non-dealer may take it or pass; then the dealer (with three in play, each seat
 -- in turn from the dealer's left, the dealer last: phase "offer" until the dealer's "offer2");
 -- when all passed the non-dealer draws from the stock (both_pass_take: or still takes it).
--- Whoever takes it discards next. With upcard_takers = "non_dealer" only the non-dealer may take it: they decline it by
--- drawing ("first"), or by passing ("offer"), and then the dealer draws ("passed";
--- dealer_takes_passed: or takes it).
+-- Whoever takes it discards next. With upcard_takers = "non_dealer" only the non-dealer may take
+-- it: they decline it by drawing ("first"), or by passing ("offer"), and then the dealer draws
+-- ("passed"; dealer_takes_passed: or takes it).
 
 -- Seat draws the top card of the stock (`declines`: the non-dealer declining the upcard so).
 -- g.var.taken is "" already: the deal and every discard leave it so.
