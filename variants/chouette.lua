@@ -8,6 +8,17 @@
 local three = fuda.import("three")
 local gin = fuda.variant("gin")
 
+-- The partner sits out but may advise: after the deal and each move of the captain they are told
+-- the captain's hand (`fuda play` shows it to a partner at the table; the view shows it too).
+local function tell_partner(g)
+  local v = g.var
+  for s = 1, g.seats do
+    if s ~= v.box and s ~= v.out then
+      g:tell(v.out, "The captain's hand: %s.", fuda.show(g:hand(s):cards()))
+    end
+  end
+end
+
 return {
   extends = "gin",
   title = "Chouette (Captain, three-handed Gin)",
@@ -16,7 +27,12 @@ return {
   columns = three.COLUMNS,
   deal = function(g)
     if g.var.box == 0 then three.seat_first(g, "chouette") end
-    return gin.deal(g)
+    gin.deal(g)
+    tell_partner(g)
+  end,
+  play = function(g, seat, move)
+    gin.play(g, seat, move)
+    if seat ~= g.var.box and move ~= "pass" and g.phase == "playing" then tell_partner(g) end
   end,
   match = three.chouette,
   check = {

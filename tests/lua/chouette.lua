@@ -6,7 +6,7 @@
 
 local T = dofile("tests/lua/lib/t.lua")
 local H = dofile("tests/lua/lib/three.lua")
-local check, eq, contains, any_match, refused = T.check, T.eq, T.contains, T.any_match, T.refused
+local check, eq, contains, any_match, refused, apply = T.check, T.eq, T.contains, T.any_match, T.refused, T.apply
 
 -- Seats: the box, the captain (who deals first) and the partner (out).
 do
@@ -23,6 +23,21 @@ do
   check(contains(v, ("Captain's hand (seat %d): "):format(cap)), what .. ": and shows the captain's hand")
   check(not contains(m:view(box), "Captain's hand"), what .. ": the box does not see it")
   refused(m, out, "pass", what .. ": the partner does not play")
+  -- the partner is told the captain's hand after the deal and after each move of theirs
+  local hand = table.concat(m:pile("hand", cap), "} {")
+  local told = ("The captain's hand: {%s}."):format(hand)
+  local m2 = fuda.match{ variant = "chouette", seats = 3, seed = 1 }
+  check(any_match(m2:events(out), told), what .. ": the partner is told the captain's hand")
+  check(not any_match(m2:events(box), "The captain's hand"), what .. ": the box is not")
+  apply(m2, box, "pass", what)
+  apply(m2, cap, "pass", what)
+  apply(m2, box, "draw", what)
+  local d = m2:pile("hand", box)[1]
+  apply(m2, box, "discard " .. d, what)
+  m2:events(out)
+  apply(m2, cap, "draw", what)
+  hand = table.concat(m2:pile("hand", cap), "} {")
+  check(any_match(m2:events(out), ("The captain's hand: {%s}."):format(hand)), what .. ": after the captain draws, 11 cards")
 end
 
 -- The captain wins: both partners score, no swap. The box wins: the captain swaps with the
