@@ -1,5 +1,7 @@
--- Gin Rummy for two players: the base the presets (gin, gin-bicycle, gin-intro, oklahoma, tedesco,
--- straight-gin, celebes, hollywood, round-the-corner) build on.
+-- Gin Rummy: the base the presets (gin, gin-bicycle, gin-intro, oklahoma, tedesco, straight-gin,
+-- celebes, hollywood, round-the-corner) and the three-player games (battle-royale, cutthroat,
+-- chouette) build on. A hand is played by the seats in play: two, or (Battle Royale) three; a
+-- match format may set a seat out for a hand (g:set_out: Cutthroat and Chouette seat two of three).
 --
 -- Sources: the rule documents shared/seeds/gin-rummy-intro.ja.txt, gin-rummy-and-variants.ja.txt and the
 -- Gin Rummy section of RULINGS.md. Every number and every reading the documents leave open is an
@@ -10,7 +12,8 @@
 --
 -- Phases (g.var.phase): the upcard offer ("offer" to the non-dealer, "offer2" to the dealer,
 -- "forced" after both passed; with the upcard for the non-dealer only, "first" take it or draw,
--- "passed" the dealer after the non-dealer passed), then turns of "draw" and "discard".
+-- "passed" the dealer after the non-dealer passed), then turns of "draw" (with a discard pile
+-- each: "draw_each") and "discard".
 -- Events name seats with g:name, but those of every turn (draws, takes, discards) pass the seat
 -- number to "Seat %d ...": g:say formats only when somebody reads, and `fuda sim` does not.
 
@@ -27,6 +30,33 @@ local M = fuda.moves{
 }
 local phases = {}  -- filled section by section
 local rule = {}    -- what the sections call ahead of their place
+
+-- The seats in play this hand in turn order, starting after `from` (so ending with it when it is
+-- in play): g:next skips the seats set out.
+local function in_play(g, from)
+  local first = g:next(from)
+  local list, s = { first }, g:next(first)
+  while s ~= first do
+    list[#list + 1] = s
+    s = g:next(s)
+  end
+  return list
+end
+
+-- Has the game a discard pile each (Battle Royale's option discard_piles = "each"; a game without
+-- the option has one)? (Kept per game: the moves hook asks often.)
+local each_g, each_piles
+local function piles_each(g)
+  if g ~= each_g then each_g, each_piles = g, g.options.discard_piles == "each" end
+  return each_piles
+end
+
+-- The discard pile `seat` discards to: the one shared pile, or (discard_piles = "each") the
+-- seat's own.
+local function pile_of(g, seat)
+  if piles_each(g) then return g:pile("discard", seat) end
+  return g:pile("discard")
+end
 
 ---------------------------------------------------------------------------------------------------
 -- Cards, melds and deadwood: one 52-card deck (Celebes: with jokers, the option jokers); sets and
@@ -103,9 +133,11 @@ local function show_arrangement(res)
 end
 
 ---------------------------------------------------------------------------------------------------
--- The deal: the first dealer is drawn at random; hand_size cards each, one at a time starting
--- with the non-dealer; the next card is the upcard (or, first_card = "to_non_dealer", the
--- non-dealer's extra card, and they start by discarding). The rest is the stock.
+-- The deal: the first dealer is drawn at random (among the seats in play); hand_size cards to
+-- each seat in play, one at a time starting with the non-dealer (the dealer's left); the next card
+-- is the upcard (or, first_card = "to_non_dealer", the non-dealer's extra card, and they start by
+-- discarding). With discard_piles = "each" the upcard starts the dealer's pile. The rest is the
+-- stock.
 
 -- The knock limit an upcard sets (upcard_knock): its value, J/Q/K 10; an ace: gin only.
 local function upcard_limit(c)
@@ -117,7 +149,7 @@ end
 -- The upcard turned: who may take it first, and what it decides for the hand.
 local function turn_up(g, dealer)
   local o, v = g.options, g.var
-  local discard = g:pile("discard")
+  local discard = pile_of(g, dealer)
   g:pile("stock"):move_top(discard)
   local up = discard:top()
   v.upcard = up
@@ -143,12 +175,22 @@ local function deal(g)
   local o, v = g.options, g.var
   g:gather("stock", { "hand", "discard" }):shuffle()
   if v.dealer == 0 then
-    v.dealer = g:random(g.seats)
+    local seats = in_play(g, g.seats)
+    v.dealer = seats[g:random(#seats)]
     g:say("%s is drawn to deal first.", g:name(v.dealer))
   end
   local dealer = v.dealer
   local nd = g:next(dealer)
-  g:deal(o.hand_size, { first = nd, sort = true })
+  local seats = in_play(g, dealer)
+  if #seats == g.seats then
+    g:deal(o.hand_size, { first = nd, sort = true })
+  else -- a seat sits out: only the seats in play get cards
+    local stock = g:pile("stock")
+    for _ = 1, o.hand_size do
+      for i = 1, #seats do stock:move_top(g:hand(seats[i])) end
+    end
+    for i = 1, #seats do g:hand(seats[i]):sort() end
+  end
   v.taken, v.limit = "", o.knock_limit
   g.turn = nd
   if o.first_card == "upcard" then return turn_up(g, dealer) end
@@ -161,11 +203,12 @@ local function deal(g)
 end
 
 ---------------------------------------------------------------------------------------------------
--- The upcard: the non-dealer may take it or pass; then the dealer; when both passed the
--- non-dealer draws from the stock (both_pass_take: or still takes it). Whoever takes it discards
--- next. With upcard_takers = "non_dealer" only the non-dealer may take it: they decline it by
--- drawing ("first"), or by passing ("offer"), and then the dealer draws ("passed";
--- dealer_takes_passed: or takes it).
+-- The upcard: the non-dealer may take it or pass; then the dealer (with three in play, each seat
+-- in turn from the dealer's left, the dealer last: phase "offer" until the dealer's "offer2");
+-- when all passed the non-dealer draws from the stock (both_pass_take: or still takes it).
+-- Whoever takes it discards next. With upcard_takers = "non_dealer" only the non-dealer may take
+-- it: they decline it by drawing ("first"), or by passing ("offer"), and then the dealer draws
+-- ("passed"; dealer_takes_passed: or takes it).
 
 -- Seat draws the top card of the stock (`declines`: the non-dealer declining the upcard so).
 -- g.var.taken is "" already: the deal and every discard leave it so.
@@ -184,10 +227,20 @@ local function draw(g, seat, declines)
   g:tell(seat, "You draw {%s}.", c)
 end
 
+-- The seat in play other than `seat` whose discard pile has `card` on top (discard_piles =
+-- "each"), or nil.
+local function pile_topped(g, seat, card)
+  for _, s in ipairs(in_play(g, seat)) do
+    if s ~= seat and g:pile("discard", s):top() == card then return s end
+  end
+  return nil
+end
+
 -- Seat takes the top card of the discard pile: the upcard, tallied as `upcard`, or (nil) a
--- discard.
+-- discard. (With a pile each the upcard is on the dealer's.)
 local function take(g, seat, upcard)
-  local discard, hand = g:pile("discard"), g:hand(seat)
+  local discard = upcard and pile_of(g, g.var.dealer) or g:pile("discard")
+  local hand = g:hand(seat)
   local c = discard:top()
   discard:move_top(hand)
   hand:sort()
@@ -205,6 +258,30 @@ local function takes_upcard(what)
   return function(g, seat) return take(g, seat, what) end
 end
 
+-- discard_piles = "each": seat takes `card`, the top of another seat's pile ("take 7h").
+local function take_each(g, seat, card)
+  local from = pile_topped(g, seat, card)
+  local discard, hand = g:pile("discard", from), g:hand(seat)
+  discard:move_top(hand)
+  hand:sort()
+  g.var.phase, g.var.taken = "discard", card
+  g:say("Seat %d takes {%s} from seat %d's discard pile.", seat, card, from)
+  g:tally("take:discard")
+end
+
+-- discard_piles = "each": draw (while the stock lasts), or take the top of another seat's pile
+-- ("take 7h"), theirs from the seat on the right round to the left (a new list each call).
+local function draw_or_take_each(g, seat)
+  if seat ~= g.turn then return {} end
+  local list = #g:pile("stock") > 0 and { M.draw } or {}
+  local seats = in_play(g, seat)
+  for i = #seats - 1, 1, -1 do
+    local top = g:pile("discard", seats[i]):top()
+    if top then list[#list + 1] = "take " .. top end
+  end
+  return list
+end
+
 -- The moves of a seat that may draw or take ({} when it is not their turn; a new list each call).
 local function draw_or_take(g, seat)
   if seat ~= g.turn then return {} end
@@ -219,16 +296,22 @@ end
 
 phases.offer = {
   moves = take_or_pass,
-  take = takes_upcard("upcard:non-dealer takes"),
+  take = function(g, seat)
+    local first = seat == g:next(g.var.dealer)
+    return take(g, seat, first and "upcard:non-dealer takes" or "upcard:next player takes")
+  end,
   pass = function(g, seat)
     g:say("%s passes on the upcard.", g:name(seat))
+    local nxt = g:next(seat)
     if g.options.upcard_takers == "non_dealer" then -- the dealer may not take it: they draw
       g.var.phase = "passed"
       g:tally("upcard:non-dealer passes")
-    else
+    elseif nxt == g.var.dealer then
       g.var.phase = "offer2"
+    else -- three in play: the next seat is offered it before the dealer
+      g:tally("upcard:non-dealer passes to the next player")
     end
-    g.turn = g:next(seat)
+    g.turn = nxt
   end,
 }
 
@@ -274,6 +357,9 @@ phases.passed = {
 -- one card, not the one just taken (next section).
 
 phases.draw = { moves = draw_or_take, draw = draw, take = take }
+
+-- With a discard pile each (Battle Royale) the turn is "draw_each": draw, or "take 7h".
+phases.draw_each = { moves = draw_or_take_each, draw = draw, take = take_each }
 
 ---------------------------------------------------------------------------------------------------
 -- Knocking and gin: a discard that leaves the knock limit or less may knock instead ("knock C"),
@@ -381,7 +467,8 @@ phases.discard = {
       if o.knock_taken_melded and knock_barred(g, seat) then g:tally("knock:barred, the taken card unmelded") end
       v.taken = ""
     end
-    g:hand(seat):move(card, g:pile("discard"))
+    local each = piles_each(g)
+    g:hand(seat):move(card, each and g:pile("discard", seat) or g:pile("discard"))
     g:say("Seat %d discards {%s}.", seat, card)
     local stock = g:pile("stock")
     if o.stock_out == "score" and #stock == 0 then
@@ -389,7 +476,7 @@ phases.discard = {
     elseif o.stock_out == "void" and #stock <= o.void_at then
       rule.void_hand(g, stock)
     else
-      v.phase = "draw"
+      v.phase = each and "draw_each" or "draw"
       g.turn = g:next(seat)
     end
   end,
@@ -399,7 +486,7 @@ phases.discard = {
     if v.taken ~= "" and o.knock_taken_melded then g:tally("knock:with the taken card melded") end
     if o.upcard_knock then g:tally("knock:limit " .. v.limit) end
     v.taken = ""
-    g:hand(seat):move(card, g:pile("discard"))
+    g:hand(seat):move(card, pile_of(g, seat))
     g:say("%s discards {%s} and knocks.", g:name(seat), card)
     rule.showdown(g, seat, false)
   end,
@@ -407,7 +494,7 @@ phases.discard = {
   gin = function(g, seat, card)
     if g.options.upcard_knock and g.var.limit == 0 then g:tally("gin:ace upcard") end
     g.var.taken = ""
-    g:hand(seat):move(card, g:pile("discard"))
+    g:hand(seat):move(card, pile_of(g, seat))
     g:say("%s discards {%s} and goes gin.", g:name(seat), card)
     rule.showdown(g, seat, true)
   end,
@@ -506,6 +593,7 @@ end
 function rule.showdown(g, knocker, gin)
   local o = g.options
   local defender = g:next(knocker)
+  if g:next(defender) ~= knocker then return rule.showdown_all(g, knocker, gin) end
   local allow = (not gin) or o.layoff_after_gin
   local R = rules(g)
   local aces_too = (not gin) or o.defender_ace_on_gin
@@ -536,6 +624,134 @@ function rule.showdown(g, knocker, gin)
     g:say("%s shows %s%s.", g:name(defender), show_arrangement(res.defender), shapeless)
   end
   rule.score(g, knocker, defender, gin, res)
+end
+
+---------------------------------------------------------------------------------------------------
+-- Three in play (Battle Royale): after a knock each other seat lays off on the knocker's melds
+-- only, never on another's layoffs (a seat's layoffs chain on its own only). The knocker's melds
+-- are arranged once, for both: least deadwood, and among the arrangements the engine picks against
+-- each of them (R:layoff), the one that leaves the two the most deadwood in all.
+
+-- The layoffs of `cards` on the knocker's `melds` (lists of cards, `kinds` "run"/"set", not
+-- changed) that leave least deadwood as R counts it, every order tried: { layoffs = { {card=,
+-- meld=i}, ... } in the order laid, deadwood = n, rest = the cards not laid off }.
+local function best_layoffs(R, melds, kinds, cards)
+  local ms = {}
+  for i, m in ipairs(melds) do
+    local copy = {}
+    for j = 1, #m do copy[j] = m[j] end
+    ms[i] = copy
+  end
+  local used, laid, seen = {}, {}, {}
+  local function rest()
+    local list = {}
+    for _, c in ipairs(cards) do
+      if not used[c] then list[#list + 1] = c end
+    end
+    return list
+  end
+  local best = { deadwood = R:deadwood(cards), layoffs = {}, rest = rest() }
+  local function key()
+    local parts = {}
+    for i, lo in ipairs(laid) do parts[i] = lo.card .. ":" .. lo.meld end
+    table.sort(parts)
+    return table.concat(parts, " ")
+  end
+  local function search()
+    for _, c in ipairs(cards) do
+      for i = 1, used[c] and 0 or #ms do
+        local m = ms[i]
+        if R:accepts(m, c) then
+          local low = kinds[i] == "run" and RANK[c] % 13 + 1 == RANK[m[1]]
+          if low then table.insert(m, 1, c) else m[#m + 1] = c end
+          used[c], laid[#laid + 1] = true, { card = c, meld = i }
+          local k = key()
+          if not seen[k] then
+            seen[k] = true
+            local left = rest()
+            local d = R:deadwood(left)
+            if d < best.deadwood then
+              local copy = {}
+              for j = 1, #laid do copy[j] = laid[j] end
+              best = { deadwood = d, layoffs = copy, rest = left }
+            end
+            search()
+          end
+          used[c], laid[#laid] = nil, nil
+          if low then table.remove(m, 1) else m[#m] = nil end
+        end
+      end
+    end
+  end
+  search()
+  return best
+end
+
+-- `knocker` has just knocked (or gone gin) with two or more others in play.
+function rule.showdown_all(g, knocker, gin)
+  local o = g.options
+  local R = rules(g)
+  local allow = (not gin) or o.layoff_after_gin
+  local DR = defender_rules(g, (not gin) or o.defender_ace_on_gin)
+  local DRR = DR or R
+  local defenders = in_play(g, knocker)
+  defenders[#defenders] = nil -- the knocker, last
+  local khand = g:hand(knocker)
+  local shown, outcome
+  for _, d in ipairs(defenders) do
+    local k = R:layoff(khand, g:hand(d), { allow = allow, defender_rules = DR }).knocker
+    local each, total = {}, 0
+    for i, d2 in ipairs(defenders) do
+      local hand = g:hand(d2):cards()
+      local lo = allow and best_layoffs(DRR, k.melds, k.kinds, hand)
+                 or { deadwood = DRR:deadwood(hand), layoffs = {}, rest = hand }
+      each[i], total = lo, total + lo.deadwood
+    end
+    if not outcome or total > outcome.total then shown, outcome = k, { total = total, each = each } end
+    if not allow then break end
+  end
+  g:say("%s %s: %s.", g:name(knocker), gin and "goes gin" or "knocks", show_arrangement(shown))
+  local dds = {}
+  for i, d in ipairs(defenders) do
+    local lo = outcome.each[i]
+    say_layoffs(g, { knocker = shown, layoffs = lo.layoffs }, d, gin)
+    local res = DRR:melds(lo.rest)
+    g:say("%s%s shows %s.", gin and #lo.layoffs == 0 and not allow and "No layoffs against gin; " or "",
+          g:name(d), show_arrangement(res))
+    dds[i] = lo.deadwood
+  end
+  rule.score_all(g, knocker, gin, defenders, shown.deadwood, dds)
+end
+
+-- Three in play: gin wins the others' deadwood together + gin_bonus; a knock wins the sum of the
+-- differences; when any other seat has less deadwood than the knocker (or, undercut_on_tie, as
+-- much) it is an undercut: the knocker loses undercut_penalty points (Battle Royale's option;
+-- 20 without it) and nobody scores.
+function rule.score_all(g, knocker, gin, defenders, kd, dds)
+  local o = g.options
+  local sum, parts, under, tie = 0, {}, false, false
+  for i, dd in ipairs(dds) do
+    parts[i] = tostring(gin and dd or dd - kd)
+    sum = sum + (gin and dd or dd - kd)
+    if dd < kd or (dd == kd and o.undercut_on_tie) then under, tie = true, tie or dd == kd end
+  end
+  local r
+  if gin then
+    r = { winner = knocker, kind = "gin", points = sum + o.gin_bonus,
+          note = ("gin %s + %d"):format(table.concat(parts, " + "), o.gin_bonus) }
+    g:say("%s wins with gin: deadwood %s + gin bonus %d = %d points.", g:name(knocker),
+          table.concat(parts, " + "), o.gin_bonus, r.points)
+  elseif under then
+    local penalty = o.undercut_penalty or 20
+    r = { loser = knocker, kind = "undercut", points = penalty, note = ("undercut, knocker -%d"):format(penalty) }
+    g:say("%s is undercut (deadwood %d): the knocker loses %d points; nobody else scores.",
+          g:name(knocker), kd, penalty)
+  else
+    r = { winner = knocker, kind = "knock", points = sum, note = ("knock %s"):format(table.concat(parts, " + ")) }
+    g:say("%s wins the knock: %s = %d points.", g:name(knocker), table.concat(parts, " + "), sum)
+  end
+  g:tally(r.kind == "undercut" and tie and "hand:undercut tie" or "hand:" .. r.kind)
+  rule.finish(g, r)
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -578,11 +794,13 @@ end
 -- next_dealer); after a hand nobody won, the same dealer again (or the next seat: redeal_same_dealer).
 local function choose_next_dealer(g, r)
   local how, v = g.options.next_dealer, g.var
-  if not r.winner then
+  if not r.winner and not r.loser then
     if not g.options.redeal_same_dealer then v.dealer = g:next(v.dealer) end
     return
   end
-  if how == "winner" then
+  if not r.winner then -- a loser only (Battle Royale's undercut): the deal passes on
+    v.dealer = g:next(v.dealer)
+  elseif how == "winner" then
     v.dealer = r.winner
   elseif how == "loser" then
     v.dealer = g:next(r.winner)
@@ -752,8 +970,17 @@ return {
   layout = { stock = "hidden", discard = { vis = function(g) return g.options.discard_pile end }, hand = "owner" },
   deck = function(g) return { jokers = g.options.jokers } end,
   setup = function(g)
-    local sm = g.options.set_max
+    local o = g.options
+    local sm = o.set_max
     if sm > 0 and sm < 4 then error("option set_max: 0, or 4 to 16 (got " .. sm .. ")") end
+    local each = pcall(g.pile, g, "discard", 1) -- the layout has a discard pile per seat
+    if o.discard_piles and (o.discard_piles == "each") ~= each then
+      error(("option discard_piles: \"%s\" needs %s"):format(o.discard_piles,
+            each and "one shared discard pile (this game's layout has one per seat)"
+                 or "a discard pile per seat (this game's layout has one shared)"))
+    end
+    if g.seats > 2 and o.stock_out == "score" then error("option stock_out: \"score\" is for two players") end
+    if g.seats > 2 and o.upcard_takers ~= "both" then error("option upcard_takers: \"non_dealer\" is for two players") end
   end,
 
   deal = deal,

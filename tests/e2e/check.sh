@@ -225,7 +225,7 @@ expect "an unknown bot exits 2" status 2
 # every shipped variant passes (the gin family with fewer matches: random bots
 # play gin for thousands of moves)
 for v in $(unset FUDA_PATH; "$FUDA" list | cut -d" " -f1) gin-base; do
-    case $v in gin*) n=6 ;; *) n=40 ;; esac
+    case $v in gin*|battle-royale|cutthroat|chouette) n=6 ;; *) n=40 ;; esac
     run check "$v" -n $n
     expect "$v passes fuda check -n $n" status 0
     expect "$v: check: OK" has "$OUT" "^check: OK \($n matches, [0-9]+ moves\)\$"

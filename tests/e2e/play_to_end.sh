@@ -87,6 +87,9 @@ play_to_end "straight-gin, a series" 9 straight-gin --option series=true
 play_to_end "hollywood" 10 hollywood --target 40
 play_to_end "round-the-corner" 11 round-the-corner --target 60
 play_to_end "celebes" 10 celebes --target 40
+play_to_end "battle-royale" 12 battle-royale --target 60
+play_to_end "cutthroat" 13 cutthroat --target 40
+play_to_end "chouette" 14 chouette --target 40
 play_to_end "celebes, passing" 11 celebes --target 40 --option non_dealer_declines=passing
 play_to_end "zun, 4 players" 4 zun --seats 4 --option games=2
 play_to_end "zun, 2 players" 5 zun --seats 2 --option games=3

@@ -2,7 +2,10 @@
 --
 -- fuda.import("gin-bot")(rules, M) -> the bot: rules(g) gives a game's meld rules, M the verbs
 -- gin declared (fuda.moves). The bot goes gin at once, knocks whenever it may, else discards for
--- least deadwood; it takes the discard when that lowers its deadwood (or melds more cards).
+-- least deadwood; it takes the discard when that lowers its deadwood (or melds more cards). With
+-- a discard pile each (Battle Royale) it weighs the top of each pile it may take ("take 7h") and
+-- takes the one that leaves least deadwood. (Layoffs after a knock are the rules' business: the
+-- engine lays off the most it can, on the knocker's melds only.)
 
 local RANK, SUIT = {}, {}  -- card -> rank, suit
 local ALL = {}             -- the 52 cards
@@ -47,7 +50,8 @@ return function(rules, M)
 
   -- Would taking `card` (and then the best other discard) leave less deadwood? On equal
   -- deadwood, take it when it puts more cards in melds (it builds towards gin). Every take the
-  -- bot makes lowers (deadwood, -melded cards), so two bots cannot trade discards forever.
+  -- bot makes lowers (deadwood, -melded cards), so two bots cannot trade discards forever. The
+  -- second result: the deadwood left after the take and the best discard (-1: a gin at once).
   local function worth_taking(g, seat, card)
     if not card then return false end
     local R = rules(g)
@@ -57,7 +61,7 @@ return function(rules, M)
     if g.options.meld_shapes ~= "any" then -- a gin at once (least deadwood may not tell: shapes)
       local list = R:discard_moves(hand, card)
       for i = 1, #list do
-        if READ[list[i]][1] == "gin" then return true end
+        if READ[list[i]][1] == "gin" then return true, -1 end
       end
     end
     local _, after = R:discard_list(hand) -- deadwood after discarding hand[i]
@@ -68,13 +72,27 @@ return function(rules, M)
       local d = after[i]
       if d < best or (d == best and RANK[c] > RANK[bestc]) then best, bestc = d, c end
     end
-    if best ~= before then return best < before end
+    if best ~= before then return best < before, best end
     local kept = {}
     for i = 1, n + 1 do
       if hand[i] ~= bestc then kept[#kept + 1] = hand[i] end
     end
     hand[n + 1] = nil
-    return melded_count(R, kept) > melded_count(R, hand)
+    return melded_count(R, kept) > melded_count(R, hand), best
+  end
+
+  -- discard_piles = "each": of the moves "take C", the one worth taking that leaves least
+  -- deadwood (nil: none is worth it; `forced`: none other, the first will do).
+  local function best_take(g, seat, moves, forced)
+    local pick, least
+    for i = 1, #moves do
+      local mv = moves[i]
+      if mv:sub(1, 5) == "take " then
+        local ok, d = worth_taking(g, seat, mv:sub(6))
+        if (ok or forced) and (not least or d < least) then pick, least = mv, d end
+      end
+    end
+    return pick
   end
 
   -- The discard turn: gin at once; else knock whenever allowed, with the discard leaving least
@@ -114,15 +132,23 @@ return function(rules, M)
   end
 
   return function(g, seat, moves)
-    if g.var.phase == "discard" then return discard(g, seat, moves) end
+    local phase = g.var.phase
+    if phase == "discard" then return discard(g, seat, moves) end
+    if phase == "draw_each" then
+      local draw = moves[1] == M.draw and M.draw or nil
+      return best_take(g, seat, moves, not draw) or draw
+    end
     -- The upcard offer or a normal draw: take the discard when it helps, else draw (or pass).
     local can_take, other = false, nil
     for i = 1, #moves do
       if moves[i] == M.take then can_take = true else other = moves[i] end
     end
-    if can_take and (not other or worth_taking(g, seat, g:pile("discard"):top())) then
-      return M.take
-    end
-    return other or moves[1]
+    if not can_take then return other or moves[1] end
+    if not other then return M.take end
+    -- the upcard (on the dealer's pile, with a pile each) or the discard pile's top
+    local pile = phase ~= "draw" and g.options.discard_piles == "each" and g:pile("discard", g.var.dealer)
+                 or g:pile("discard")
+    if worth_taking(g, seat, pile:top()) then return M.take end
+    return other
   end
 end

@@ -1,12 +1,41 @@
 -- gin-view.lua -- the view of the Gin family (variants/gin-base.lua and its presets): the hand,
 -- the score, the table, the hand grouped in melds with its deadwood and the discard that would
--- leave least, and a line saying who is to do what.
+-- leave least, and a line saying who is to do what. With three players: each discard pile's top
+-- (Battle Royale), who sits out, who is in the box and who is captain (Cutthroat, Chouette); the
+-- Chouette partner sitting out sees the captain's hand (they may advise).
 --
 -- fuda.import("gin-view")(rules, M) -> the view hook: rules(g) gives a game's meld rules, M the
 -- verbs gin declared (fuda.moves). Seats are named as g:name names them, in lower case inside a
 -- line: "you", "seat 2".
 
 local show, suit, plural = fuda.show, fuda.suit, fuda.plural
+
+-- The seats in play this hand in turn order, starting after `from` (gin-base.lua's in_play).
+local function in_play(g, from)
+  local first = g:next(from)
+  local list, s = { first }, g:next(first)
+  while s ~= first do
+    list[#list + 1] = s
+    s = g:next(s)
+  end
+  return list
+end
+
+-- The top card of the pile the upcard was turned on (the one pile, or the dealer's).
+local function upcard_pile_top(g)
+  if g.options.discard_piles == "each" then return g:pile("discard", g.var.dealer):top() end
+  return g:pile("discard"):top()
+end
+
+-- discard_piles = "each": the tops `seat` may take ("{7h} or {Qs}"), from their right.
+local function tops_for(g, seat)
+  local seats, list = in_play(g, seat), {}
+  for i = #seats - 1, 1, -1 do
+    local top = g:pile("discard", seats[i]):top()
+    if top then list[#list + 1] = show(top) end
+  end
+  return table.concat(list, " or ")
+end
 
 -- What the seat to act is to do in each phase, after "your turn" or "seat 2's turn" (`top`: the
 -- discard pile's top card; `mine`: the viewer is that seat).
@@ -22,6 +51,7 @@ local TO_DO = {
     return ": the upcard was passed, draw from the stock (only the non-dealer may take it)"
   end,
   draw = function(g, top) return ": draw or take " .. show(top) end,
+  draw_each = function(g) return ": draw or take " .. tops_for(g, g.turn) end,
   discard = function(g, top, mine)
     local limit, taken = g.var.limit, g.var.taken
     local text = limit > 0 and (": discard, knock (deadwood " .. limit .. " or less) or gin") or ": discard or go gin"
@@ -38,6 +68,9 @@ local function phase_line(g, seat)
     local head = g.phase == "match_over" and "Match over" or "Hand over"
     if kind == "void" then return head .. ": the hand was void." end
     if kind == "" then return head .. "." end
+    if w == 0 and kind == "undercut" then
+      return ("%s: the knocker was undercut and loses %d points."):format(head, p)
+    end
     if w == 0 then return ("%s: nobody scored (%s, equal deadwood)."):format(head, kind) end
     return ("%s: %s won %d points by %s."):format(head, g:name(w, seat):lower(), p, kind)
   end
@@ -46,7 +79,22 @@ local function phase_line(g, seat)
   local actor = turn == seat and "your turn" or ("seat " .. turn .. "'s turn")
   local to_do = TO_DO[g.var.phase]
   if not to_do then return actor end
-  return actor .. to_do(g, g:pile("discard"):top(), turn == seat)
+  return actor .. to_do(g, upcard_pile_top(g), turn == seat)
+end
+
+-- Who sits out this hand (`seats`: those in play): "Sitting out: seat 3."; with a box (Chouette)
+-- "In the box: seat 1. Captain: seat 2. Partner (sits out, advises the captain): you."
+local function roles_line(g, me, seats)
+  local playing, out = {}, {}
+  for _, s in ipairs(seats) do playing[s] = true end
+  for s = 1, g.seats do
+    if not playing[s] then out[#out + 1] = g:name(s, me):lower() end
+  end
+  local box = g.var.box
+  if box == 0 then return "Sitting out: " .. table.concat(out, ", ") .. "." end
+  local captain = seats[1] == box and seats[2] or seats[1]
+  return ("In the box: %s. Captain: %s. Partner (sits out, advises the captain): %s."):format(
+    g:name(box, me):lower(), g:name(captain, me):lower(), table.concat(out, ", "))
 end
 
 return function(rules, M)
@@ -102,13 +150,14 @@ return function(rules, M)
     local dealer = g.var.dealer
     local goal = o.series and ("Series: first to %d hands won."):format(o.series_wins)
                  or ("Game to %d."):format(o.target)
-    if #g.columns > 1 then goal = ("%d games to %d at once."):format(#g.columns, o.target) end
+    local games = g.columns[2] == "game 2" -- Hollywood's games side by side (else pair settlements)
+    if games then goal = ("%d games to %d at once."):format(#g.columns, o.target) end
     lines[#lines + 1] = ("%s, hand %d, dealer: %s. %s"):format(
       g.title, g.hand_no, dealer > 0 and g:name(dealer, me):lower() or "-", goal)
     local scores = {}
     for s = 1, g.seats do
       local points = plural(g:total(s), "point")
-      if #g.columns > 1 then -- "game 1 35, game 2 35, game 3 0"
+      if games then -- "game 1 35, game 2 35, game 3 0"
         local cols = {}
         for c, name in ipairs(g.columns) do cols[c] = name .. " " .. g:total(s, c) end
         points = table.concat(cols, ", ")
@@ -116,16 +165,42 @@ return function(rules, M)
       scores[#scores + 1] = ("%s %s (%s won)"):format(g:name(s, me):lower(), points, plural(g.seat[s].hands_won, "hand"))
     end
     lines[#lines + 1] = "Score: " .. table.concat(scores, ", ")
-    local discard, stock = g:pile("discard"), g:pile("stock")
-    local pile_text = discard:top() and show(discard:top()) or "(empty)"
-    local table_line = ("Discard: %s   Stock: %d"):format(pile_text, #stock)
-    for s = 1, g.seats do
+    if #g.columns > 1 and not games and g.phase == "match_over" then -- the pairs settled
+      local cols = {}
+      for c = 2, #g.columns do
+        local each = {}
+        for s = 1, g.seats do
+          local t = g:total(s, c)
+          if t > 0 then each[#each + 1] = ("%s +%d"):format(g:name(s, me):lower(), t) end
+        end
+        cols[#cols + 1] = g.columns[c] .. ": " .. (#each > 0 and table.concat(each, ", ") or "even")
+      end
+      lines[#lines + 1] = "Settled: " .. table.concat(cols, "; ")
+    end
+    local stock = g:pile("stock")
+    local seats = in_play(g, g.seats)
+    local table_line
+    local discard
+    if o.discard_piles == "each" then
+      local tops = {}
+      for _, s in ipairs(seats) do
+        local top = g:pile("discard", s):top()
+        tops[#tops + 1] = ("%s %s"):format(g:name(s, me):lower(), top and show(top) or "(empty)")
+      end
+      table_line = ("Discards: %s   Stock: %d"):format(table.concat(tops, ", "), #stock)
+    else
+      discard = g:pile("discard")
+      local pile_text = discard:top() and show(discard:top()) or "(empty)"
+      table_line = ("Discard: %s   Stock: %d"):format(pile_text, #stock)
+    end
+    for _, s in ipairs(seats) do
       if s ~= me then
         table_line = table_line .. ("   %s: %s"):format(g:name(s, me):lower(), plural(#g:hand(s), "card"))
       end
     end
     lines[#lines + 1] = table_line
-    if o.discard_pile == "public" and #discard > 1 then -- the whole pile, open to everybody
+    if #seats < g.seats then lines[#lines + 1] = roles_line(g, me, seats) end
+    if discard and o.discard_pile == "public" and #discard > 1 then -- the whole pile, open to everybody
       lines[#lines + 1] = "Discard pile, bottom to top: " .. show(discard:cards())
     end
     local up = g.var.upcard
@@ -144,6 +219,14 @@ return function(rules, M)
         local text = "Your hand: " .. show_held(g, R, hand, over)
         if #hand > o.hand_size then text = text .. suggestion(g, R, hand) end
         lines[#lines + 1] = text
+      end
+      local box = #seats < g.seats and g.var.box or 0 -- (a game that sets seats out declares box)
+      if box > 0 and #hand == 0 and not over then -- the Chouette partner sees the captain's hand
+        for _, s in ipairs(seats) do
+          if s ~= box and #g:hand(s) > 0 then
+            lines[#lines + 1] = ("Captain's hand (%s): %s"):format(g:name(s, me):lower(), show_held(g, R, g:hand(s), false))
+          end
+        end
       end
     end
     -- After a knock both hands were shown: show them again.
