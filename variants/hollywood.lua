@@ -15,30 +15,25 @@ for _, name in ipairs{ "hollywood:game 1 closed", "hollywood:game 2 closed", "ho
   expect[#expect + 1] = name
 end
 
--- The view's Score line, game by game: "Score: game 1 (won by seat 2) you 68, seat 2 217; game 2
--- you 11, seat 2 45; game 3 you 7, seat 2 34; hands won: you 3, seat 2 5".
-local function score_line(g, me)
-  local function who(s) return s == me and "you" or ("seat " .. s) end
+-- The view's Games line, under its title: which games are closed and by whom ("Games: game 1 won
+-- by you, game 2 open, game 3 open"); each seat's line gives its totals game by game.
+local function games_line(g, me)
   local games = {}
   for col = 1, 3 do
-    local text = "game " .. col
+    local text = "game " .. col .. " open"
     if g.var.closed & (1 << (col - 1)) ~= 0 then
-      text = text .. " (won by " .. who((g.var.won_by >> (4 * (col - 1))) & 15) .. ")"
+      text = "game " .. col .. " won by " .. g:name((g.var.won_by >> (4 * (col - 1))) & 15, me):lower()
     end
-    local totals = {}
-    for s = 1, g.seats do totals[s] = who(s) .. " " .. g:total(s, col) end
-    games[col] = text .. " " .. table.concat(totals, ", ")
+    games[col] = text
   end
-  local won = {}
-  for s = 1, g.seats do won[s] = who(s) .. " " .. g.seat[s].hands_won end
-  return "Score: " .. table.concat(games, "; ") .. "; hands won: " .. table.concat(won, ", ")
+  return "Games: " .. table.concat(games, ", ")
 end
 
--- Gin's view with that Score line.
+-- Gin's view with that Games line.
 local function view(g, seat)
   local me = (seat and seat >= 1 and seat <= g.seats) and seat or nil
   local text = gin.view(g, seat)
-  return (text:gsub("\nScore: [^\n]*", function() return "\n" .. score_line(g, me) end, 1))
+  return (text:gsub("\n", function() return "\n" .. games_line(g, me) .. "\n" end, 1))
 end
 
 return {

@@ -64,10 +64,10 @@ do
   check(any_match(m:events(), "Seat 1 wins game 1, 602 to 0."), what .. ": game 1 won")
   local view = m:view(1)
   check(contains(view, "3 games to 100 at once."), what .. ": the view's goal")
-  check(contains(view, "\nScore: game 1 (won by you) you 602, seat 2 0; game 2 you 93, seat 2 0; "
-                        .. "game 3 you 60, seat 2 0; hands won: you 3, seat 2 0\n"), what .. ": the view's Score line")
-  check(contains(m:view(2), "\nScore: game 1 (won by seat 1) seat 1 602, you 0; game 2 seat 1 93, you 0; "
-                            .. "game 3 seat 1 60, you 0; hands won: seat 1 3, you 0\n"), what .. ": seat 2's Score line")
+  check(contains(view, "\nGames: game 1 won by you, game 2 open, game 3 open\n"), what .. ": the view's Games line")
+  check(contains(view, "\nSeat 1 (you): 10 cards, game 1 602, game 2 93, game 3 60, 3 hands won"), what .. ": seat 1's line")
+  check(contains(view, "\nSeat 2: 10 cards, game 1 0, game 2 0, game 3 0, 0 hands won"), what .. ": seat 2's line")
+  check(contains(m:view(2), "\nGames: game 1 won by seat 1, game 2 open, game 3 open\n"), what .. ": seat 2's Games line")
   m:next_hand()
   -- Seat 2's 1st win belongs in game 1 only, which is closed: it scores nothing.
   m:events()
@@ -104,8 +104,9 @@ do
   eq(t["hollywood:game 3 closed"], 1, what .. ": game 3 tally")
   eq(t["match:shutout"], 1, what .. ": one shutout")
   check(contains(m:view(1), "Match over: you won 33 points by knock."), what .. ": the view at the end")
-  check(contains(m:view(1), "Score: game 1 (won by you) you 602, seat 2 0; game 2 (won by you) you 301, seat 2 58; "
-                            .. "game 3 (won by you) you 301, seat 2 85; hands won: you 5, seat 2 3"), what .. ": the final Score line")
+  check(contains(m:view(1), "Games: game 1 won by you, game 2 won by you, game 3 won by you\n"), what .. ": the final Games line")
+  check(contains(m:view(1), "game 1 602, game 2 301, game 3 301, 5 hands won"), what .. ": seat 1's final totals")
+  check(contains(m:view(1), "game 1 0, game 2 58, game 3 85, 3 hands won"), what .. ": seat 2's final totals")
   check(not m:apply(1, "draw"), what .. ": no moves after the match")
 end
 

@@ -154,17 +154,8 @@ return function(rules, M)
     if games then goal = ("%d games to %d at once."):format(#g.columns, o.target) end
     lines[#lines + 1] = ("%s, hand %d, dealer: %s. %s"):format(
       g.title, g.hand_no, dealer > 0 and g:name(dealer, me):lower() or "-", goal)
-    local scores = {}
-    for s = 1, g.seats do
-      local points = plural(g:total(s), "point")
-      if games then -- "game 1 35, game 2 35, game 3 0"
-        local cols = {}
-        for c, name in ipairs(g.columns) do cols[c] = name .. " " .. g:total(s, c) end
-        points = table.concat(cols, ", ")
-      end
-      scores[#scores + 1] = ("%s %s (%s won)"):format(g:name(s, me):lower(), points, plural(g.seat[s].hands_won, "hand"))
-    end
-    lines[#lines + 1] = "Score: " .. table.concat(scores, ", ")
+    local stock = g:pile("stock")
+    local seats = in_play(g, g.seats)
     if #g.columns > 1 and not games and g.phase == "match_over" then -- the pairs settled
       local cols = {}
       for c = 2, #g.columns do
@@ -177,8 +168,6 @@ return function(rules, M)
       end
       lines[#lines + 1] = "Settled: " .. table.concat(cols, "; ")
     end
-    local stock = g:pile("stock")
-    local seats = in_play(g, g.seats)
     local table_line
     local discard
     if o.discard_piles == "each" then
@@ -193,12 +182,20 @@ return function(rules, M)
       local pile_text = discard:top() and show(discard:top()) or "(empty)"
       table_line = ("Discard: %s   Stock: %d"):format(pile_text, #stock)
     end
-    for _, s in ipairs(seats) do
-      if s ~= me then
-        table_line = table_line .. ("   %s: %s"):format(g:name(s, me):lower(), plural(#g:hand(s), "card"))
-      end
-    end
     lines[#lines + 1] = table_line
+    -- one line a seat, as in every game: "Seat 2: 10 cards, 35 points, 2 hands won  <- to play"
+    local playing = {}
+    for _, s in ipairs(seats) do playing[s] = true end
+    lines[#lines + 1] = fuda.seat_lines(g, me, function(_, s)
+      local points = plural(g:total(s), "point")
+      if games then -- "game 1 35, game 2 35, game 3 0"
+        local cols = {}
+        for c, name in ipairs(g.columns) do cols[c] = name .. " " .. g:total(s, c) end
+        points = table.concat(cols, ", ")
+      end
+      local held = playing[s] and plural(#g:hand(s), "card") or "sits out"
+      return ("%s, %s, %s won"):format(held, points, plural(g.seat[s].hands_won, "hand"))
+    end)
     if #seats < g.seats then lines[#lines + 1] = roles_line(g, me, seats) end
     if discard and o.discard_pile == "public" and #discard > 1 then -- the whole pile, open to everybody
       lines[#lines + 1] = "Discard pile, bottom to top: " .. show(discard:cards())
