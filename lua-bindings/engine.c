@@ -217,10 +217,21 @@ static void moves_clear(fuda_engine *e) {
 
 /* ---- a transaction around hook calls ---- */
 
-typedef struct txn { fuda_state st; int nrows, nevs; } txn;
+/* At a table of several, what a hook there may also change: the match's
+ * totals (g:score) and the table's kept result (g:result). */
+typedef struct txn {
+    fuda_state st;
+    int nrows, nevs;
+    int32_t total[FUDA_MAX_COLS][FUDA_MAX_SEATS];
+    fuda_table_result res;
+} txn;
 
 static void txn_begin(fuda_engine *e, txn *t) {
     fuda_state_copy(&t->st, &e->st);
+    if (e->tb.active) {
+        memcpy(t->total, e->tb.slot[0].total, sizeof t->total);
+        t->res = e->tb.res[e->tb.active - 1];
+    }
     t->nrows = e->nrows;
     t->nevs = e->nevs;
     e->moves_valid = 0;
@@ -243,6 +254,10 @@ void fuda_engine_mark_stale(fuda_engine *e, const fuda_state *back) { mark_stale
 static void txn_undo(fuda_engine *e, txn *t) {
     mark_stale(e, &t->st);
     fuda_state_copy(&e->st, &t->st);
+    if (e->tb.active) {
+        memcpy(e->tb.slot[0].total, t->total, sizeof t->total);
+        e->tb.res[e->tb.active - 1] = t->res;
+    }
     rows_drop(e, t->nrows);
     events_drop(e, t->nevs);
     e->moves_valid = 0;
@@ -1455,12 +1470,15 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
+    if (e->tb.n && !e->tb_inner) {
+        if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
+        return fuda_tables_ask(e, seat, typed, text);
+    }
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return -1;
     }
     if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
-    if (e->tb.n && !e->tb_inner) return fuda_tables_ask(e, seat, typed, text);
     return ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
 }
 
