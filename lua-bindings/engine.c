@@ -1593,6 +1593,7 @@ long fuda_engine_move_count(const fuda_engine *e) { return e->started ? (long)fu
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
                         int from_top) {
     if (!e->started) { fuda_engine_seterr(e, "no match is running"); return -1; }
+    if (e->tb.n && !e->tb_inner) return fuda_tables_arrange(e, name, owner, cards, n, from_top);
     fuda_state *s = &e->st;
     int T = fuda_pile_find(s, name, owner - 1);
     if (T < 0) { fuda_engine_seterr(e, "arrange: no pile '%s'%s", name, owner ? " of that seat" : ""); return -1; }
@@ -1633,7 +1634,7 @@ int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_
         fuda_card_name(cards[k], nm);
         len += snprintf(line + len, sizeof line - (size_t)len, " %s", nm);
     }
-    log_add(e, line);
+    if (!e->tb_inner) log_add(e, line); /* at a table: logged as the match's (tables.c) */
     return 0;
 }
 

@@ -251,6 +251,8 @@ int fuda_engine_table_of(const fuda_engine *e, int seat, int *place);
 /* The seats at table t (1..n) in place order: the count, seats in out[]
  * (room for FUDA_MAX_SEATS); 0 for a bad table. */
 int fuda_engine_table_seats(const fuda_engine *e, int t, int *out);
+/* The state of table t (1..n), read only; NULL for a bad t. */
+const fuda_state *fuda_engine_table_state(const fuda_engine *e, int t);
 /* Is table t's hand on (1), or ended, waiting for the others (0); -1 bad t. */
 int fuda_engine_table_playing(const fuda_engine *e, int t);
 /* What seat may see of table t (1..n): a seat at that table sees its own

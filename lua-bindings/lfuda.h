@@ -315,6 +315,9 @@ int fuda_tables_apply(fuda_engine *e, int seat, const char *move, int keep);
 int fuda_tables_moves(fuda_engine *e, int seat, const char *const **moves);
 int fuda_tables_bot(fuda_engine *e, int seat, const char *name, const char **move, int apply);
 char *fuda_tables_view(fuda_engine *e, int seat);
+/* arrange at a table: a seat's pile at the seat's table, a shared pile
+ * named "NAME@T" at table T; logged as given */
+int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top);
 int fuda_tables_ask(fuda_engine *e, int seat, const char *typed, char **text); /* prompt (typed NULL) / why_not */
 /* lgame.c: g:result at a table keeps the result (table on top is checked) */
 void fuda_tables_report(lua_State *L, fuda_engine *e, int r);

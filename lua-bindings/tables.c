@@ -493,6 +493,36 @@ int fuda_tables_ask(fuda_engine *e, int seat, const char *typed, char **text) {
     return rc;
 }
 
+int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top) {
+    char base[64];
+    const char *at = strchr(name, '@');
+    size_t len = at ? (size_t)(at - name) : strlen(name);
+    int t = 0;
+    if (len >= sizeof base) len = sizeof base - 1;
+    memcpy(base, name, len);
+    base[len] = '\0';
+    if (owner > 0 && owner <= slot(e, 0)->nseats) t = e->tb.table_of[owner - 1] + 1;
+    else if (owner == 0 && at) t = atoi(at + 1);
+    if (t < 1 || t > e->tb.n) {
+        fuda_engine_seterr(e, "arrange: at a match of %d tables, a seat that sits at one, or a shared pile "
+                           "named NAME@TABLE ('%s')", e->tb.n, name);
+        return -1;
+    }
+    fuda_tables_enter(e, t);
+    e->tb_inner = 1;
+    int rc = fuda_engine_arrange(e, base, owner ? place_of(e, owner) : 0, cards, n, from_top);
+    e->tb_inner = 0;
+    if (rc < 0) return -1;
+    char line[1024];
+    int k = snprintf(line, sizeof line, "arrange %s %d %d", name, owner, from_top);
+    for (int i = 0; i < n && k < (int)sizeof line - 8; i++) {
+        char nm[8];
+        fuda_card_name(cards[i], nm);
+        k += snprintf(line + k, sizeof line - (size_t)k, " %s", nm);
+    }
+    return fuda_engine_log_line(e, line);
+}
+
 /* ---- what the players see ---- */
 
 int fuda_engine_tables(const fuda_engine *e) { return e->started ? e->tb.n : 0; }
@@ -508,6 +538,10 @@ int fuda_engine_table_seats(const fuda_engine *e, int t, int *out) {
     if (!e->started || t < 1 || t > e->tb.n) return 0;
     for (int p = 0; p < e->tb.nplaces[t - 1]; p++) out[p] = e->tb.seat[t - 1][p] + 1;
     return e->tb.nplaces[t - 1];
+}
+
+const fuda_state *fuda_engine_table_state(const fuda_engine *e, int t) {
+    return e->started && t >= 1 && t <= e->tb.n ? slot(e, t) : NULL;
 }
 
 int fuda_engine_table_playing(const fuda_engine *e, int t) {
