@@ -720,7 +720,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     }
     free_match(e);
     if (new_symbols(e) < 0) return -1;
-    memset(&e->tb, 0, sizeof e->tb - sizeof e->tb.slot);
+    memset(&e->tb, 0, offsetof(fuda_tables, slot));
     e->tb_inner = e->seats_stale = e->nteams = 0;
     fuda_state_init(&e->st, nseats, seed, e->syms);
     fuda_rng_seed(&e->bot_rng, seed, 1);
