@@ -710,9 +710,14 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
         return -1;
     }
     if (nseats == 0) nseats = e->info.default_seats;
-    if (nseats < e->info.min_seats || nseats > e->info.max_seats) {
+    if (nseats < e->info.min_seats || nseats > e->info.max_seats ||
+        (e->info.seat_step > 1 && (nseats - e->info.min_seats) % e->info.seat_step)) {
         if (e->info.min_seats == e->info.max_seats)
             fuda_engine_seterr(e, "%s is for %d players, not %d", e->name, e->info.min_seats, nseats);
+        else if (e->info.seat_step > 1)
+            fuda_engine_seterr(e, "%s is for %d to %d players, every %d (%d, %d, ...), not %d", e->name,
+                               e->info.min_seats, e->info.max_seats, e->info.seat_step, e->info.min_seats,
+                               e->info.min_seats + e->info.seat_step, nseats);
         else
             fuda_engine_seterr(e, "%s is for %d to %d players, not %d", e->name, e->info.min_seats,
                                e->info.max_seats, nseats);

@@ -75,6 +75,7 @@ typedef struct fuda_variant_info {
     const char *file;  /* path it was loaded from */
     const char *extends; /* base variant name or NULL */
     int min_seats, max_seats, default_seats;
+    int seat_step;     /* the seat counts allowed are min, min + step, ... max (players.step, 1) */
     int abstract;      /* a base for other variants, not listed as a game */
     int nopts;
     const fuda_option_info *opts;

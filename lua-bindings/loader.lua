@@ -177,9 +177,13 @@ local function normalize_players(err, p)
   if type(p) ~= "table" then err.add("players", "players must be an integer or { min =, max =, default = }") return { min = 2, max = 2, default = 2 } end
   local r = { min = p.min or 2, max = p.max or p.min or 2 }
   r.default = p.default or r.min
+  r.step = p.step or 1
   if not (math.type(r.min) == "integer" and math.type(r.max) == "integer" and r.min >= 1 and r.max <= 12 and r.min <= r.max
       and r.default >= r.min and r.default <= r.max) then
     err.add("players", "players: need 1 <= min <= default <= max <= 12")
+  elseif not (math.type(r.step) == "integer" and r.step >= 1 and (r.max - r.min) % r.step == 0
+      and (r.default - r.min) % r.step == 0) then
+    err.add("players", "players.step: an integer >= 1 that leads from min to max and default (every step-th count)")
   end
   return r
 end

@@ -48,7 +48,7 @@ end
 return {
   extends = "partnership",
   title = "Team Gin",
-  players = { min = 6, max = 12, default = 6 },
+  players = { min = 6, max = 12, default = 6, step = 2 },
   options = { target_by_size = true },
   teams = teams,
   tables = function(n) return { count = n // 2, places = 2 } end,

@@ -16,8 +16,11 @@ for n in 6 8 10 12; do
 done
 (cd "$TMP" && "$FUDA" check teams --seats 7 -n 2 >"$OUT" 2>"$ERR")
 RC=$?
-expect "check teams --seats 7 fails: an odd count" status 1
-expect "... saying why" has "$OUT" 'even number of players \(6, 8, 10 or 12\), not 7'
+expect "check teams --seats 7 is a usage error: an odd count" status 2
+expect "... saying why" has "$ERR" 'teams is played by 6 to 12 players, an even number, not 7'
+run check teams -n 8
+expect "check teams checks the even counts only" has "$OUT" '^seats 12 +2 matches'
+expect "... and no odd one" hasnt "$OUT" '^seats (7|9|11) '
 
 run sim partnership -n 30 --seed 1
 expect "sim partnership exits 0" status 0

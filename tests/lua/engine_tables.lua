@@ -141,7 +141,7 @@ do
   local ok, err = pcall(fuda.match, { variant = V, seats = 4, options = { seating = "fixed" }, seed = 1 })
   check(ok, "a good match starts: " .. tostring(err))
   ok, err = pcall(fuda.match, { variant = "teams", seats = 7, seed = 1 })
-  check(not ok and contains(err, "teams is for an even number of players (6, 8, 10 or 12), not 7"), "teams refuses 7: " .. tostring(err))
+  check(not ok and contains(err, "teams is for 6 to 12 players, every 2 (6, 8, ...), not 7"), "teams refuses 7: " .. tostring(err))
 end
 
 T.summary("engine_tables")
