@@ -228,9 +228,9 @@ typedef struct txn {
 
 static void txn_begin(fuda_engine *e, txn *t) {
     fuda_state_copy(&t->st, &e->st);
-    if (e->tb.active) {
-        memcpy(t->total, e->tb.slot[0].total, sizeof t->total);
-        t->res = e->tb.res[e->tb.active - 1];
+    if (fuda_tb_active(e)) {
+        memcpy(t->total, e->tb->slot[0].total, sizeof t->total);
+        t->res = e->tb->res[fuda_tb_active(e) - 1];
     }
     t->nrows = e->nrows;
     t->nevs = e->nevs;
@@ -254,9 +254,9 @@ void fuda_engine_mark_stale(fuda_engine *e, const fuda_state *back) { mark_stale
 static void txn_undo(fuda_engine *e, txn *t) {
     mark_stale(e, &t->st);
     fuda_state_copy(&e->st, &t->st);
-    if (e->tb.active) {
-        memcpy(e->tb.slot[0].total, t->total, sizeof t->total);
-        e->tb.res[e->tb.active - 1] = t->res;
+    if (fuda_tb_active(e)) {
+        memcpy(e->tb->slot[0].total, t->total, sizeof t->total);
+        e->tb->res[fuda_tb_active(e) - 1] = t->res;
     }
     rows_drop(e, t->nrows);
     events_drop(e, t->nevs);
@@ -521,6 +521,7 @@ void fuda_engine_free(fuda_engine *e) {
     if (!e) return;
     fuda_sandbox_unwatch(e);
     close_state(e);
+    free(e->tb);
     for (char **d = e->search; d && *d; d++) free(*d);
     free(e->search);
     free(e->exe);
@@ -692,9 +693,9 @@ static int start_body(fuda_engine *e, void *ud) {
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
-    if (e->tb.n) fuda_tables_prepare(e);
+    if (fuda_tb_n(e)) fuda_tables_prepare(e);
     fuda_game_reset(e); /* after init_vars: the game's variable tables copy them */
-    if (e->tb.n) return 0; /* setup and deal per table: fuda_tables_begin */
+    if (fuda_tb_n(e)) return 0; /* setup and deal per table: fuda_tables_begin */
     e->in_setup = 1;
     call_simple(e, FUDA_HOOK_SETUP);
     e->in_setup = 0;
@@ -725,7 +726,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     }
     free_match(e);
     if (new_symbols(e) < 0) return -1;
-    memset(&e->tb, 0, offsetof(fuda_tables, slot));
+    if (e->tb) memset(e->tb, 0, offsetof(fuda_tables, slot));
     e->tb_inner = e->seats_stale = e->nteams = 0;
     fuda_state_init(&e->st, nseats, seed, e->syms);
     fuda_rng_seed(&e->bot_rng, seed, 1);
@@ -735,7 +736,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     e->started = 1;
     int rc = engine_pcall(e, start_body, NULL);
     e->in_setup = 0;
-    if (rc == 0 && e->tb.n) rc = fuda_tables_begin(e);
+    if (rc == 0 && fuda_tb_n(e)) rc = fuda_tables_begin(e);
     else if (rc == 0) rc = check_progress(e, "deal");
     if (rc < 0) {
         e->started = 0;
@@ -752,7 +753,7 @@ int fuda_engine_phase(const fuda_engine *e) {
 }
 
 int fuda_engine_next_hand(fuda_engine *e) {
-    if (e->started && e->tb.n) return fuda_tables_next_hand(e);
+    if (e->started && fuda_tb_n(e)) return fuda_tables_next_hand(e);
     if (!e->started || e->st.phase != FUDA_PHASE_HAND_OVER) {
         fuda_engine_seterr(e, "no hand to deal: the %s", e->started && e->st.phase == FUDA_PHASE_MATCH_OVER
                            ? "match is over" : "current hand is not over");
@@ -772,14 +773,14 @@ int fuda_engine_next_hand(fuda_engine *e) {
 }
 
 unsigned fuda_engine_actors(const fuda_engine *e) {
-    if (e->started && e->tb.n && !e->tb_inner) return fuda_tables_actors(&e->tb, &e->st);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_actors(e->tb, &e->st);
     return e->started ? fuda_state_actors(&e->st) : 0;
 }
 
 const char *fuda_engine_claim(const fuda_engine *e) {
-    if (e->started && e->tb.n && !e->tb_inner) {
-        for (int t = 1; t <= e->tb.n; t++) {
-            const fuda_state *s = fuda_tables_slot(&e->tb, &e->st, t);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) {
+        for (int t = 1; t <= fuda_tb_n(e); t++) {
+            const fuda_state *s = fuda_tables_slot(e->tb, &e->st, t);
             if (s->claim_open) return fuda_sym_text((fuda_engine *)e, s->claim_kind);
         }
         return NULL;
@@ -965,7 +966,7 @@ static int load_moves(fuda_engine *e, int seat) {
 }
 
 int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves) {
-    if (e->started && e->tb.n && !e->tb_inner) return fuda_tables_moves(e, seat, moves);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_moves(e, seat, moves);
     if (bad_seat(e, seat)) return -1;
     int n = load_moves(e, seat);
     if (n < 0) return -1;
@@ -1098,12 +1099,12 @@ static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
 }
 
 int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
-    if (e->started && e->tb.n && !e->tb_inner) return fuda_tables_apply(e, seat, move, 1);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_apply(e, seat, move, 1);
     return apply_or_try(e, seat, move, 1);
 }
 
 int fuda_engine_try(fuda_engine *e, int seat, const char *move) {
-    if (e->started && e->tb.n && !e->tb_inner) return fuda_tables_apply(e, seat, move, 0);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_apply(e, seat, move, 0);
     return apply_or_try(e, seat, move, 0);
 }
 
@@ -1171,7 +1172,7 @@ static int lua_bot(fuda_engine *e, int seat, const char *name) {
 static int is_random(const char *name) { return !name || strcmp(name, "random") == 0; }
 
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
-    if (e->started && e->tb.n && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 0);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 0);
     if (bad_seat(e, seat)) return -1;
     int n = load_moves(e, seat);
     if (n < 0) return -1;
@@ -1251,7 +1252,7 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
 }
 
 int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
-    if (e->started && e->tb.n && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 1);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 1);
     if (may_act(e, seat) < 0) return -1;
     if (e->paranoid || (moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
         const char *mv;
@@ -1281,7 +1282,7 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m) {
         return -1;
     }
     fuda_state_copy(&m->st, &e->st);
-    if (e->tb.n) m->tb = e->tb;
+    if (fuda_tb_n(e)) m->tb = *e->tb;
     else m->tb.n = m->tb.active = 0;
     m->bot_rng = e->bot_rng;
     m->nrows = e->nrows;
@@ -1307,7 +1308,7 @@ int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m) {
     }
     mark_stale(e, &m->st);
     fuda_state_copy(&e->st, &m->st);
-    if (m->tb.n) e->tb = m->tb;
+    if (m->tb.n && e->tb) *e->tb = m->tb;
     e->bot_rng = m->bot_rng;
     rows_drop(e, m->nrows);
     events_drop(e, 0);
@@ -1387,7 +1388,7 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
         fuda_engine_seterr(e, "no match is running");
         return NULL;
     }
-    if (e->tb.n && !e->tb_inner) return fuda_tables_view(e, seat);
+    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_view(e, seat);
     if (seat < 0 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return NULL;
@@ -1460,7 +1461,7 @@ static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) 
 
 int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
     *text = NULL;
-    if (e->started && e->tb.n && !e->tb_inner) return fuda_tables_ask(e, seat, NULL, text);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, seat, NULL, text);
     if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -1475,7 +1476,7 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
-    if (e->tb.n && !e->tb_inner) {
+    if (fuda_tb_n(e) && !e->tb_inner) {
         if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
         return fuda_tables_ask(e, seat, typed, text);
     }
@@ -1582,11 +1583,11 @@ int fuda_engine_team_total(const fuda_engine *e, int team, int col) {
 }
 
 const fuda_state *fuda_engine_state(const fuda_engine *e) {
-    return e->tb.n && !e->tb_inner ? fuda_tables_slot(&e->tb, &e->st, 0) : &e->st;
+    return fuda_tb_n(e) && !e->tb_inner ? fuda_tables_slot(e->tb, &e->st, 0) : &e->st;
 }
 
 uint64_t fuda_engine_hash(const fuda_engine *e) {
-    return e->tb.n ? fuda_tables_hash(&e->tb, &e->st) : fuda_state_hash(&e->st);
+    return fuda_tb_n(e) ? fuda_tables_hash(e->tb, &e->st) : fuda_state_hash(&e->st);
 }
 
 long fuda_engine_move_count(const fuda_engine *e) { return e->started ? (long)fuda_engine_state(e)->move_no : 0; }
@@ -1598,7 +1599,7 @@ long fuda_engine_move_count(const fuda_engine *e) { return e->started ? (long)fu
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
                         int from_top) {
     if (!e->started) { fuda_engine_seterr(e, "no match is running"); return -1; }
-    if (e->tb.n && !e->tb_inner) return fuda_tables_arrange(e, name, owner, cards, n, from_top);
+    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_arrange(e, name, owner, cards, n, from_top);
     fuda_state *s = &e->st;
     int T = fuda_pile_find(s, name, owner - 1);
     if (T < 0) { fuda_engine_seterr(e, "arrange: no pile '%s'%s", name, owner ? " of that seat" : ""); return -1; }

@@ -194,7 +194,7 @@ struct fuda_engine {
 
     /* several tables (tables.c): the other states and the map of seats;
      * e->st holds slot tb.active */
-    fuda_tables tb;
+    fuda_tables *tb;           /* NULL until the engine's first match of several tables */
     int tb_inner;              /* a call made for one table: seats are its places */
     int seats_stale;           /* g.seats must follow e->st.nseats (fuda_game_sync) */
     int nteams;
@@ -204,9 +204,14 @@ struct fuda_engine {
 /* The seat (from 1) at place p (from 1) of the table being played; p itself
  * when the match has one table or the header is being played. */
 static inline int fuda_seat_of(const fuda_engine *e, int p) {
-    if (!e->tb.active || p < 1) return p;
-    return e->tb.seat[e->tb.active - 1][p - 1] + 1;
+    if (!e->tb || !e->tb->active || p < 1) return p;
+    return e->tb->seat[e->tb->active - 1][p - 1] + 1;
 }
+
+/* Tables of the match (0: one table of every seat), the slot being played
+ * (0: the header, or a match of one table). */
+static inline int fuda_tb_n(const fuda_engine *e) { return e->tb ? e->tb->n : 0; }
+static inline int fuda_tb_active(const fuda_engine *e) { return e->tb ? e->tb->active : 0; }
 
 /* engine.c: push hook h of the variant (FUDA_HOOK_*); 0, nothing pushed, if
  * the variant has none. */
@@ -304,7 +309,7 @@ void fuda_engine_flush(fuda_engine *e);                          /* deliver the 
 void fuda_engine_drop(fuda_engine *e, int nrows, int nevs, long nlog); /* back to these lengths */
 int fuda_engine_log_line(fuda_engine *e, const char *line);
 
-/* tables.c: the match of several tables (engine.c calls these when e->tb.n
+/* tables.c: the match of several tables (engine.c calls these when e->tb->n
  * and not e->tb_inner) */
 int fuda_tables_configure(fuda_engine *e);  /* in a body: read tables/teams (raises) */
 void fuda_tables_prepare(fuda_engine *e);   /* in a body, after init_vars: the table slots */

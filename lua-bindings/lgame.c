@@ -638,7 +638,7 @@ static int check_col(lua_State *L, int idx) {
 /* The total of seat s (from 0) in column col: at a table of several, the
  * match's total of the seat at place s. */
 static int32_t *total_of(fuda_engine *e, int col, int s) {
-    if (e->tb.active) return &e->tb.slot[0].total[col][fuda_seat_of(e, s + 1) - 1];
+    if (fuda_tb_active(e)) return &e->tb->slot[0].total[col][fuda_seat_of(e, s + 1) - 1];
     return &e->st.total[col][s];
 }
 
@@ -714,7 +714,7 @@ static unsigned check_seats(lua_State *L, fuda_engine *e, int idx) {
  * them the highest column-1 total wins. */
 static int g_end_match(lua_State *L) {
     fuda_engine *e = check_game(L);
-    if (e->tb.active)
+    if (fuda_tb_active(e))
         return luaL_error(L, "g:end_match at a table: the match's hand_over hook ends a match of several tables");
     unsigned winners = check_seats(L, e, 2);
     if (e->st.phase == FUDA_PHASE_MATCH_OVER && winners && winners != e->st.winners)
@@ -822,7 +822,7 @@ static int g_result(lua_State *L) {
         call_result_hook(L, e, 2, "result");
         check_result(L, e, 2, "after the result hook");
     }
-    if (e->tb.active) fuda_tables_report(L, e, 2); /* scored once every table has ended */
+    if (fuda_tb_active(e)) fuda_tables_report(L, e, 2); /* scored once every table has ended */
     else if (fuda_engine_push_hook(e, FUDA_HOOK_MATCH)) call_result_hook(L, e, 2, "match");
     else default_match(L, e, 2);
     e->in_result = 0;
@@ -1038,7 +1038,7 @@ static int game_field(lua_State *L) {
         if (s->claim_open) lua_pushstring(L, fuda_sym_text(e, s->claim_kind)); else lua_pushnil(L);
         break;
     case F_PHASE: lua_pushstring(L, phase_names[s->phase & 3]); break;
-    case F_TABLE: if (e->tb.active) lua_pushinteger(L, e->tb.active); else lua_pushnil(L); break;
+    case F_TABLE: if (fuda_tb_active(e)) lua_pushinteger(L, fuda_tb_active(e)); else lua_pushnil(L); break;
     default: return luaL_error(L, "the game has no field '%s'", luaL_tolstring(L, 2, NULL));
     }
     return 1;

@@ -3,7 +3,7 @@
  * for such a match.
  *
  * Each table is a game state of its own; the engine holds the one being
- * played in e->st and parks the others in e->tb.slot (fuda_tables_enter
+ * played in e->st and parks the others in e->tb->slot (fuda_tables_enter
  * swaps them, and marks Lua's copies of the variables stale, so the hooks
  * see the table's variables, piles and g.seats = its places). A move of seat
  * s is the move of its place at its table: the engine's ordinary code runs
@@ -87,8 +87,9 @@ static void read_teams(fuda_engine *e) {
 static void read_tables(fuda_engine *e) {
     lua_State *L = e->L;
     int t = variant_field(e, "tables");
-    e->tb.n = 0;
+    if (e->tb) e->tb->n = 0;
     if (t == LUA_TNIL) return;
+    if (!e->tb && !(e->tb = (fuda_tables *)calloc(1, sizeof *e->tb))) luaL_error(L, "out of memory");
     if (t != LUA_TTABLE) luaL_error(L, "%s: tables must be { count =, places = }, got %s", e->file, lua_typename(L, t));
     int idx = lua_gettop(L);
     int n = int_field(e, idx, "tables", "count", 1, FUDA_MAX_TABLES);
@@ -102,7 +103,7 @@ static void read_tables(fuda_engine *e) {
             lua_Integer p = lua_tointegerx(L, -1, &isnum);
             if (!isnum || p < 1 || p > e->st.nseats)
                 luaL_error(L, "%s: tables.places[%d] must be an integer from 1 to %d", e->file, k + 1, e->st.nseats);
-            e->tb.nplaces[k] = (uint8_t)p;
+            e->tb->nplaces[k] = (uint8_t)p;
             sum += (int)p;
             lua_pop(L, 1);
         }
@@ -110,12 +111,12 @@ static void read_tables(fuda_engine *e) {
     } else {
         lua_pop(L, 1);
         int p = int_field(e, idx, "tables", "places", 1, e->st.nseats);
-        for (int k = 0; k < n; k++) e->tb.nplaces[k] = (uint8_t)p;
+        for (int k = 0; k < n; k++) e->tb->nplaces[k] = (uint8_t)p;
         sum = n * p;
     }
     if (sum > e->st.nseats)
         luaL_error(L, "%s: tables: %d places at %d tables, but only %d seats", e->file, sum, n, e->st.nseats);
-    e->tb.n = (uint8_t)n;
+    e->tb->n = (uint8_t)n;
     lua_pop(L, 1);
 }
 
@@ -133,11 +134,11 @@ int fuda_tables_configure(fuda_engine *e) {
 /* After init_vars: every table starts as the header with its own places and
  * its own generator stream (2 + table; the bots have stream 1). */
 void fuda_tables_prepare(fuda_engine *e) {
-    e->tb.active = 0;
-    for (int t = 1; t <= e->tb.n; t++) {
-        fuda_state *s = &e->tb.slot[t];
+    e->tb->active = 0;
+    for (int t = 1; t <= e->tb->n; t++) {
+        fuda_state *s = &e->tb->slot[t];
         fuda_state_copy(s, &e->st);
-        s->nseats = e->tb.nplaces[t - 1];
+        s->nseats = e->tb->nplaces[t - 1];
         fuda_rng_seed(&s->rng, e->seed, (uint64_t)(1 + t));
     }
 }
@@ -145,7 +146,7 @@ void fuda_tables_prepare(fuda_engine *e) {
 /* ---- switching tables ---- */
 
 void fuda_tables_enter(fuda_engine *e, int k) {
-    fuda_tables *tb = &e->tb;
+    fuda_tables *tb = e->tb;
     if (k == tb->active) return;
     fuda_state_copy(&tb->slot[tb->active], &e->st);
     fuda_engine_mark_stale(e, &tb->slot[k]);
@@ -154,7 +155,7 @@ void fuda_tables_enter(fuda_engine *e, int k) {
     e->moves_valid = 0;
 }
 
-static const fuda_state *slot(const fuda_engine *e, int k) { return fuda_tables_slot(&e->tb, &e->st, k); }
+static const fuda_state *slot(const fuda_engine *e, int k) { return fuda_tables_slot(e->tb, &e->st, k); }
 
 /* The whole match, to put back when a step fails. */
 typedef struct snap { fuda_tables tb; fuda_state st; int nrows, nevs; long nlog; } snap;
@@ -165,7 +166,7 @@ static snap *snap_take(fuda_engine *e) {
         fuda_engine_seterr(e, "out of memory");
         return NULL;
     }
-    s->tb = e->tb;
+    s->tb = *e->tb;
     fuda_state_copy(&s->st, &e->st);
     s->nrows = e->nrows, s->nevs = e->nevs, s->nlog = e->nlog;
     return s;
@@ -173,7 +174,7 @@ static snap *snap_take(fuda_engine *e) {
 
 static void snap_back(fuda_engine *e, snap *s) {
     fuda_engine_mark_stale(e, &s->st);
-    e->tb = s->tb;
+    *e->tb = s->tb;
     fuda_state_copy(&e->st, &s->st);
     fuda_engine_drop(e, s->nrows, s->nevs, s->nlog);
     e->moves_valid = 0;
@@ -193,11 +194,11 @@ static int seating_body(fuda_engine *e, void *ud) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
     if (lua_getfield(L, -1, "seating") != LUA_TFUNCTION) {
         int s = 0;
-        for (int t = 0; t < e->tb.n; t++) {
-            lens[t] = e->tb.nplaces[t];
+        for (int t = 0; t < e->tb->n; t++) {
+            lens[t] = e->tb->nplaces[t];
             for (int p = 0; p < lens[t]; p++) lists[t][p] = (int8_t)s++;
         }
-        if (fuda_tables_seat_all(&e->tb, e->st.nseats, lists, lens, e->tb.n, msg, sizeof msg) < 0)
+        if (fuda_tables_seat_all(e->tb, e->st.nseats, lists, lens, e->tb->n, msg, sizeof msg) < 0)
             luaL_error(L, "%s: %s", e->file, msg);
         return 0;
     }
@@ -209,7 +210,7 @@ static int seating_body(fuda_engine *e, void *ud) {
     fuda_engine_call_hook(e, "seating", 0, 1);
     if (!lua_istable(L, -1)) luaL_error(L, "%s: seating must return a list of tables' seats, got %s", where, luaL_typename(L, -1));
     int n = (int)lua_rawlen(L, -1);
-    if (n != e->tb.n) luaL_error(L, "%s: seating returned %d tables, the match has %d", where, n, e->tb.n);
+    if (n != e->tb->n) luaL_error(L, "%s: seating returned %d tables, the match has %d", where, n, e->tb->n);
     for (int t = 0; t < n; t++) {
         if (lua_rawgeti(L, -1, t + 1) != LUA_TTABLE) luaL_error(L, "%s: seating: table %d is not a list of seats", where, t + 1);
         lens[t] = (int)lua_rawlen(L, -1);
@@ -226,7 +227,7 @@ static int seating_body(fuda_engine *e, void *ud) {
         }
         lua_pop(L, 1);
     }
-    if (fuda_tables_seat_all(&e->tb, e->st.nseats, lists, lens, n, msg, sizeof msg) < 0)
+    if (fuda_tables_seat_all(e->tb, e->st.nseats, lists, lens, n, msg, sizeof msg) < 0)
         luaL_error(L, "%s: seating: %s", where, msg);
     return 0;
 }
@@ -237,7 +238,7 @@ static int deal_all(fuda_engine *e) {
     fuda_tables_enter(e, 0);
     if (fuda_engine_pcall(e, seating_body, NULL) < 0) return -1;
     uint32_t hand_no = e->st.hand_no;
-    for (int t = 1; t <= e->tb.n; t++) {
+    for (int t = 1; t <= e->tb->n; t++) {
         fuda_tables_enter(e, t);
         if (e->st.claim_open) fuda_claim_close(&e->st);
         e->st.turn = -1;
@@ -249,7 +250,7 @@ static int deal_all(fuda_engine *e) {
 }
 
 int fuda_tables_begin(fuda_engine *e) {
-    for (int t = 1; t <= e->tb.n; t++) {
+    for (int t = 1; t <= e->tb->n; t++) {
         fuda_tables_enter(e, t);
         e->in_setup = 1;
         int rc = fuda_engine_run_hook(e, FUDA_HOOK_SETUP);
@@ -290,7 +291,7 @@ int fuda_tables_next_hand(fuda_engine *e) {
 /* The result table at r, checked by g:result (places), kept for the table
  * being played. */
 void fuda_tables_report(lua_State *L, fuda_engine *e, int r) {
-    fuda_table_result *res = &e->tb.res[e->tb.active - 1];
+    fuda_table_result *res = &e->tb->res[e->tb->active - 1];
     static const char *const keys[] = {"winner", "loser", "kind", "note", "points", "boxes"};
     int32_t v[6];
     for (int k = 0; k < 6; k++) {
@@ -324,19 +325,19 @@ static void set_int(lua_State *L, const char *k, lua_Integer v) {
  * seats = {...}, winner =, loser =, kind =, points =, note =, boxes = }. */
 static void push_results(fuda_engine *e) {
     lua_State *L = e->L;
-    lua_createtable(L, e->tb.n, 0);
-    for (int t = 0; t < e->tb.n; t++) {
-        const fuda_table_result *r = &e->tb.res[t];
+    lua_createtable(L, e->tb->n, 0);
+    for (int t = 0; t < e->tb->n; t++) {
+        const fuda_table_result *r = &e->tb->res[t];
         lua_createtable(L, 0, 8);
         set_int(L, "table", t + 1);
-        lua_createtable(L, e->tb.nplaces[t], 0);
-        for (int p = 0; p < e->tb.nplaces[t]; p++) {
-            lua_pushinteger(L, e->tb.seat[t][p] + 1);
+        lua_createtable(L, e->tb->nplaces[t], 0);
+        for (int p = 0; p < e->tb->nplaces[t]; p++) {
+            lua_pushinteger(L, e->tb->seat[t][p] + 1);
             lua_rawseti(L, -2, p + 1);
         }
         lua_setfield(L, -2, "seats");
-        if (r->done && r->winner >= 0) set_int(L, "winner", e->tb.seat[t][r->winner] + 1);
-        if (r->done && r->loser >= 0) set_int(L, "loser", e->tb.seat[t][r->loser] + 1);
+        if (r->done && r->winner >= 0) set_int(L, "winner", e->tb->seat[t][r->winner] + 1);
+        if (r->done && r->loser >= 0) set_int(L, "loser", e->tb->seat[t][r->loser] + 1);
         lua_pushstring(L, r->done ? fuda_sym_text(e, r->kind) : "ended");
         lua_setfield(L, -2, "kind");
         lua_pushstring(L, r->done ? fuda_sym_text(e, r->note) : "ended");
@@ -375,10 +376,10 @@ static int hand_over_body(fuda_engine *e, void *ud) {
         e->in_result = 0;
         return 0;
     }
-    for (int t = 0; t < e->tb.n; t++) {
-        const fuda_table_result *r = &e->tb.res[t];
+    for (int t = 0; t < e->tb->n; t++) {
+        const fuda_table_result *r = &e->tb->res[t];
         if (r->done && r->winner >= 0)
-            fuda_game_add_score(L, e, e->tb.seat[t][r->winner], r->points, fuda_sym_text(e, r->note), 0);
+            fuda_game_add_score(L, e, e->tb->seat[t][r->winner], r->points, fuda_sym_text(e, r->note), 0);
     }
     return 0;
 }
@@ -386,7 +387,7 @@ static int hand_over_body(fuda_engine *e, void *ud) {
 /* After a move at a table: once every table has ended its hand, the match
  * scores them (the header's phase becomes HAND_OVER unless the match ended). */
 static int after_move(fuda_engine *e) {
-    for (int t = 1; t <= e->tb.n; t++)
+    for (int t = 1; t <= e->tb->n; t++)
         if (slot(e, t)->phase == FUDA_PHASE_PLAYING) return 0;
     fuda_tables_enter(e, 0);
     if (fuda_engine_pcall(e, hand_over_body, NULL) < 0) return -1;
@@ -408,7 +409,7 @@ static int table_to_act(fuda_engine *e, int seat) {
         fuda_engine_seterr(e, h->phase == FUDA_PHASE_HAND_OVER ? "the hand is over" : "the match is over");
         return -1;
     }
-    int t = e->tb.table_of[seat - 1];
+    int t = e->tb->table_of[seat - 1];
     if (t < 0) {
         fuda_engine_seterr(e, "seat %d sits out this hand", seat);
         return -1;
@@ -420,7 +421,7 @@ static int table_to_act(fuda_engine *e, int seat) {
     return t + 1;
 }
 
-static int place_of(const fuda_engine *e, int seat) { return e->tb.place_of[seat - 1] + 1; }
+static int place_of(const fuda_engine *e, int seat) { return e->tb->place_of[seat - 1] + 1; }
 
 int fuda_tables_apply(fuda_engine *e, int seat, const char *move, int keep) {
     int t = table_to_act(e, seat);
@@ -433,7 +434,7 @@ int fuda_tables_apply(fuda_engine *e, int seat, const char *move, int keep) {
     e->tb_inner = 0;
     if (!keep) return rc;
     if (rc == 0) {
-        e->tb.slot[0].move_no++;
+        e->tb->slot[0].move_no++;
         rc = after_move(e);
     }
     if (rc < 0) snap_back(e, s);
@@ -453,7 +454,7 @@ int fuda_tables_bot(fuda_engine *e, int seat, const char *name, const char **mov
     e->tb_inner = 0;
     if (!apply) return rc;
     if (rc == 0) {
-        e->tb.slot[0].move_no++;
+        e->tb->slot[0].move_no++;
         rc = after_move(e);
     }
     if (rc < 0) snap_back(e, s);
@@ -468,7 +469,7 @@ int fuda_tables_moves(fuda_engine *e, int seat, const char *const **moves) {
         fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, h->nseats);
         return -1;
     }
-    int t = e->tb.table_of[seat - 1];
+    int t = e->tb->table_of[seat - 1];
     if (h->phase != FUDA_PHASE_PLAYING || t < 0 || slot(e, t + 1)->phase != FUDA_PHASE_PLAYING) return 0;
     fuda_tables_enter(e, t + 1);
     e->tb_inner = 1;
@@ -484,7 +485,7 @@ int fuda_tables_ask(fuda_engine *e, int seat, const char *typed, char **text) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return -1;
     }
-    int t = e->tb.table_of[seat - 1];
+    int t = e->tb->table_of[seat - 1];
     if (t < 0) return 0;
     fuda_tables_enter(e, t + 1);
     e->tb_inner = 1;
@@ -501,11 +502,11 @@ int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_
     if (len >= sizeof base) len = sizeof base - 1;
     memcpy(base, name, len);
     base[len] = '\0';
-    if (owner > 0 && owner <= slot(e, 0)->nseats) t = e->tb.table_of[owner - 1] + 1;
+    if (owner > 0 && owner <= slot(e, 0)->nseats) t = e->tb->table_of[owner - 1] + 1;
     else if (owner == 0 && at) t = atoi(at + 1);
-    if (t < 1 || t > e->tb.n) {
+    if (t < 1 || t > e->tb->n) {
         fuda_engine_seterr(e, "arrange: at a match of %d tables, a seat that sits at one, or a shared pile "
-                           "named NAME@TABLE ('%s')", e->tb.n, name);
+                           "named NAME@TABLE ('%s')", e->tb->n, name);
         return -1;
     }
     fuda_tables_enter(e, t);
@@ -525,27 +526,27 @@ int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_
 
 /* ---- what the players see ---- */
 
-int fuda_engine_tables(const fuda_engine *e) { return e->started ? e->tb.n : 0; }
+int fuda_engine_tables(const fuda_engine *e) { return e->started ? fuda_tb_n(e) : 0; }
 
 int fuda_engine_table_of(const fuda_engine *e, int seat, int *place) {
     if (place) *place = 0;
-    if (!e->started || !e->tb.n || seat < 1 || seat > FUDA_MAX_SEATS || e->tb.table_of[seat - 1] < 0) return 0;
-    if (place) *place = e->tb.place_of[seat - 1] + 1;
-    return e->tb.table_of[seat - 1] + 1;
+    if (!e->started || !fuda_tb_n(e) || seat < 1 || seat > FUDA_MAX_SEATS || e->tb->table_of[seat - 1] < 0) return 0;
+    if (place) *place = e->tb->place_of[seat - 1] + 1;
+    return e->tb->table_of[seat - 1] + 1;
 }
 
 int fuda_engine_table_seats(const fuda_engine *e, int t, int *out) {
-    if (!e->started || t < 1 || t > e->tb.n) return 0;
-    for (int p = 0; p < e->tb.nplaces[t - 1]; p++) out[p] = e->tb.seat[t - 1][p] + 1;
-    return e->tb.nplaces[t - 1];
+    if (!e->started || t < 1 || t > fuda_tb_n(e)) return 0;
+    for (int p = 0; p < e->tb->nplaces[t - 1]; p++) out[p] = e->tb->seat[t - 1][p] + 1;
+    return e->tb->nplaces[t - 1];
 }
 
 const fuda_state *fuda_engine_table_state(const fuda_engine *e, int t) {
-    return e->started && t >= 1 && t <= e->tb.n ? slot(e, t) : NULL;
+    return e->started && t >= 1 && t <= fuda_tb_n(e) ? slot(e, t) : NULL;
 }
 
 int fuda_engine_table_playing(const fuda_engine *e, int t) {
-    if (!e->started || t < 1 || t > e->tb.n) return -1;
+    if (!e->started || t < 1 || t > fuda_tb_n(e)) return -1;
     return slot(e, t)->phase == FUDA_PHASE_PLAYING;
 }
 
@@ -559,24 +560,24 @@ static int team_of(const fuda_engine *e, int seat) {
 /* One line per table ("table 2 (seats 3, 4): seat 4 to act") and the team
  * totals, for a view. */
 static void summary(fuda_engine *e, fuda_sbuf *b, int seat) {
-    for (int t = 1; t <= e->tb.n; t++) {
+    for (int t = 1; t <= e->tb->n; t++) {
         const fuda_state *s = slot(e, t);
         fuda_sb_add(b, "Table %d (", t);
-        for (int p = 0; p < e->tb.nplaces[t - 1]; p++)
-            fuda_sb_add(b, "%sseat %d", p ? ", " : "", e->tb.seat[t - 1][p] + 1);
-        fuda_sb_add(b, ")%s: ", e->tb.table_of[seat > 0 ? seat - 1 : 0] == t - 1 && seat > 0 ? ", yours" : "");
+        for (int p = 0; p < e->tb->nplaces[t - 1]; p++)
+            fuda_sb_add(b, "%sseat %d", p ? ", " : "", e->tb->seat[t - 1][p] + 1);
+        fuda_sb_add(b, ")%s: ", e->tb->table_of[seat > 0 ? seat - 1 : 0] == t - 1 && seat > 0 ? ", yours" : "");
         uint16_t a = fuda_state_actors(s);
         if (s->phase != FUDA_PHASE_PLAYING) {
-            const fuda_table_result *r = &e->tb.res[t - 1];
+            const fuda_table_result *r = &e->tb->res[t - 1];
             if (r->done && r->winner >= 0)
-                fuda_sb_add(b, "hand over, seat %d won %d (%s); waiting", e->tb.seat[t - 1][r->winner] + 1,
+                fuda_sb_add(b, "hand over, seat %d won %d (%s); waiting", e->tb->seat[t - 1][r->winner] + 1,
                             (int)r->points, fuda_sym_text(e, r->note));
             else fuda_sb_add(b, "hand over (%s); waiting", r->done ? fuda_sym_text(e, r->note) : "ended");
         } else {
             int first = 1;
             for (int p = 0; a; p++, a >>= 1)
                 if (a & 1) {
-                    fuda_sb_add(b, "%sseat %d", first ? "" : ", ", e->tb.seat[t - 1][p] + 1);
+                    fuda_sb_add(b, "%sseat %d", first ? "" : ", ", e->tb->seat[t - 1][p] + 1);
                     first = 0;
                 }
             fuda_sb_add(b, first ? "playing" : " to act");
@@ -585,7 +586,7 @@ static void summary(fuda_engine *e, fuda_sbuf *b, int seat) {
         fuda_sb_add(b, "\n");
     }
     for (int s = 1; s <= slot(e, 0)->nseats; s++)
-        if (e->tb.table_of[s - 1] < 0) fuda_sb_add(b, "Seat %d sits out this hand.\n", s);
+        if (e->tb->table_of[s - 1] < 0) fuda_sb_add(b, "Seat %d sits out this hand.\n", s);
     if (e->nteams) {
         fuda_sb_add(b, "Teams:");
         for (int k = 1; k <= e->nteams; k++) {
@@ -618,12 +619,12 @@ char *fuda_tables_view(fuda_engine *e, int seat) {
     fuda_sbuf b = {NULL, 0, 0};
     fuda_sb_add(&b, "");
     summary(e, &b, seat);
-    int t = seat ? e->tb.table_of[seat - 1] : -1;
+    int t = seat ? e->tb->table_of[seat - 1] : -1;
     if (t >= 0) {
         fuda_sb_add(&b, "-- table %d, your table --\n", t + 1);
         table_view(e, &b, t + 1, place_of(e, seat));
     } else {
-        for (int k = 1; k <= e->tb.n; k++) {
+        for (int k = 1; k <= e->tb->n; k++) {
             fuda_sb_add(&b, "-- table %d --\n", k);
             table_view(e, &b, k, 0);
         }
@@ -632,16 +633,16 @@ char *fuda_tables_view(fuda_engine *e, int seat) {
 }
 
 char *fuda_engine_view_table(fuda_engine *e, int seat, int t) {
-    if (!e->started || !e->tb.n) {
+    if (!e->started || !fuda_tb_n(e)) {
         fuda_engine_seterr(e, "this match has one table");
         return NULL;
     }
     const fuda_state *h = slot(e, 0);
-    if (t < 1 || t > e->tb.n || seat < 0 || seat > h->nseats) {
-        fuda_engine_seterr(e, t < 1 || t > e->tb.n ? "no table %d (tables 1..%d)" : "bad seat %d", t < 1 || t > e->tb.n ? t : seat, e->tb.n);
+    if (t < 1 || t > e->tb->n || seat < 0 || seat > h->nseats) {
+        fuda_engine_seterr(e, t < 1 || t > e->tb->n ? "no table %d (tables 1..%d)" : "bad seat %d", t < 1 || t > e->tb->n ? t : seat, e->tb->n);
         return NULL;
     }
-    int own = seat ? e->tb.table_of[seat - 1] + 1 : 0;
+    int own = seat ? e->tb->table_of[seat - 1] + 1 : 0;
     int p = 0;
     if (own == t) {
         p = place_of(e, seat);
@@ -651,12 +652,12 @@ char *fuda_engine_view_table(fuda_engine *e, int seat, int t) {
             return NULL;
         }
         int team = seat ? team_of(e, seat) : 0;
-        for (int q = 0; team && q < e->tb.nplaces[t - 1]; q++)
-            if (team_of(e, e->tb.seat[t - 1][q] + 1) == team) p = q + 1; /* a teammate's eyes */
+        for (int q = 0; team && q < e->tb->nplaces[t - 1]; q++)
+            if (team_of(e, e->tb->seat[t - 1][q] + 1) == team) p = q + 1; /* a teammate's eyes */
     }
     fuda_sbuf b = {NULL, 0, 0};
     fuda_sb_add(&b, "-- table %d", t);
-    if (p && own != t) fuda_sb_add(&b, ", as your partner seat %d sees it", e->tb.seat[t - 1][p - 1] + 1);
+    if (p && own != t) fuda_sb_add(&b, ", as your partner seat %d sees it", e->tb->seat[t - 1][p - 1] + 1);
     fuda_sb_add(&b, " --\n");
     table_view(e, &b, t, p);
     return b.s;
