@@ -181,6 +181,8 @@ static void snap_back(fuda_engine *e, snap *s) {
     free(s);
 }
 
+static int after_move(fuda_engine *e);
+
 /* ---- seating and dealing ---- */
 
 /* In a body with the header held: the variant's seating(m) (default: the
@@ -246,7 +248,7 @@ static int deal_all(fuda_engine *e) {
         e->st.hand_no = hand_no;
         if (fuda_engine_run_hook(e, FUDA_HOOK_DEAL) < 0 || fuda_engine_progress(e, "deal") < 0) return -1;
     }
-    return 0;
+    return after_move(e); /* every table may have ended its hand in its deal */
 }
 
 int fuda_tables_begin(fuda_engine *e) {
@@ -581,7 +583,8 @@ static void summary(fuda_engine *e, fuda_sbuf *b, int seat) {
                     first = 0;
                 }
             fuda_sb_add(b, first ? "playing" : " to act");
-            fuda_sb_add(b, ", %d cards in the stock", s->npiles ? fuda_pile_len(s, 0) : 0);
+            int stock = fuda_pile_find(s, "stock", -1);
+            if (stock >= 0) fuda_sb_add(b, ", %d cards in the stock", fuda_pile_len(s, stock));
         }
         fuda_sb_add(b, "\n");
     }
