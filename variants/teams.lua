@@ -32,6 +32,13 @@ local function seating(m)
   return list
 end
 
+-- Gin's view, its goal line saying the team target.
+local function view(g, seat)
+  local text = gin.view(g, seat)
+  if not g.options.target_by_size then return text end
+  return (text:gsub("Game to %d+%.", "Game: a team total of 150 (3 or 4 a side), 175 (5) or 200 (6).", 1))
+end
+
 local function deal(g)
   g.var.dealer = 1
   return gin.deal(g)
@@ -54,5 +61,6 @@ return {
   tables = function(n) return { count = n // 2, places = 2 } end,
   seating = seating,
   deal = deal,
+  view = view,
   check = { expect = expect },
 }
