@@ -30,6 +30,11 @@ local function deal(g)
   return gin.deal(g)
 end
 
+-- Gin's view without its Score line: the seats' totals are the teams' (the view's Teams line).
+local function view(g, seat)
+  return (gin.view(g, seat):gsub("\nScore: [^\n]*", "", 1))
+end
+
 -- What fuda check expects: gin's tallies and the teams'.
 local expect = {}
 for _, name in ipairs(gin.check.expect) do expect[#expect + 1] = name end
@@ -51,6 +56,7 @@ return {
   seating = seating,
   hand_over = match.team_sum,
   deal = deal,
+  view = view,
   check = {
     expect = expect,
     -- The team's points are kept in its first seat (1 or 2): every other seat's total stays 0.

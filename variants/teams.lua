@@ -7,6 +7,7 @@
 -- for 3 or 4 a side, 175 for 5, 200 for 6; the other bonuses are gin's.
 local match = fuda.import("match")
 local gin = fuda.variant("gin")
+local partnership = fuda.variant("partnership")
 
 local function teams(n)
   if n % 2 ~= 0 then error("teams is for an even number of players (6, 8, 10 or 12), not " .. n, 0) end
@@ -34,7 +35,7 @@ end
 
 -- Gin's view, its goal line saying the team target.
 local function view(g, seat)
-  local text = gin.view(g, seat)
+  local text = partnership.view(g, seat)
   if not g.options.target_by_size then return text end
   return (text:gsub("Game to %d+%.", "Game: a team total of 150 (3 or 4 a side), 175 (5) or 200 (6).", 1))
 end
