@@ -30,7 +30,7 @@
 #include "rng.h"
 #include "symtab.h"
 
-#define FUDA_MAX_SEATS 8
+#define FUDA_MAX_SEATS 12
 #define FUDA_MAX_PILES 40
 #define FUDA_MAX_CARDS 224
 #define FUDA_PILE_NAME 16

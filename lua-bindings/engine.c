@@ -85,6 +85,7 @@ static void check_tally(fuda_engine *e, const char *name) {
 
 int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
     if (seat < 0) check_tally(e, text);
+    seat = fuda_seat_of(e, seat); /* a table's place: its seat */
     if (!e->ev_fn && seat >= 0) return 0; /* nobody listens: nothing to keep */
     if (e->nevs >= FUDA_MAX_EVENTS)
         luaL_error(e->L, "too many events in one move (at most %d)", FUDA_MAX_EVENTS);
@@ -104,7 +105,7 @@ int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char
     char *n = strdup(note);
     if (!n) return -1;
     fuda_row *r = &e->rows[e->nrows++];
-    r->hand = (int)e->st.hand_no, r->col = col, r->seat = seat, r->points = points, r->note = n;
+    r->hand = (int)e->st.hand_no, r->col = col, r->seat = fuda_seat_of(e, seat), r->points = points, r->note = n;
     return 0;
 }
 
@@ -126,7 +127,7 @@ static int log_push(fuda_engine *e, int seat, int id, char *text) {
     return 0;
 }
 
-static int log_move(fuda_engine *e, int seat, int id) { return log_push(e, seat, id, NULL); }
+static int log_move(fuda_engine *e, int seat, int id) { return log_push(e, fuda_seat_of(e, seat), id, NULL); }
 
 static int log_add(fuda_engine *e, const char *line) {
     char *t = strdup(line);
@@ -216,10 +217,21 @@ static void moves_clear(fuda_engine *e) {
 
 /* ---- a transaction around hook calls ---- */
 
-typedef struct txn { fuda_state st; int nrows, nevs; } txn;
+/* At a table of several, what a hook there may also change: the match's
+ * totals (g:score) and the table's kept result (g:result). */
+typedef struct txn {
+    fuda_state st;
+    int nrows, nevs;
+    int32_t total[FUDA_MAX_COLS][FUDA_MAX_SEATS];
+    fuda_table_result res;
+} txn;
 
 static void txn_begin(fuda_engine *e, txn *t) {
     fuda_state_copy(&t->st, &e->st);
+    if (fuda_tb_active(e)) {
+        memcpy(t->total, e->tb->slot[0].total, sizeof t->total);
+        t->res = e->tb->res[fuda_tb_active(e) - 1];
+    }
     t->nrows = e->nrows;
     t->nevs = e->nevs;
     e->moves_valid = 0;
@@ -234,11 +246,18 @@ static void mark_stale(fuda_engine *e, const fuda_state *back) {
             e->vars_stale = 1;
         }
     if (e->st.npiles != back->npiles) e->stale_piles = e->vars_stale = 1;
+    if (e->st.nseats != back->nseats) e->seats_stale = e->vars_stale = 1;
 }
+
+void fuda_engine_mark_stale(fuda_engine *e, const fuda_state *back) { mark_stale(e, back); }
 
 static void txn_undo(fuda_engine *e, txn *t) {
     mark_stale(e, &t->st);
     fuda_state_copy(&e->st, &t->st);
+    if (fuda_tb_active(e)) {
+        memcpy(e->tb->slot[0].total, t->total, sizeof t->total);
+        e->tb->res[fuda_tb_active(e) - 1] = t->res;
+    }
     rows_drop(e, t->nrows);
     events_drop(e, t->nevs);
     e->moves_valid = 0;
@@ -342,6 +361,12 @@ static int run_simple(fuda_engine *e, int h) {
     return engine_pcall(e, simple_body, &h);
 }
 
+int fuda_engine_pcall(fuda_engine *e, fuda_body fn, void *ud) { return engine_pcall(e, fn, ud); }
+void fuda_engine_call_hook(fuda_engine *e, const char *name, int nargs, int nres) {
+    call_hook(e, name, nargs, nres);
+}
+int fuda_engine_run_hook(fuda_engine *e, int h) { return run_simple(e, h); }
+
 /* The variant's check.invariant(g), under the limits of a hook: 0 when it
  * returns anything but false, else -1 with "file:line: message" (the line
  * of the error it raised, or where the function is defined when it returned
@@ -398,6 +423,15 @@ static int check_progress(fuda_engine *e, const char *after) {
     if (e->paranoid && e->ref_invariant != LUA_NOREF) return run_invariant(e, after);
     return 0;
 }
+
+int fuda_engine_progress(fuda_engine *e, const char *after) { return check_progress(e, after); }
+void fuda_engine_flush(fuda_engine *e) { events_flush(e); }
+void fuda_engine_drop(fuda_engine *e, int nrows, int nevs, long nlog) {
+    rows_drop(e, nrows);
+    events_drop(e, nevs);
+    log_cut(e, nlog);
+}
+int fuda_engine_log_line(fuda_engine *e, const char *line) { return log_add(e, line); }
 
 /* ---- life cycle ---- */
 
@@ -487,6 +521,7 @@ void fuda_engine_free(fuda_engine *e) {
     if (!e) return;
     fuda_sandbox_unwatch(e);
     close_state(e);
+    free(e->tb);
     for (char **d = e->search; d && *d; d++) free(*d);
     free(e->search);
     free(e->exe);
@@ -653,11 +688,14 @@ static int start_body(fuda_engine *e, void *ud) {
     (void)ud;
     new_ref_table(e->L, &e->ref_mvids);
     new_ref_table(e->L, &e->ref_mvstrs);
+    if (fuda_tables_configure(e) < 0) return -1;
     if (init_vars(e) < 0) {
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
+    if (fuda_tb_n(e)) fuda_tables_prepare(e);
     fuda_game_reset(e); /* after init_vars: the game's variable tables copy them */
+    if (fuda_tb_n(e)) return 0; /* setup and deal per table: fuda_tables_begin */
     e->in_setup = 1;
     call_simple(e, FUDA_HOOK_SETUP);
     e->in_setup = 0;
@@ -673,9 +711,14 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
         return -1;
     }
     if (nseats == 0) nseats = e->info.default_seats;
-    if (nseats < e->info.min_seats || nseats > e->info.max_seats) {
+    if (nseats < e->info.min_seats || nseats > e->info.max_seats ||
+        (e->info.seat_step > 1 && (nseats - e->info.min_seats) % e->info.seat_step)) {
         if (e->info.min_seats == e->info.max_seats)
             fuda_engine_seterr(e, "%s is for %d players, not %d", e->name, e->info.min_seats, nseats);
+        else if (e->info.seat_step > 1)
+            fuda_engine_seterr(e, "%s is for %d to %d players, every %d (%d, %d, ...), not %d", e->name,
+                               e->info.min_seats, e->info.max_seats, e->info.seat_step, e->info.min_seats,
+                               e->info.min_seats + e->info.seat_step, nseats);
         else
             fuda_engine_seterr(e, "%s is for %d to %d players, not %d", e->name, e->info.min_seats,
                                e->info.max_seats, nseats);
@@ -683,6 +726,8 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     }
     free_match(e);
     if (new_symbols(e) < 0) return -1;
+    if (e->tb) memset(e->tb, 0, offsetof(fuda_tables, slot));
+    e->tb_inner = e->seats_stale = e->nteams = 0;
     fuda_state_init(&e->st, nseats, seed, e->syms);
     fuda_rng_seed(&e->bot_rng, seed, 1);
     e->seed = seed;
@@ -691,7 +736,8 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     e->started = 1;
     int rc = engine_pcall(e, start_body, NULL);
     e->in_setup = 0;
-    if (rc == 0) rc = check_progress(e, "deal");
+    if (rc == 0 && fuda_tb_n(e)) rc = fuda_tables_begin(e);
+    else if (rc == 0) rc = check_progress(e, "deal");
     if (rc < 0) {
         e->started = 0;
         events_drop(e, 0);
@@ -703,10 +749,11 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
 }
 
 int fuda_engine_phase(const fuda_engine *e) {
-    return e->started ? e->st.phase : FUDA_PHASE_IDLE;
+    return e->started ? fuda_engine_state(e)->phase : FUDA_PHASE_IDLE;
 }
 
 int fuda_engine_next_hand(fuda_engine *e) {
+    if (e->started && fuda_tb_n(e)) return fuda_tables_next_hand(e);
     if (!e->started || e->st.phase != FUDA_PHASE_HAND_OVER) {
         fuda_engine_seterr(e, "no hand to deal: the %s", e->started && e->st.phase == FUDA_PHASE_MATCH_OVER
                            ? "match is over" : "current hand is not over");
@@ -726,10 +773,18 @@ int fuda_engine_next_hand(fuda_engine *e) {
 }
 
 unsigned fuda_engine_actors(const fuda_engine *e) {
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_actors(e->tb, &e->st);
     return e->started ? fuda_state_actors(&e->st) : 0;
 }
 
 const char *fuda_engine_claim(const fuda_engine *e) {
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) {
+        for (int t = 1; t <= fuda_tb_n(e); t++) {
+            const fuda_state *s = fuda_tables_slot(e->tb, &e->st, t);
+            if (s->claim_open) return fuda_sym_text((fuda_engine *)e, s->claim_kind);
+        }
+        return NULL;
+    }
     if (!e->started || !e->st.claim_open) return NULL;
     return fuda_sym_text((fuda_engine *)e, e->st.claim_kind);
 }
@@ -911,6 +966,7 @@ static int load_moves(fuda_engine *e, int seat) {
 }
 
 int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves) {
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_moves(e, seat, moves);
     if (bad_seat(e, seat)) return -1;
     int n = load_moves(e, seat);
     if (n < 0) return -1;
@@ -997,7 +1053,7 @@ static int may_act(fuda_engine *e, int seat) {
         return -1;
     }
     if (!(fuda_state_actors(&e->st) & (1u << (seat - 1)))) {
-        fuda_engine_seterr(e, "seat %d is not to act now", seat);
+        fuda_engine_seterr(e, "seat %d is not to act now", fuda_seat_of(e, seat));
         return -1;
     }
     return 0;
@@ -1026,7 +1082,8 @@ static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
     if (may_act(e, seat) < 0 || load_moves(e, seat) < 0) return -1;
     int id = find_move(e, move);
     if (id < 0) {
-        fuda_engine_seterr(e, "'%.*s' is not a legal move of seat %d now", FUDA_MAX_MOVE_LEN, move, seat);
+        fuda_engine_seterr(e, "'%.*s' is not a legal move of seat %d now", FUDA_MAX_MOVE_LEN, move,
+                           fuda_seat_of(e, seat));
         return -1;
     }
     txn t;
@@ -1042,10 +1099,12 @@ static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
 }
 
 int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_apply(e, seat, move, 1);
     return apply_or_try(e, seat, move, 1);
 }
 
 int fuda_engine_try(fuda_engine *e, int seat, const char *move) {
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_apply(e, seat, move, 0);
     return apply_or_try(e, seat, move, 0);
 }
 
@@ -1113,11 +1172,12 @@ static int lua_bot(fuda_engine *e, int seat, const char *name) {
 static int is_random(const char *name) { return !name || strcmp(name, "random") == 0; }
 
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 0);
     if (bad_seat(e, seat)) return -1;
     int n = load_moves(e, seat);
     if (n < 0) return -1;
     if (n == 0) {
-        fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
+        fuda_engine_seterr(e, "seat %d has nothing to do now", fuda_seat_of(e, seat));
         return -1;
     }
     if (is_random(name)) {
@@ -1192,6 +1252,7 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
 }
 
 int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 1);
     if (may_act(e, seat) < 0) return -1;
     if (e->paranoid || (moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
         const char *mv;
@@ -1221,6 +1282,8 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m) {
         return -1;
     }
     fuda_state_copy(&m->st, &e->st);
+    if (fuda_tb_n(e)) m->tb = *e->tb;
+    else m->tb.n = m->tb.active = 0;
     m->bot_rng = e->bot_rng;
     m->nrows = e->nrows;
     m->nlog = e->nlog;
@@ -1245,6 +1308,7 @@ int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m) {
     }
     mark_stale(e, &m->st);
     fuda_state_copy(&e->st, &m->st);
+    if (m->tb.n && e->tb) *e->tb = m->tb;
     e->bot_rng = m->bot_rng;
     rows_drop(e, m->nrows);
     events_drop(e, 0);
@@ -1324,6 +1388,7 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
         fuda_engine_seterr(e, "no match is running");
         return NULL;
     }
+    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_view(e, seat);
     if (seat < 0 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return NULL;
@@ -1396,6 +1461,7 @@ static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) 
 
 int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
     *text = NULL;
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, seat, NULL, text);
     if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -1409,6 +1475,10 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
     if (!e->started) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
+    }
+    if (fuda_tb_n(e) && !e->tb_inner) {
+        if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
+        return fuda_tables_ask(e, seat, typed, text);
     }
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -1491,18 +1561,36 @@ char *fuda_engine_scoresheet(fuda_engine *e) {
     return b.s;
 }
 
-unsigned fuda_engine_winners(const fuda_engine *e) { return e->started ? e->st.winners : 0; }
+unsigned fuda_engine_winners(const fuda_engine *e) { return e->started ? fuda_engine_state(e)->winners : 0; }
 
 int fuda_engine_total(const fuda_engine *e, int seat, int col) {
-    if (!e->started || seat < 1 || seat > e->st.nseats || col < 1 || col > FUDA_MAX_COLS) return 0;
-    return e->st.total[col - 1][seat - 1];
+    const fuda_state *s = fuda_engine_state(e);
+    if (!e->started || seat < 1 || seat > s->nseats || col < 1 || col > FUDA_MAX_COLS) return 0;
+    return s->total[col - 1][seat - 1];
 }
 
-const fuda_state *fuda_engine_state(const fuda_engine *e) { return &e->st; }
+int fuda_engine_teams(const fuda_engine *e, const unsigned **masks) {
+    *masks = e->team;
+    return e->started ? e->nteams : 0;
+}
 
-uint64_t fuda_engine_hash(const fuda_engine *e) { return fuda_state_hash(&e->st); }
+int fuda_engine_team_total(const fuda_engine *e, int team, int col) {
+    if (!e->started || team < 1 || team > e->nteams) return 0;
+    int sum = 0;
+    for (int s = 0; s < FUDA_MAX_SEATS; s++)
+        if (e->team[team - 1] & (1u << s)) sum += fuda_engine_total(e, s + 1, col);
+    return sum;
+}
 
-long fuda_engine_move_count(const fuda_engine *e) { return e->started ? (long)e->st.move_no : 0; }
+const fuda_state *fuda_engine_state(const fuda_engine *e) {
+    return fuda_tb_n(e) && !e->tb_inner ? fuda_tables_slot(e->tb, &e->st, 0) : &e->st;
+}
+
+uint64_t fuda_engine_hash(const fuda_engine *e) {
+    return fuda_tb_n(e) ? fuda_tables_hash(e->tb, &e->st) : fuda_state_hash(&e->st);
+}
+
+long fuda_engine_move_count(const fuda_engine *e) { return e->started ? (long)fuda_engine_state(e)->move_no : 0; }
 
 /* ---- arranging piles (tests) ---- */
 
@@ -1511,6 +1599,7 @@ long fuda_engine_move_count(const fuda_engine *e) { return e->started ? (long)e-
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
                         int from_top) {
     if (!e->started) { fuda_engine_seterr(e, "no match is running"); return -1; }
+    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_arrange(e, name, owner, cards, n, from_top);
     fuda_state *s = &e->st;
     int T = fuda_pile_find(s, name, owner - 1);
     if (T < 0) { fuda_engine_seterr(e, "arrange: no pile '%s'%s", name, owner ? " of that seat" : ""); return -1; }
@@ -1551,7 +1640,7 @@ int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_
         fuda_card_name(cards[k], nm);
         len += snprintf(line + len, sizeof line - (size_t)len, " %s", nm);
     }
-    log_add(e, line);
+    if (!e->tb_inner) log_add(e, line); /* at a table: logged as the match's (tables.c) */
     return 0;
 }
 

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "state.h"
+#include "tables.h"
 
 typedef struct fuda_engine fuda_engine;
 
@@ -74,6 +75,7 @@ typedef struct fuda_variant_info {
     const char *file;  /* path it was loaded from */
     const char *extends; /* base variant name or NULL */
     int min_seats, max_seats, default_seats;
+    int seat_step;     /* the seat counts allowed are min, min + step, ... max (players.step, 1) */
     int abstract;      /* a base for other variants, not listed as a game */
     int nopts;
     const fuda_option_info *opts;
@@ -169,9 +171,11 @@ int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char
 /* A point of a match to come back to: the whole core state, the bots'
  * generator, how long the scoresheet and the log were, and which history
  * (log entries carry serials never given twice) and match it belongs to.
- * A plain struct the caller owns (about 2 KiB); copy it freely. */
+ * A plain struct the caller owns (about 20 KiB with the table slots); copy
+ * it freely. */
 typedef struct fuda_mark {
     fuda_state st;
+    fuda_tables tb;      /* a match of several tables: the others (tb.n 0: none) */
     fuda_rng bot_rng;
     int nrows;
     long nlog;
@@ -233,5 +237,36 @@ int fuda_engine_replay(fuda_engine *e, const char *log, long upto);
 int fuda_engine_replay_file(fuda_engine *e, const char *path, long upto);
 /* Number of moves in the match so far. */
 long fuda_engine_move_count(const fuda_engine *e);
+
+/* ---- several tables (core/tables.h; a variant's `tables`, `teams`,
+ * `seating`, `hand_over`) ----
+ * A match of several tables runs one hand at each table at once; the
+ * functions above take and give seats of the match (a move of seat s goes to
+ * the table where s sits), their states and hashes are the whole match's. */
+
+/* Tables of the match: 0 when it is one table of every seat (the default). */
+int fuda_engine_tables(const fuda_engine *e);
+/* The table (1..n) where seat sits this hand, 0 when it sits out or the
+ * match has no tables; *place (may be NULL) gets its place there. */
+int fuda_engine_table_of(const fuda_engine *e, int seat, int *place);
+/* The seats at table t (1..n) in place order: the count, seats in out[]
+ * (room for FUDA_MAX_SEATS); 0 for a bad table. */
+int fuda_engine_table_seats(const fuda_engine *e, int t, int *out);
+/* The state of table t (1..n), read only; NULL for a bad t. */
+const fuda_state *fuda_engine_table_state(const fuda_engine *e, int t);
+/* Is table t's hand on (1), or ended, waiting for the others (0); -1 bad t. */
+int fuda_engine_table_playing(const fuda_engine *e, int t);
+/* What seat may see of table t (1..n): a seat at that table sees its own
+ * place; a seat whose table has ended its hand (or who sits out) sees it
+ * through a teammate's eyes when one sits there, else as a spectator; 0
+ * (spectator) sees it as one. Caller frees; NULL with the error when seat
+ * is still playing at another table ("finish your own hand first"). */
+char *fuda_engine_view_table(fuda_engine *e, int seat, int t);
+
+/* The match's teams (the variant's `teams`): the count, and in *masks (owned
+ * by the engine) each team's seats, bit seat-1. 0: no teams. */
+int fuda_engine_teams(const fuda_engine *e, const unsigned **masks);
+/* The sum of the members' totals of team k (1-based) in column col. */
+int fuda_engine_team_total(const fuda_engine *e, int team, int col);
 
 #endif

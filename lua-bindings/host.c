@@ -196,6 +196,15 @@ static int m_pile(lua_State *L) {
     const fuda_state *st = fuda_engine_state(m->e);
     const char *name = luaL_checkstring(L, 2);
     int owner = lua_isnoneornil(L, 3) ? 0 : check_seat(L, m->e, 3);
+    char base[64];
+    if (fuda_engine_tables(m->e)) { /* a seat's pile at its table, NAME@T table T's shared pile */
+        const char *at = strchr(name, '@');
+        int t = owner ? fuda_engine_table_of(m->e, owner, &owner) : at ? atoi(at + 1) : 0;
+        st = fuda_engine_table_state(m->e, t);
+        if (!st) return luaL_error(L, "no pile '%s' (a seat's pile at its table, or NAME@TABLE)", name);
+        snprintf(base, sizeof base, "%.*s", at ? (int)(at - name) : 63, name);
+        name = base;
+    }
     int p = fuda_pile_find(st, name, owner - 1);
     if (p < 0) return luaL_error(L, "no pile '%s'", name);
     int names = fuda_push_card_names(L);

@@ -191,7 +191,27 @@ struct fuda_engine {
     const char **moves; int capmoves;
     int moves_seat; int moves_valid;
     int bot_id;                /* the move a bot chose, or -1 */
+
+    /* several tables (tables.c): the other states and the map of seats;
+     * e->st holds slot tb.active */
+    fuda_tables *tb;           /* NULL until the engine's first match of several tables */
+    int tb_inner;              /* a call made for one table: seats are its places */
+    int seats_stale;           /* g.seats must follow e->st.nseats (fuda_game_sync) */
+    int nteams;
+    unsigned team[FUDA_MAX_SEATS]; /* seats of each team, bit seat-1 */
 };
+
+/* The seat (from 1) at place p (from 1) of the table being played; p itself
+ * when the match has one table or the header is being played. */
+static inline int fuda_seat_of(const fuda_engine *e, int p) {
+    if (!e->tb || !e->tb->active || p < 1) return p;
+    return e->tb->seat[e->tb->active - 1][p - 1] + 1;
+}
+
+/* Tables of the match (0: one table of every seat), the slot being played
+ * (0: the header, or a match of one table). */
+static inline int fuda_tb_n(const fuda_engine *e) { return e->tb ? e->tb->n : 0; }
+static inline int fuda_tb_active(const fuda_engine *e) { return e->tb ? e->tb->active : 0; }
 
 /* engine.c: push hook h of the variant (FUDA_HOOK_*); 0, nothing pushed, if
  * the variant has none. */
@@ -277,6 +297,37 @@ int fuda_engine_event(fuda_engine *e, int seat, const char *text);
 int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char *note);
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
                         int from_top);
+
+/* engine.c, for tables.c */
+typedef int (*fuda_body)(fuda_engine *e, void *ud);
+int fuda_engine_pcall(fuda_engine *e, fuda_body fn, void *ud);   /* engine_pcall */
+void fuda_engine_call_hook(fuda_engine *e, const char *name, int nargs, int nres);
+int fuda_engine_run_hook(fuda_engine *e, int h);                 /* the hook with the game alone */
+int fuda_engine_progress(fuda_engine *e, const char *after);     /* check_progress */
+void fuda_engine_mark_stale(fuda_engine *e, const fuda_state *back);
+void fuda_engine_flush(fuda_engine *e);                          /* deliver the events */
+void fuda_engine_drop(fuda_engine *e, int nrows, int nevs, long nlog); /* back to these lengths */
+int fuda_engine_log_line(fuda_engine *e, const char *line);
+
+/* tables.c: the match of several tables (engine.c calls these when e->tb->n
+ * and not e->tb_inner) */
+int fuda_tables_configure(fuda_engine *e);  /* in a body: read tables/teams (raises) */
+void fuda_tables_prepare(fuda_engine *e);   /* in a body, after init_vars: the table slots */
+int fuda_tables_begin(fuda_engine *e);      /* setup per table, seating, the deals */
+void fuda_tables_enter(fuda_engine *e, int k);
+int fuda_tables_next_hand(fuda_engine *e);
+int fuda_tables_apply(fuda_engine *e, int seat, const char *move, int keep);
+int fuda_tables_moves(fuda_engine *e, int seat, const char *const **moves);
+int fuda_tables_bot(fuda_engine *e, int seat, const char *name, const char **move, int apply);
+char *fuda_tables_view(fuda_engine *e, int seat);
+/* arrange at a table: a seat's pile at the seat's table, a shared pile
+ * named "NAME@T" at table T; logged as given */
+int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top);
+int fuda_tables_ask(fuda_engine *e, int seat, const char *typed, char **text); /* prompt (typed NULL) / why_not */
+/* lgame.c: g:result at a table keeps the result (table on top is checked) */
+void fuda_tables_report(lua_State *L, fuda_engine *e, int r);
+/* lgame.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
+void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col);
 
 /* host.c */
 void fuda_open_match(lua_State *L);   /* fuda.match for host scripts */

@@ -429,6 +429,13 @@ void fuda_game_sync(fuda_engine *e) {
         clear_table(L, -1);
         e->stale_piles = 0;
     }
+    if (e->seats_stale) { /* another table (or the match) is played: g.seats is its count */
+        lua_getfield(L, mt, "gmeta");
+        lua_getfield(L, -1, "__index");
+        lua_pushinteger(L, e->st.nseats);
+        lua_setfield(L, -2, "seats");
+        e->seats_stale = 0;
+    }
     lua_settop(L, mt - 1);
 }
 
@@ -628,11 +635,23 @@ static int check_col(lua_State *L, int idx) {
 
 /* Add pts to seat s's total in column col (both from 0) with a scoresheet
  * line; raises on a total out of range or out of memory. */
+/* The total of seat s (from 0) in column col: at a table of several, the
+ * match's total of the seat at place s. */
+static int32_t *total_of(fuda_engine *e, int col, int s) {
+    if (fuda_tb_active(e)) return &e->tb->slot[0].total[col][fuda_seat_of(e, s + 1) - 1];
+    return &e->st.total[col][s];
+}
+
 static void add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col) {
-    int64_t t = (int64_t)e->st.total[col][s] + pts;
+    int32_t *tot = total_of(e, col, s);
+    int64_t t = (int64_t)*tot + pts;
     if (t > INT32_MAX || t < INT32_MIN) luaL_error(L, "score: total out of range");
-    e->st.total[col][s] = (int32_t)t;
+    *tot = (int32_t)t;
     if (fuda_engine_record(e, s + 1, col + 1, (int)pts, note) < 0) luaL_error(L, "score: out of memory");
+}
+
+void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col) {
+    add_score(L, e, s, pts, note, col);
 }
 
 /* A score is written while the hand is on (or in setup): once g:end_hand
@@ -660,7 +679,7 @@ static int g_score(lua_State *L) {
 static int g_total(lua_State *L) {
     fuda_engine *e = check_game(L);
     int s = check_seat(L, e, 2);
-    lua_pushinteger(L, e->st.total[check_col(L, 3)][s]);
+    lua_pushinteger(L, *total_of(e, check_col(L, 3), s));
     return 1;
 }
 
@@ -681,7 +700,7 @@ static unsigned check_seats(lua_State *L, fuda_engine *e, int idx) {
     if (lua_isnoneornil(L, idx)) return 0;
     if (lua_type(L, idx) != LUA_TTABLE) return 1u << check_seat(L, e, idx);
     lua_Unsigned n = lua_rawlen(L, idx);
-    luaL_argcheck(L, n >= 1 && n <= FUDA_MAX_SEATS, idx, "a list of 1 to 8 seats");
+    luaL_argcheck(L, n >= 1 && n <= FUDA_MAX_SEATS, idx, "a list of 1 to 12 seats");
     for (lua_Unsigned i = 1; i <= n; i++) {
         lua_rawgeti(L, idx, (lua_Integer)i);
         mask |= 1u << check_seat(L, e, -1);
@@ -695,6 +714,8 @@ static unsigned check_seats(lua_State *L, fuda_engine *e, int idx) {
  * them the highest column-1 total wins. */
 static int g_end_match(lua_State *L) {
     fuda_engine *e = check_game(L);
+    if (fuda_tb_active(e))
+        return luaL_error(L, "g:end_match at a table: the match's hand_over hook ends a match of several tables");
     unsigned winners = check_seats(L, e, 2);
     if (e->st.phase == FUDA_PHASE_MATCH_OVER && winners && winners != e->st.winners)
         return luaL_error(L, "g:end_match after g:end_match: the match is over and its result is final");
@@ -801,7 +822,8 @@ static int g_result(lua_State *L) {
         call_result_hook(L, e, 2, "result");
         check_result(L, e, 2, "after the result hook");
     }
-    if (fuda_engine_push_hook(e, FUDA_HOOK_MATCH)) call_result_hook(L, e, 2, "match");
+    if (fuda_tb_active(e)) fuda_tables_report(L, e, 2); /* scored once every table has ended */
+    else if (fuda_engine_push_hook(e, FUDA_HOOK_MATCH)) call_result_hook(L, e, 2, "match");
     else default_match(L, e, 2);
     e->in_result = 0;
     end_hand(e);
@@ -955,7 +977,15 @@ static int g_name(lua_State *L) {
     fuda_engine *e = check_game(L);
     int s = check_seat(L, e, 2);
     if (!lua_isnoneornil(L, 3) && luaL_checkinteger(L, 3) == s + 1) lua_pushliteral(L, "you");
-    else lua_pushfstring(L, "Seat %d", s + 1);
+    else lua_pushfstring(L, "Seat %d", fuda_seat_of(e, s + 1));
+    return 1;
+}
+
+/* g:seat_of(place) -> the seat of the match at that place of the table being
+ * played (at a match of one table, the seat itself). */
+static int g_seat_of(lua_State *L) {
+    fuda_engine *e = check_game(L);
+    lua_pushinteger(L, fuda_seat_of(e, check_seat(L, e, 2) + 1));
     return 1;
 }
 
@@ -987,7 +1017,7 @@ static int g_piles(lua_State *L) {
  * made apart (they have caches as more). */
 static const luaL_Reg game_methods[] = {
     {"tally", g_tally}, {"gather", g_gather}, {"deal", g_deal}, {"name", g_name}, {"piles", g_piles},
-    {"waiting", g_waiting},
+    {"waiting", g_waiting}, {"seat_of", g_seat_of},
     {"new_pile", g_new_pile}, {"new_deck", g_new_deck},
     {"next", g_next}, {"set_out", g_set_out}, {"random", g_random},
     {"open_claim", g_open_claim}, {"score", g_score}, {"total", g_total},
@@ -996,9 +1026,9 @@ static const luaL_Reg game_methods[] = {
     {NULL, NULL}
 };
 
-enum { F_TURN = 1, F_DIR, F_HAND_NO, F_MOVE_NO, F_CLAIM, F_PHASE };
+enum { F_TURN = 1, F_DIR, F_HAND_NO, F_MOVE_NO, F_CLAIM, F_PHASE, F_TABLE };
 static const char *const game_fields[] = {
-    "turn", "dir", "hand_no", "move_no", "claim", "phase", NULL
+    "turn", "dir", "hand_no", "move_no", "claim", "phase", "table", NULL
 };
 static const char *const phase_names[] = {"setup", "playing", "hand_over", "match_over"};
 
@@ -1022,6 +1052,7 @@ static int game_field(lua_State *L) {
         if (s->claim_open) lua_pushstring(L, fuda_sym_text(e, s->claim_kind)); else lua_pushnil(L);
         break;
     case F_PHASE: lua_pushstring(L, phase_names[s->phase & 3]); break;
+    case F_TABLE: if (fuda_tb_active(e)) lua_pushinteger(L, fuda_tb_active(e)); else lua_pushnil(L); break;
     default: return luaL_error(L, "the game has no field '%s'", luaL_tolstring(L, 2, NULL));
     }
     return 1;

@@ -623,6 +623,7 @@ static void take_info(fuda_engine *e, int d) {
     e->info.min_seats = int_field(L, p, "min", 2);
     e->info.max_seats = int_field(L, p, "max", 2);
     e->info.default_seats = int_field(L, p, "default", e->info.min_seats);
+    e->info.seat_step = int_field(L, p, "step", 1);
     lua_pop(L, 1);
     lua_getfield(L, d, "abstract");
     e->info.abstract = lua_toboolean(L, -1);

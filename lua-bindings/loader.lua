@@ -19,6 +19,7 @@ local KNOWN = {
   result = "function", match = "function", columns = "table",
   phase = "string", phases = "table", verbs = "table", layout = "table", deck = "any", status = "function",
   prompt = "function", why_not = "function",
+  tables = "any", teams = "any", seating = "function", hand_over = "function",
 }
 local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status", "prompt", "why_not" }
 local REQUIRED = { "deal", "moves", "play" }
@@ -176,9 +177,13 @@ local function normalize_players(err, p)
   if type(p) ~= "table" then err.add("players", "players must be an integer or { min =, max =, default = }") return { min = 2, max = 2, default = 2 } end
   local r = { min = p.min or 2, max = p.max or p.min or 2 }
   r.default = p.default or r.min
-  if not (math.type(r.min) == "integer" and math.type(r.max) == "integer" and r.min >= 1 and r.max <= 8 and r.min <= r.max
+  r.step = p.step or 1
+  if not (math.type(r.min) == "integer" and math.type(r.max) == "integer" and r.min >= 1 and r.max <= 12 and r.min <= r.max
       and r.default >= r.min and r.default <= r.max) then
-    err.add("players", "players: need 1 <= min <= default <= max <= 8")
+    err.add("players", "players: need 1 <= min <= default <= max <= 12")
+  elseif not (math.type(r.step) == "integer" and r.step >= 1 and (r.max - r.min) % r.step == 0
+      and (r.default - r.min) % r.step == 0) then
+    err.add("players", "players.step: an integer >= 1 that leads from min to max and default (every step-th count)")
   end
   return r
 end
@@ -210,7 +215,7 @@ local function merge(err, path, name, t, base)
   for _, field in ipairs({ "state", "seat_state", "bots", "check" }) do
     for k, v in pairs(t[field] or {}) do def[field][k] = v end
   end
-  for _, k in ipairs({ "result", "match", "columns" }) do -- a hand's result, the match format
+  for _, k in ipairs({ "result", "match", "columns", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, its tables
     if t[k] ~= nil then def[k] = t[k] end
   end
   if t.description ~= nil then def.description = t.description end

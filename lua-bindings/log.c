@@ -26,7 +26,7 @@ char *fuda_engine_log(const fuda_engine *e) {
     fuda_sb_add(&b, "variant %s\n", e->variant_arg);
     for (int i = 0; i < e->noptset; i++) fuda_sb_add(&b, "option %s\n", e->optset[i]);
     if (!e->started) return b.s;
-    fuda_sb_add(&b, "seats %d\nseed %llu\n", e->st.nseats, (unsigned long long)e->seed);
+    fuda_sb_add(&b, "seats %d\nseed %llu\n", fuda_engine_state(e)->nseats, (unsigned long long)e->seed);
     for (long i = 0; i < e->nlog; i++) {
         if (e->log[i].seat) fuda_sb_add(&b, "%d %s\n", e->log[i].seat, fuda_log_text(e, i));
         else fuda_sb_add(&b, "%s\n", fuda_log_text(e, i));

@@ -220,8 +220,9 @@ static char *engine_err(const checker *c) { return fuda_xstrdup(fuda_engine_erro
 /* ---- bots, seats ---- */
 
 static void choose_bots(checker *c, long i) {
-    int ncounts = c->max_seats - c->min_seats + 1;
-    c->nseats = c->min_seats + (int)(i % ncounts);
+    int step = c->info->seat_step > 1 ? c->info->seat_step : 1;
+    int ncounts = (c->max_seats - c->min_seats) / step + 1;
+    c->nseats = c->min_seats + step * (int)(i % ncounts);
     int random = ((i / ncounts) % 2 == 0) || c->nown == 0;
     c->mixed = random && !c->given && c->nown > 0 && c->info->check_random < 1.0;
     /* Random bots rarely finish a long match (gin to 100): by default their

@@ -351,7 +351,9 @@ static void print_players(const fuda_variant_info *info) {
     if (info->min_seats == info->max_seats)
         printf("players   %d\n", info->min_seats);
     else
-        printf("players   %d to %d (default %d)\n", info->min_seats, info->max_seats, info->default_seats);
+        printf("players   %d to %d%s (default %d)\n", info->min_seats, info->max_seats,
+               info->seat_step == 2 ? ", an even number" : info->seat_step > 2 ? ", not every count" : "",
+               info->default_seats);
 }
 
 static void print_options(const fuda_variant_info *info) {

@@ -80,6 +80,8 @@ typedef struct table {
     int nseen;
     char **verbs;    /* the first words of the moves listed so far, for "why not" */
     int nverbs;
+    unsigned waited; /* humans told their table waits for the others, this hand */
+    unsigned waited_hand;
 } table;
 
 /* A copy of one seat's legal moves (the engine's are valid only until its
@@ -139,6 +141,27 @@ static int show_view(table *t, int seat) {
     char *v = fuda_engine_view(t->e, seat);
     if (!v) return engine_failed(t);
     show(t, v);
+    free(v);
+    return GO_ON;
+}
+
+/* `table N`: table N of a match of several, as seat may see it. */
+static int show_table(table *t, int seat, const char *arg) {
+    char *end;
+    long k = strtol(arg, &end, 10);
+    int n = fuda_engine_tables(t->e);
+    if (n == 0) {
+        show(t, "this match is played at one table: 'view' shows it");
+        return GO_ON;
+    }
+    if (end == arg || *end || k < 1 || k > n) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "no table '%s': the tables are 1 to %d", arg, n);
+        show(t, msg);
+        return GO_ON;
+    }
+    char *v = fuda_engine_view_table(t->e, seat, (int)k);
+    show(t, v ? v : fuda_engine_error(t->e));
     free(v);
     return GO_ON;
 }
@@ -209,6 +232,8 @@ static void print_play_help(const table *t, const movelist *ml) {
          "  moves        the legal moves now\n"
          "  view, look   your hand and the table again\n"
          "  score        the scoresheet\n"
+         "  table N      (several tables) table N as you may see it: your own, or,\n"
+         "               once your table's hand is over, another (a partner's as they see it)\n"
          "  rules        the rules of this game (as fuda rules NAME shows them)\n"
          "  pile [NAME]  the piles and what you see of each; NAME: every card of a pile\n"
          "               you may see whole (an open discard pile, your hand)\n"
@@ -506,6 +531,7 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     else if (n == 1 && strcmp(c, "moves") == 0) print_moves(t, ml);
     else if (n == 1 && strcmp(c, "score") == 0) r = show_scoresheet(t);
     else if (n == 1 && (strcmp(c, "view") == 0 || strcmp(c, "look") == 0)) r = show_view(t, seat);
+    else if (n == 2 && (strcmp(c, "table") == 0 || strcmp(c, "look") == 0)) r = show_table(t, seat, w[1]);
     else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
     else if (n == 1 && strcmp(c, "undo") == 0) r = undo_move(t, seat);
     else if (n == 1 && strcmp(c, "pile") == 0) list_piles(t, seat);
@@ -572,7 +598,7 @@ static int line_to_move(table *t, int seat, const movelist *ml, const char *line
 
 /* ---- Tab completion ---- */
 
-static const char *const play_commands[] = { "help", "moves", "view", "look", "score", "rules", "pile",
+static const char *const play_commands[] = { "help", "moves", "view", "look", "table", "score", "rules", "pile",
                                              "log", "save", "undo", "quit", "exit", NULL };
 
 /* What the prompt completes from: the legal moves and the pile names. */
@@ -834,6 +860,42 @@ static int match_over(table *t) {
     return QUIT;
 }
 
+/* A match of several tables: a human whose table has ended its hand while
+ * others play on is told so once a hand, and (at a terminal) may look at the
+ * tables ('table N') before the others go on. QUIT or GO_ON. */
+static int wait_for_tables(table *t) {
+    int n = fuda_engine_tables(t->e);
+    unsigned hand = fuda_engine_state(t->e)->hand_no;
+    if (n == 0 || !t->nhumans) return GO_ON;
+    if (t->waited_hand != hand) t->waited = 0, t->waited_hand = hand;
+    for (int seat = 1; seat <= t->nseats; seat++) {
+        if (!is_human(t, seat) || (t->waited & (1u << (seat - 1)))) continue;
+        int own = fuda_engine_table_of(t->e, seat, NULL);
+        if (own && fuda_engine_table_playing(t->e, own) == 1) continue;
+        t->waited |= 1u << (seat - 1);
+        printf("\nSeat %d: %s; the other tables play on.\n", seat,
+               own ? "your table has ended its hand and waits" : "you sit out this hand");
+        if (!t->tty_in) continue;
+        for (;;) {
+            char prompt[96];
+            snprintf(prompt, sizeof prompt, "Enter to go on, 'table N' to look at table N (1-%d): ", n);
+            char *line = ask(prompt);
+            if (!line) return eof_at_enter() == QUIT ? QUIT : GO_ON;
+            char **w;
+            int nw = fuda_split_words(line, &w);
+            free(line);
+            if (nw == 0) {
+                fuda_words_free(w);
+                break;
+            }
+            if (nw == 2 && (strcmp(w[0], "table") == 0 || strcmp(w[0], "look") == 0)) show_table(t, seat, w[1]);
+            else puts("type 'table N' to look at a table, or press Enter to go on");
+            fuda_words_free(w);
+        }
+    }
+    return GO_ON;
+}
+
 static int play_loop(table *t) {
     int r = GO_ON;
     while (r == GO_ON) {
@@ -844,7 +906,7 @@ static int play_loop(table *t) {
             return FAIL;
         }
         if (phase == FUDA_PHASE_HAND_OVER) r = hand_over(t);
-        else r = step(t);
+        else if ((r = wait_for_tables(t)) == GO_ON) r = step(t);
     }
     autosave(t, 0); /* abandoned (or failed): kept to go on with */
     return r == FAIL ? FAIL : GO_ON;

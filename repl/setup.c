@@ -24,12 +24,14 @@ fuda_engine *fuda_open_variant(const fuda_config *cfg, const fuda_match_args *m)
 int fuda_seat_count(const char *cmd, const fuda_engine *e, const fuda_match_args *m) {
     const fuda_variant_info *info = fuda_engine_info(e);
     int n = m->seats ? (int)m->seats : info->default_seats;
-    if (n >= info->min_seats && n <= info->max_seats && n <= FUDA_MAX_SEATS) return n;
+    int step = info->seat_step > 1 ? info->seat_step : 1;
+    if (n >= info->min_seats && n <= info->max_seats && n <= FUDA_MAX_SEATS && (n - info->min_seats) % step == 0)
+        return n;
     if (info->min_seats == info->max_seats)
         fuda_usage_error(cmd, "%s is played by %d players, not %d", info->name, info->min_seats, n);
     else
-        fuda_usage_error(cmd, "%s is played by %d to %d players, not %d", info->name, info->min_seats,
-                         info->max_seats, n);
+        fuda_usage_error(cmd, "%s is played by %d to %d players%s, not %d", info->name, info->min_seats,
+                         info->max_seats, step == 2 ? ", an even number" : step > 2 ? ", not every count" : "", n);
     return 0;
 }
 

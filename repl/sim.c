@@ -49,6 +49,10 @@ typedef struct sim_totals {
     int ncols;                 /* the variant's named columns (2 or more: figures per column) */
     const char *const *colnames;
     long long colscore[FUDA_MAX_COLS][FUDA_MAX_SEATS + 1];
+    int nteams;                /* the variant's teams (a match of several tables), 0: none */
+    unsigned team[FUDA_MAX_SEATS];   /* their seats, bit seat-1 */
+    long team_wins[FUDA_MAX_SEATS];
+    long long team_score[FUDA_MAX_SEATS];
     fuda_tally *tallies; /* sorted by name; the names are malloc'd */
     int ntallies;
     int interrupted;     /* Ctrl-C stopped the run */
@@ -112,6 +116,16 @@ static void count_match(const fuda_engine *e, sim_totals *t) {
             nbest++;
         }
     }
+    const unsigned *teams;
+    int nteams = fuda_engine_teams(e, &teams);
+    if (nteams > 0 && nteams <= FUDA_MAX_SEATS) {
+        t->nteams = nteams;
+        for (int k = 0; k < nteams; k++) {
+            t->team[k] = teams[k];
+            t->team_score[k] += fuda_engine_team_total(e, k + 1, 1);
+            if (named && (named & teams[k]) == teams[k]) t->team_wins[k]++;
+        }
+    }
     if (!named && nbest == 1) t->wins[best_seat]++;
     else if (!named) t->draws++;
     t->matches++;
@@ -133,6 +147,19 @@ static double mean(const sim_totals *t, int seat) {
 
 static double col_mean(const sim_totals *t, int col, int seat) {
     return t->matches ? (double)t->colscore[col][seat] / (double)t->matches : 0.0;
+}
+
+/* "1,3": the seats of team k. */
+static const char *team_seats(const sim_totals *t, int k, char *buf, size_t n) {
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int s = 1; s <= t->nseats && at < n; s++)
+        if (t->team[k] & (1u << (s - 1))) at += (size_t)snprintf(buf + at, n - at, "%s%d", at ? "," : "", s);
+    return buf;
+}
+
+static double team_mean(const sim_totals *t, int k) {
+    return t->matches ? (double)t->team_score[k] / (double)t->matches : 0.0;
 }
 
 /* A JSON string (variant and bot names are plain, but be safe). */
@@ -173,6 +200,15 @@ static void print_json(const char *variant, const sim_totals *t, const char *con
         }
         printf("]");
     }
+    if (t->nteams) {
+        printf(", \"teams\": [");
+        for (int k = 0; k < t->nteams; k++) {
+            char buf[64];
+            printf("%s{\"seats\": [%s], \"wins\": %ld, \"mean_score\": %.2f}", k ? ", " : "",
+                   team_seats(t, k, buf, sizeof buf), t->team_wins[k], team_mean(t, k));
+        }
+        printf("]");
+    }
     printf(", \"tallies\": {");
     for (int i = 0; i < t->ntallies; i++) {
         if (i > 0) printf(", ");
@@ -198,6 +234,11 @@ static void print_text(const char *variant, const sim_totals *t, const char *con
     for (int seat = 1; seat <= t->nseats; seat++)
         printf("seat %-6d wins %ld, mean score %.2f (%s)\n", seat, t->wins[seat], mean(t, seat), bots[seat]);
     printf("draws       %ld\n", t->draws);
+    for (int k = 0; k < t->nteams; k++) {
+        char buf[64];
+        printf("team %-6d wins %ld, mean score %.2f (seats %s)\n", k + 1, t->team_wins[k], team_mean(t, k),
+               team_seats(t, k, buf, sizeof buf));
+    }
     for (int c = 0; c < t->ncols && t->ncols > 1; c++) {
         printf("column      %s: mean score", t->colnames[c]);
         for (int seat = 1; seat <= t->nseats; seat++) printf("%s %.2f", seat > 1 ? "," : "", col_mean(t, c, seat));
@@ -252,6 +293,12 @@ static void totals_add(sim_totals *t, const sim_totals *w) {
         t->wins[seat] += w->wins[seat];
         t->score[seat] += w->score[seat];
         for (int c = 0; c < FUDA_MAX_COLS; c++) t->colscore[c][seat] += w->colscore[c][seat];
+    }
+    if (w->nteams) t->nteams = w->nteams;
+    for (int k = 0; k < w->nteams; k++) {
+        t->team[k] = w->team[k];
+        t->team_wins[k] += w->team_wins[k];
+        t->team_score[k] += w->team_score[k];
     }
     for (int i = 0; i < w->ntallies; i++) tallies_add(t, w->tallies[i].name, w->tallies[i].count);
 }

@@ -121,7 +121,7 @@ function fuda.list() end
 ---@field description? string a longer description, kept in the definition
 ---@field extends? string the variant this one builds on (its fields are replaced one by one)
 ---@field abstract? boolean a base for presets, not listed by `fuda list`
----@field players? integer|{min: integer, max: integer, default?: integer} how many seats
+---@field players? integer|{min: integer, max: integer, default?: integer, step?: integer} how many seats (step 2: min, min + 2, ... max)
 ---@field options? table<string, fuda.OptionDecl> options and their defaults (in an `extends`: only the base's)
 ---@field new_options? table<string, fuda.OptionDecl> options an `extends` variant adds
 ---@field state? table<string, integer|boolean|string> game variables and their initial values (g.var)
@@ -138,6 +138,10 @@ function fuda.list() end
 ---@field result? fun(g: fuda.Game, r: fuda.Result) a hand's result, before the match format sees it
 ---@field match? fun(g: fuda.Game, r: fuda.Result) the match format: score a result, end the match
 ---@field columns? string[] names of the score columns (1 to 4)
+---@field tables? fuda.Tables|fun(seats: integer): fuda.Tables the match is several tables at once (default: one table of every seat)
+---@field teams? integer[][]|fun(seats: integer): integer[][] teams of seats; a team's total is the sum of its members'
+---@field seating? fun(m: fuda.Game): integer[][] each hand, the seats at each table (first place listed deals); seats not listed sit out
+---@field hand_over? fun(m: fuda.Game, results: fuda.TableResult[], teams: integer[][]) once every table has ended its hand: score the results (m: the match, every seat)
 ---@field layout? table<string, fuda.Visibility|{vis: fuda.Visibility, per_seat?: boolean}> the piles setup makes
 ---@field deck? false|fuda.DeckSpec|fun(g: fuda.Game): fuda.DeckSpec the cards put on the deck's pile
 ---@field verbs? fuda.Moves the moves the phases handle (from fuda.moves)
@@ -170,6 +174,22 @@ function fuda.list() end
 ---@field invariant? fun(g: fuda.Game): boolean, string? must hold after every deal and move
 ---@field random? number the share of random moves in check's random rounds (0 to 1)
 
+---Several tables (the variant's `tables`): how many, and places at each.
+---@class fuda.Tables
+---@field count integer tables, 1 to 6
+---@field places integer|integer[] places at every table, or one count per table
+
+---A table's result as hand_over sees it: seats of the match.
+---@class fuda.TableResult
+---@field table integer
+---@field seats integer[] the seats at the table, in place order
+---@field winner? integer
+---@field loser? integer
+---@field kind string ("ended" when the table ended its hand without g:result)
+---@field points integer
+---@field note string
+---@field boxes integer
+
 ---A hand's result, as given to g:result and the result and match hooks.
 ---@class fuda.Result
 ---@field winner? integer
@@ -184,7 +204,8 @@ function fuda.list() end
 
 ---The game object of a match, passed to every hook. Empty, with a locked metatable.
 ---@class fuda.Game
----@field seats integer number of seats
+---@field seats integer number of seats (at a table of several: its places)
+---@field table integer|nil the table being played (1..n) in a match of several tables, else nil
 ---@field turn integer|nil the seat whose turn it is (read/write)
 ---@field dir integer turn direction, 1 or -1 (read/write)
 ---@field hand_no integer hands started in this match
@@ -255,6 +276,12 @@ function Game:name(seat, viewer) end
 ---The seats an open claim window still waits for, as a set ({ [2] = true }); {} when none is open.
 ---@return table<integer, boolean>
 function Game:waiting() end
+
+---The seat of the match at `place` of the table being played (the place itself at a match of one
+---table).
+---@param place integer
+---@return integer
+function Game:seat_of(place) end
 
 ---Every pile, in the order they were made.
 ---@return fuda.Pile[]

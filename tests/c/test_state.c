@@ -701,7 +701,7 @@ static void test_check_corruption(void) {
     t.nseats = 0;
     expect_bad(&t, NULL);
     t = s;
-    t.nseats = 9;
+    t.nseats = FUDA_MAX_SEATS + 1;
     expect_bad(&t, NULL);
     t = s;
     t.phase = 4;
@@ -804,16 +804,16 @@ static void test_check_bounds(void) {
     CHECK(consistent(&s)); /* every field at its largest allowed value */
     t = s;
     t.nseats = FUDA_MAX_SEATS + 1;
-    expect_bad(&t, "nseats is 9, not in 1..8");
+    expect_bad(&t, "nseats is 13, not in 1..12");
     t = s;
     t.nseats = 0;
-    expect_bad(&t, "nseats is 0, not in 1..8");
+    expect_bad(&t, "nseats is 0, not in 1..12");
     t = s;
     t.turn = -2;
-    expect_bad(&t, "turn is -2, not in -1..7");
+    expect_bad(&t, "turn is -2, not in -1..11");
     t = s;
     t.turn = FUDA_MAX_SEATS;
-    expect_bad(&t, "turn is 8, not in -1..7");
+    expect_bad(&t, "turn is 12, not in -1..11");
     t = s;
     t.dir = 2;
     expect_bad(&t, "dir is 2, not +1 or -1");
@@ -824,7 +824,7 @@ static void test_check_bounds(void) {
     t.nseats = 7;
     t.turn = 6;
     t.piles[1].owner = 6;
-    expect_bad(&t, "out_mask 0xff names seats beyond nseats 7");
+    expect_bad(&t, "out_mask 0xfff names seats beyond nseats 7");
     t = s;
     t.npiles = FUDA_MAX_PILES + 1;
     expect_bad(&t, "npiles is 41, more than 40");
@@ -851,7 +851,7 @@ static void test_check_bounds(void) {
     expect_bad(&t, "claim_open is 2, not 0 or 1");
     t = s;
     t.claim_eligible = (uint16_t)(1u << FUDA_MAX_SEATS);
-    expect_bad(&t, "claim_eligible 0x100 names seats beyond nseats 8");
+    expect_bad(&t, "claim_eligible 0x1000 names seats beyond nseats 12");
     /* a closed window is not checked for symbols; an open one is (no table: any id) */
     t = s;
     t.claim_kind = 12345;

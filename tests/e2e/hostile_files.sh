@@ -141,9 +141,9 @@ replay_fails "control character" $L/control.log "$L/control.log:5: a control cha
 replay_fails "seed overflow" $L/seed_overflow.log \
     "$L/seed_overflow.log:4: seed: 18446744073709551616 is out of range (0 to 18446744073709551615)"
 replay_fails "negative seed" $L/seed_negative.log "$L/seed_negative.log:4: seed: '-1' is not a number"
-replay_fails "seats overflow" $L/seats_overflow.log "$L/seats_overflow.log:3: seats: 4294967298 is out of range (1 to 8)"
+replay_fails "seats overflow" $L/seats_overflow.log "$L/seats_overflow.log:3: seats: 4294967298 is out of range (1 to 12)"
 replay_fails "seats the variant refuses" $L/seats_too_many.log "$L/seats_too_many.log:3: tiny is for 2 to 4 players, not 7"
-replay_fails "seat number overflow" $L/seat_overflow.log "$L/seat_overflow.log:5: seat 4294967297 is out of range (1 to 8)"
+replay_fails "seat number overflow" $L/seat_overflow.log "$L/seat_overflow.log:5: seat 4294967297 is out of range (1 to 12)"
 replay_fails "unknown variant" $L/unknown_variant.log \
     "$L/unknown_variant.log:2: variant 'no-such-game' not found (see \`fuda list\`; FUDA_PATH adds folders)"
 replay_fails "a device as its variant" $L/variant_path.log \
@@ -161,7 +161,7 @@ replay_fails "empty" $L/empty.log "$L/empty.log:1: not a fuda log (the first lin
 replay_fails "no seed" $L/no_seed.log "$L/no_seed.log:3: the log ends before its seed line"
 replay_fails "two variant lines" $L/two_variants.log "$L/two_variants.log:3: a second variant line (the first is line 2)"
 replay_fails "arrange with an overflowing owner" $L/arrange_overflow.log \
-    "$L/arrange_overflow.log:5: arrange: the owner must be a seat number 0 to 8"
+    "$L/arrange_overflow.log:5: arrange: the owner must be a seat number 0 to 12"
 replay_fails "/dev/zero" /dev/zero "cannot read log '/dev/zero': not a regular file"
 replay_fails "/dev/stdin" /dev/stdin "cannot read log '/dev/stdin': not a regular file"
 replay_fails "a FIFO" "$TMP/elsewhere/pipe.lua" "cannot read log '$TMP/elsewhere/pipe.lua': not a regular file"

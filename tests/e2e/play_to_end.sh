@@ -95,4 +95,7 @@ play_to_end "zun, 4 players" 4 zun --seats 4 --option games=2
 play_to_end "zun, 2 players" 5 zun --seats 2 --option games=3
 play_to_end "dobon, 3 players" 6 dobon --seats 3 --option games=2
 play_to_end "dobon, 8 players" 7 dobon --seats 8 --option games=4
+play_to_end "partnership (two tables)" 12 partnership --target 40
+play_to_end "partnership, hot seat at both tables" 13 partnership --target 30 --humans 1,4
+play_to_end "teams, 6 players" 14 teams --seats 6 --option target_by_size=false --target 40
 finish

@@ -208,4 +208,24 @@ expect "duel: Ctrl-C prints the figures so far" has "$OUT" '^win rate +[0-9.]+% 
 expect "duel: Ctrl-C is named" has "$OUT" 'duel: interrupted after [1-9][0-9]* matches'
 expect "duel: an interrupted run exits 1" has "$OUT" '^exit status 1$'
 
+# a game of several tables: once seat 1's table has ended its hand while the other plays on,
+# play says so and lets the player look at the tables ('table N') before going on
+cat >"$TMP/mklog.lua" <<'LUA'
+local m = fuda.match{ variant = "partnership", seats = 4, seed = 5 }
+local n = 0
+while not m:view(1):find("yours: hand over", 1, true) and n < 5000 do
+  for _, s in ipairs(m:actors()) do m:apply(s, m:bot(s, "basic")) end
+  n = n + 1
+end
+print(m:log())
+LUA
+"$FUDA" run "$TMP/mklog.lua" | sed '$d' >"$TMP/wait.log"
+tty_run play --replay "$TMP/wait.log" -- "wait:Enter to go on, 'table N'" 'send:table 2\r' 'wait:-- table 2' \
+    "wait:Enter to go on" 'send:table 1\r' 'wait:-- table 1' "wait:Enter to go on" 'send:\x04' 'wait:Abandon' 'send:y\r' 'exit'
+expect "play: a waiting player is told so" has "$OUT" 'your table has ended its hand and waits; the other tables play on'
+expect "play: 'table N' shows another table through the partner's eyes" has "$OUT" '^-- table [12], as your partner seat 3 sees it --$'
+expect "play: ... and the own table" has "$OUT" '^-- table [12] --$'
+expect "play: the partner's hand is shown" has "$OUT" '^Your hand: '
+expect "play: the waiting prompt ends with the match abandoned" has "$OUT" '^match abandoned$'
+
 finish

@@ -231,4 +231,80 @@ function M.hollywood(g, r)
   g:end_match(#winners > 1 and winners or ww) -- the program names the winners once
 end
 
+-- Team sum (Partnership Gin, Team Gin): a match of several tables (the variant's `tables`), two
+-- teams (its `teams`). The hand_over hook: once every table has ended its hand, each team's result
+-- is the sum of its members' (a win +points, a loss -points: +12 and -10 make +2); the team ahead
+-- scores the difference of the two sums, kept in its first seat's total (a team's total is the sum
+-- of its members'), counts a box (seat variable boxes of that seat) and deals the next hand (game
+-- variable deal_team); equal sums score nothing and the deal stays. A team reaching the target ends
+-- the match with gin's bonuses, to the team: game_bonus, box_bonus per box, the shutout when the
+-- other team has nothing. The target is the option target, or with target_by_size (Team Gin) by
+-- team size: 150 for 3 or 4 a side, 175 for 5, 200 for 6.
+local TEAM_TARGET = { [3] = 150, [4] = 150, [5] = 175, [6] = 200 }
+
+function M.team_target(m, teams)
+  local o = m.options
+  if o.target_by_size then return TEAM_TARGET[#teams[1]] or o.target end
+  return o.target
+end
+
+local function team_total(m, team)
+  local sum = 0
+  for _, s in ipairs(team) do sum = sum + m:total(s) end
+  return sum
+end
+M.team_total = team_total
+
+function M.team_sum(m, results, teams)
+  local o = m.options
+  local team_of, sums, won, parts = {}, {}, {}, {}
+  for k, team in ipairs(teams) do
+    sums[k], won[k] = 0, false
+    for _, s in ipairs(team) do team_of[s] = k end
+  end
+  for _, r in ipairs(results) do
+    if r.winner then
+      sums[team_of[r.winner]] = sums[team_of[r.winner]] + r.points
+      won[team_of[r.winner]] = true
+      if r.loser then sums[team_of[r.loser]] = sums[team_of[r.loser]] - r.points end
+      parts[#parts + 1] = ("seat %d %s"):format(r.winner, r.note)
+    else
+      parts[#parts + 1] = ("table %d %s"):format(r.table, r.note)
+    end
+  end
+  local w = sums[1] > sums[2] and 1 or sums[2] > sums[1] and 2 or nil
+  if not w then
+    m:tally("team:deal even")
+    m:say("Hand %d: the teams are even (%s); nobody scores.", m.hand_no, table.concat(parts, ", "))
+    return
+  end
+  local lead, net = teams[w][1], sums[w]
+  m:score(lead, net, ("team %d +%d (%s)"):format(w, net, table.concat(parts, ", ")))
+  m.seat[lead].boxes = m.seat[lead].boxes + 1
+  m.seat[lead].hands_won = m.seat[lead].hands_won + 1
+  m.var.deal_team = w
+  m:tally(won[3 - w] and "team:won, both teams won hands" or "team:won")
+  m:say("Hand %d: team %d scores %d (%s); team %d deals next.", m.hand_no, w, net, table.concat(parts, ", "), w)
+  local target = M.team_target(m, teams)
+  if team_total(m, teams[w]) < target then return end
+  if o.game_bonus > 0 then m:score(lead, o.game_bonus, "game bonus") end
+  for k, team in ipairs(teams) do
+    local boxes = m.seat[team[1]].boxes
+    if o.box_bonus > 0 and boxes > 0 then
+      m:score(team[1], boxes * o.box_bonus, ("team %d: box %d x %d"):format(k, boxes, o.box_bonus))
+    end
+  end
+  if team_total(m, teams[3 - w]) == 0 then
+    m:tally("match:shutout")
+    if o.shutout == "double" then
+      m:score(lead, team_total(m, teams[w]), "shutout: total doubled")
+    elseif o.shutout == "bonus" then
+      m:score(lead, o.shutout_bonus, "shutout bonus")
+    end
+  end
+  m:tally("team:match over")
+  m:say("Team %d wins the match, %d to %d.", w, team_total(m, teams[w]), team_total(m, teams[3 - w]))
+  m:end_match(teams[w])
+end
+
 return M

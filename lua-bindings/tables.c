@@ -1,0 +1,667 @@
+/* tables.c -- a match of several tables (core/tables.h): the variant's
+ * `tables`, `teams`, `seating` and `hand_over`, and the engine's entry points
+ * for such a match.
+ *
+ * Each table is a game state of its own; the engine holds the one being
+ * played in e->st and parks the others in e->tb->slot (fuda_tables_enter
+ * swaps them, and marks Lua's copies of the variables stale, so the hooks
+ * see the table's variables, piles and g.seats = its places). A move of seat
+ * s is the move of its place at its table: the engine's ordinary code runs
+ * on that table (e->tb_inner set), and fuda_seat_of turns places back into
+ * seats for the log, the events and the scoresheet. A table's g:result is
+ * kept (fuda_tables_report) until every table has ended its hand; then the
+ * match's hand_over(m, results, teams) hook scores them with `m` the match
+ * (every seat, the totals) and may end the match.
+ *
+ * Failure: every entry point returns -1 with the message in the engine's
+ * error, and the whole match (every table, the map, the log, the scoresheet)
+ * as it was; events already delivered stay delivered. */
+#include <stdlib.h>
+#include <string.h>
+#include "lfuda.h"
+
+/* ---- the variant's declarations ---- */
+
+/* Push field k of the variant; when it is a function, its value for the
+ * seat count. */
+static int variant_field(fuda_engine *e, const char *k) {
+    lua_State *L = e->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    lua_getfield(L, -1, k);
+    lua_remove(L, -2);
+    if (lua_type(L, -1) == LUA_TFUNCTION) {
+        lua_pushinteger(L, e->st.nseats);
+        e->calling = k;
+        lua_call(L, 1, 1);
+        e->calling = NULL;
+    }
+    return lua_type(L, -1);
+}
+
+/* Integer field k of the table at idx, in lo..hi, else raise. */
+static int int_field(fuda_engine *e, int idx, const char *what, const char *k, int lo, int hi) {
+    lua_State *L = e->L;
+    lua_getfield(L, idx, k);
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || v < lo || v > hi)
+        luaL_error(L, "%s: %s.%s must be an integer from %d to %d (%d seats)", e->file, what, k, lo, hi,
+                   (int)e->st.nseats);
+    lua_pop(L, 1);
+    return (int)v;
+}
+
+/* teams = { {1, 3}, {2, 4} } or a function of the seat count giving that. */
+static void read_teams(fuda_engine *e) {
+    lua_State *L = e->L;
+    int t = variant_field(e, "teams");
+    e->nteams = 0;
+    if (t == LUA_TNIL) return;
+    if (t != LUA_TTABLE) luaL_error(L, "%s: teams must be a list of lists of seats, got %s", e->file, lua_typename(L, t));
+    int n = (int)lua_rawlen(L, -1);
+    if (n < 1 || n > e->st.nseats) luaL_error(L, "%s: teams: 1 to %d teams, got %d", e->file, e->st.nseats, n);
+    unsigned seen = 0;
+    for (int k = 1; k <= n; k++) {
+        unsigned mask = 0;
+        if (lua_rawgeti(L, -1, k) != LUA_TTABLE) luaL_error(L, "%s: teams[%d] must be a list of seats", e->file, k);
+        int m = (int)lua_rawlen(L, -1);
+        for (int i = 1; i <= m; i++) {
+            lua_rawgeti(L, -1, i);
+            int isnum;
+            lua_Integer s = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || s < 1 || s > e->st.nseats)
+                luaL_error(L, "%s: teams[%d][%d] is not a seat (1..%d)", e->file, k, i, e->st.nseats);
+            if (seen & (1u << (s - 1))) luaL_error(L, "%s: teams: seat %d is in two teams", e->file, (int)s);
+            seen |= mask |= 1u << (s - 1);
+            lua_pop(L, 1);
+        }
+        if (!mask) luaL_error(L, "%s: teams[%d] is empty", e->file, k);
+        e->team[e->nteams++] = mask;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* tables = { count = 2, places = 2 } (places: a number for every table, or
+ * a list, one per table), or a function of the seat count giving that. */
+static void read_tables(fuda_engine *e) {
+    lua_State *L = e->L;
+    int t = variant_field(e, "tables");
+    if (e->tb) e->tb->n = 0;
+    if (t == LUA_TNIL) return;
+    if (!e->tb && !(e->tb = (fuda_tables *)calloc(1, sizeof *e->tb))) luaL_error(L, "out of memory");
+    if (t != LUA_TTABLE) luaL_error(L, "%s: tables must be { count =, places = }, got %s", e->file, lua_typename(L, t));
+    int idx = lua_gettop(L);
+    int n = int_field(e, idx, "tables", "count", 1, FUDA_MAX_TABLES);
+    int sum = 0;
+    if (lua_getfield(L, idx, "places") == LUA_TTABLE) {
+        if ((int)lua_rawlen(L, -1) != n) luaL_error(L, "%s: tables.places lists %d tables, count is %d", e->file,
+                                                    (int)lua_rawlen(L, -1), n);
+        for (int k = 0; k < n; k++) {
+            lua_rawgeti(L, -1, k + 1);
+            int isnum;
+            lua_Integer p = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || p < 1 || p > e->st.nseats)
+                luaL_error(L, "%s: tables.places[%d] must be an integer from 1 to %d", e->file, k + 1, e->st.nseats);
+            e->tb->nplaces[k] = (uint8_t)p;
+            sum += (int)p;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 1);
+        int p = int_field(e, idx, "tables", "places", 1, e->st.nseats);
+        for (int k = 0; k < n; k++) e->tb->nplaces[k] = (uint8_t)p;
+        sum = n * p;
+    }
+    if (sum > e->st.nseats)
+        luaL_error(L, "%s: tables: %d places at %d tables, but only %d seats", e->file, sum, n, e->st.nseats);
+    e->tb->n = (uint8_t)n;
+    lua_pop(L, 1);
+}
+
+static int configure_body(fuda_engine *e, void *ud) {
+    (void)ud;
+    read_teams(e);
+    read_tables(e);
+    return 0;
+}
+
+int fuda_tables_configure(fuda_engine *e) {
+    return configure_body(e, NULL); /* called inside start's body: raises */
+}
+
+/* After init_vars: every table starts as the header with its own places and
+ * its own generator stream (2 + table; the bots have stream 1). */
+void fuda_tables_prepare(fuda_engine *e) {
+    e->tb->active = 0;
+    for (int t = 1; t <= e->tb->n; t++) {
+        fuda_state *s = &e->tb->slot[t];
+        fuda_state_copy(s, &e->st);
+        s->nseats = e->tb->nplaces[t - 1];
+        fuda_rng_seed(&s->rng, e->seed, (uint64_t)(1 + t));
+    }
+}
+
+/* ---- switching tables ---- */
+
+void fuda_tables_enter(fuda_engine *e, int k) {
+    fuda_tables *tb = e->tb;
+    if (k == tb->active) return;
+    fuda_state_copy(&tb->slot[tb->active], &e->st);
+    fuda_engine_mark_stale(e, &tb->slot[k]);
+    fuda_state_copy(&e->st, &tb->slot[k]);
+    tb->active = (uint8_t)k;
+    e->moves_valid = 0;
+}
+
+static const fuda_state *slot(const fuda_engine *e, int k) { return fuda_tables_slot(e->tb, &e->st, k); }
+
+/* The whole match, to put back when a step fails. */
+typedef struct snap { fuda_tables tb; fuda_state st; int nrows, nevs; long nlog; } snap;
+
+static snap *snap_take(fuda_engine *e) {
+    snap *s = (snap *)malloc(sizeof *s);
+    if (!s) {
+        fuda_engine_seterr(e, "out of memory");
+        return NULL;
+    }
+    s->tb = *e->tb;
+    fuda_state_copy(&s->st, &e->st);
+    s->nrows = e->nrows, s->nevs = e->nevs, s->nlog = e->nlog;
+    return s;
+}
+
+static void snap_back(fuda_engine *e, snap *s) {
+    fuda_engine_mark_stale(e, &s->st);
+    *e->tb = s->tb;
+    fuda_state_copy(&e->st, &s->st);
+    fuda_engine_drop(e, s->nrows, s->nevs, s->nlog);
+    e->moves_valid = 0;
+    free(s);
+}
+
+static int after_move(fuda_engine *e);
+
+/* ---- seating and dealing ---- */
+
+/* In a body with the header held: the variant's seating(m) (default: the
+ * seats in order, table by table), checked and put in the map. */
+static int seating_body(fuda_engine *e, void *ud) {
+    (void)ud;
+    lua_State *L = e->L;
+    int8_t lists[FUDA_MAX_TABLES][FUDA_MAX_SEATS];
+    int lens[FUDA_MAX_TABLES];
+    char msg[160];
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    if (lua_getfield(L, -1, "seating") != LUA_TFUNCTION) {
+        int s = 0;
+        for (int t = 0; t < e->tb->n; t++) {
+            lens[t] = e->tb->nplaces[t];
+            for (int p = 0; p < lens[t]; p++) lists[t][p] = (int8_t)s++;
+        }
+        if (fuda_tables_seat_all(e->tb, e->st.nseats, lists, lens, e->tb->n, msg, sizeof msg) < 0)
+            luaL_error(L, "%s: %s", e->file, msg);
+        return 0;
+    }
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    lua_getinfo(L, ">S", &ar);
+    char where[96];
+    snprintf(where, sizeof where, "%s:%d", ar.short_src, ar.linedefined);
+    fuda_engine_call_hook(e, "seating", 0, 1);
+    if (!lua_istable(L, -1)) luaL_error(L, "%s: seating must return a list of tables' seats, got %s", where, luaL_typename(L, -1));
+    int n = (int)lua_rawlen(L, -1);
+    if (n != e->tb->n) luaL_error(L, "%s: seating returned %d tables, the match has %d", where, n, e->tb->n);
+    for (int t = 0; t < n; t++) {
+        if (lua_rawgeti(L, -1, t + 1) != LUA_TTABLE) luaL_error(L, "%s: seating: table %d is not a list of seats", where, t + 1);
+        lens[t] = (int)lua_rawlen(L, -1);
+        if (lens[t] > FUDA_MAX_SEATS) lens[t] = FUDA_MAX_SEATS + 1;
+        for (int p = 0; p < lens[t] && p < FUDA_MAX_SEATS; p++) {
+            lua_rawgeti(L, -1, p + 1);
+            int isnum;
+            lua_Integer s = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || s < 1 || s > e->st.nseats)
+                luaL_error(L, "%s: seating: table %d place %d is %s, not a seat (1..%d)", where, t + 1, p + 1,
+                           luaL_tolstring(L, -1, NULL), e->st.nseats);
+            lists[t][p] = (int8_t)(s - 1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (fuda_tables_seat_all(e->tb, e->st.nseats, lists, lens, n, msg, sizeof msg) < 0)
+        luaL_error(L, "%s: seating: %s", where, msg);
+    return 0;
+}
+
+/* Seat the match and deal at every table (the header's hand_no is the
+ * hand's): -1 with the message on failure (the caller puts the match back). */
+static int deal_all(fuda_engine *e) {
+    fuda_tables_enter(e, 0);
+    if (fuda_engine_pcall(e, seating_body, NULL) < 0) return -1;
+    uint32_t hand_no = e->st.hand_no;
+    for (int t = 1; t <= e->tb->n; t++) {
+        fuda_tables_enter(e, t);
+        if (e->st.claim_open) fuda_claim_close(&e->st);
+        e->st.turn = -1;
+        e->st.phase = FUDA_PHASE_PLAYING;
+        e->st.hand_no = hand_no;
+        if (fuda_engine_run_hook(e, FUDA_HOOK_DEAL) < 0 || fuda_engine_progress(e, "deal") < 0) return -1;
+    }
+    return after_move(e); /* every table may have ended its hand in its deal */
+}
+
+int fuda_tables_begin(fuda_engine *e) {
+    for (int t = 1; t <= e->tb->n; t++) {
+        fuda_tables_enter(e, t);
+        e->in_setup = 1;
+        int rc = fuda_engine_run_hook(e, FUDA_HOOK_SETUP);
+        e->in_setup = 0;
+        if (rc < 0) return -1;
+        e->st.phase = FUDA_PHASE_PLAYING;
+        e->st.hand_no = 1;
+    }
+    fuda_tables_enter(e, 0);
+    e->st.phase = FUDA_PHASE_PLAYING;
+    e->st.hand_no = 1;
+    return deal_all(e);
+}
+
+int fuda_tables_next_hand(fuda_engine *e) {
+    const fuda_state *h = slot(e, 0);
+    if (h->phase != FUDA_PHASE_HAND_OVER) {
+        fuda_engine_seterr(e, "no hand to deal: the %s",
+                           h->phase == FUDA_PHASE_MATCH_OVER ? "match is over" : "current hand is not over");
+        return -1;
+    }
+    snap *s = snap_take(e);
+    if (!s) return -1;
+    fuda_tables_enter(e, 0);
+    e->st.phase = FUDA_PHASE_PLAYING;
+    e->st.hand_no++;
+    if (deal_all(e) < 0 || fuda_engine_log_line(e, "next") < 0) {
+        snap_back(e, s);
+        return -1;
+    }
+    free(s);
+    fuda_engine_flush(e);
+    return 0;
+}
+
+/* ---- results and the match's hand_over ---- */
+
+/* The result table at r, checked by g:result (places), kept for the table
+ * being played. */
+void fuda_tables_report(lua_State *L, fuda_engine *e, int r) {
+    fuda_table_result *res = &e->tb->res[e->tb->active - 1];
+    static const char *const keys[] = {"winner", "loser", "kind", "note", "points", "boxes"};
+    int32_t v[6];
+    for (int k = 0; k < 6; k++) {
+        lua_pushstring(L, keys[k]);
+        int t = lua_rawget(L, r);
+        if (k < 2) v[k] = t == LUA_TNIL ? -1 : (int32_t)lua_tointeger(L, -1) - 1;
+        else if (k < 4) {
+            size_t len;
+            const char *text = lua_tolstring(L, -1, &len);
+            v[k] = fuda_symtab_intern(e->syms, text, len > FUDA_SYMTAB_MAXLEN ? FUDA_SYMTAB_MAXLEN : len);
+            if (v[k] < 0) luaL_error(L, "g:result: out of memory");
+        } else {
+            int isnum;
+            lua_Integer n = lua_tointegerx(L, -1, &isnum);
+            if (t != LUA_TNIL && (!isnum || n < 0 || n > 1000000)) luaL_error(L, "g:result: result.%s must be an integer from 0 to 1000000", keys[k]);
+            v[k] = t == LUA_TNIL ? (k == 5 ? 1 : 0) : (int32_t)n;
+        }
+        lua_pop(L, 1);
+    }
+    res->winner = (int8_t)v[0], res->loser = (int8_t)v[1];
+    res->kind = v[2], res->note = v[3], res->points = v[4], res->boxes = v[5];
+    res->done = 1;
+}
+
+static void set_int(lua_State *L, const char *k, lua_Integer v) {
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
+/* Push the list of the tables' results, seats of the match: { table =,
+ * seats = {...}, winner =, loser =, kind =, points =, note =, boxes = }. */
+static void push_results(fuda_engine *e) {
+    lua_State *L = e->L;
+    lua_createtable(L, e->tb->n, 0);
+    for (int t = 0; t < e->tb->n; t++) {
+        const fuda_table_result *r = &e->tb->res[t];
+        lua_createtable(L, 0, 8);
+        set_int(L, "table", t + 1);
+        lua_createtable(L, e->tb->nplaces[t], 0);
+        for (int p = 0; p < e->tb->nplaces[t]; p++) {
+            lua_pushinteger(L, e->tb->seat[t][p] + 1);
+            lua_rawseti(L, -2, p + 1);
+        }
+        lua_setfield(L, -2, "seats");
+        if (r->done && r->winner >= 0) set_int(L, "winner", e->tb->seat[t][r->winner] + 1);
+        if (r->done && r->loser >= 0) set_int(L, "loser", e->tb->seat[t][r->loser] + 1);
+        lua_pushstring(L, r->done ? fuda_sym_text(e, r->kind) : "ended");
+        lua_setfield(L, -2, "kind");
+        lua_pushstring(L, r->done ? fuda_sym_text(e, r->note) : "ended");
+        lua_setfield(L, -2, "note");
+        set_int(L, "points", r->done ? r->points : 0);
+        set_int(L, "boxes", r->done ? r->boxes : 1);
+        lua_rawseti(L, -2, t + 1);
+    }
+}
+
+static void push_teams(fuda_engine *e) {
+    lua_State *L = e->L;
+    lua_createtable(L, e->nteams, 0);
+    for (int k = 0; k < e->nteams; k++) {
+        lua_newtable(L);
+        for (int s = 0, i = 0; s < FUDA_MAX_SEATS; s++)
+            if (e->team[k] & (1u << s)) {
+                lua_pushinteger(L, s + 1);
+                lua_rawseti(L, -2, ++i);
+            }
+        lua_rawseti(L, -2, k + 1);
+    }
+}
+
+/* In a body with the header held: hand_over(m, results, teams), or by
+ * default each winner scores the points in column 1. */
+static int hand_over_body(fuda_engine *e, void *ud) {
+    (void)ud;
+    lua_State *L = e->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    if (lua_getfield(L, -1, "hand_over") == LUA_TFUNCTION) {
+        push_results(e);
+        push_teams(e);
+        e->in_result = 1;
+        fuda_engine_call_hook(e, "hand_over", 2, 0);
+        e->in_result = 0;
+        return 0;
+    }
+    for (int t = 0; t < e->tb->n; t++) {
+        const fuda_table_result *r = &e->tb->res[t];
+        if (r->done && r->winner >= 0)
+            fuda_game_add_score(L, e, e->tb->seat[t][r->winner], r->points, fuda_sym_text(e, r->note), 0);
+    }
+    return 0;
+}
+
+/* After a move at a table: once every table has ended its hand, the match
+ * scores them (the header's phase becomes HAND_OVER unless the match ended). */
+static int after_move(fuda_engine *e) {
+    for (int t = 1; t <= e->tb->n; t++)
+        if (slot(e, t)->phase == FUDA_PHASE_PLAYING) return 0;
+    fuda_tables_enter(e, 0);
+    if (fuda_engine_pcall(e, hand_over_body, NULL) < 0) return -1;
+    if (e->st.phase == FUDA_PHASE_PLAYING) e->st.phase = FUDA_PHASE_HAND_OVER;
+    fuda_engine_flush(e);
+    return 0;
+}
+
+/* ---- moves of seats ---- */
+
+/* Seat's table (1..n) where it may act: else -1 with the message. */
+static int table_to_act(fuda_engine *e, int seat) {
+    const fuda_state *h = slot(e, 0);
+    if (seat < 1 || seat > h->nseats) {
+        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, h->nseats);
+        return -1;
+    }
+    if (h->phase != FUDA_PHASE_PLAYING) {
+        fuda_engine_seterr(e, h->phase == FUDA_PHASE_HAND_OVER ? "the hand is over" : "the match is over");
+        return -1;
+    }
+    int t = e->tb->table_of[seat - 1];
+    if (t < 0) {
+        fuda_engine_seterr(e, "seat %d sits out this hand", seat);
+        return -1;
+    }
+    if (slot(e, t + 1)->phase != FUDA_PHASE_PLAYING) {
+        fuda_engine_seterr(e, "seat %d's table %d has ended its hand: it waits for the other tables", seat, t + 1);
+        return -1;
+    }
+    return t + 1;
+}
+
+static int place_of(const fuda_engine *e, int seat) { return e->tb->place_of[seat - 1] + 1; }
+
+int fuda_tables_apply(fuda_engine *e, int seat, const char *move, int keep) {
+    int t = table_to_act(e, seat);
+    if (t < 0) return -1;
+    snap *s = keep ? snap_take(e) : NULL;
+    if (keep && !s) return -1;
+    fuda_tables_enter(e, t);
+    e->tb_inner = 1;
+    int rc = keep ? fuda_engine_apply(e, place_of(e, seat), move) : fuda_engine_try(e, place_of(e, seat), move);
+    e->tb_inner = 0;
+    if (!keep) return rc;
+    if (rc == 0) {
+        e->tb->slot[0].move_no++;
+        rc = after_move(e);
+    }
+    if (rc < 0) snap_back(e, s);
+    else free(s);
+    return rc;
+}
+
+int fuda_tables_bot(fuda_engine *e, int seat, const char *name, const char **move, int apply) {
+    int t = table_to_act(e, seat);
+    if (t < 0) return -1;
+    snap *s = apply ? snap_take(e) : NULL;
+    if (apply && !s) return -1;
+    fuda_tables_enter(e, t);
+    e->tb_inner = 1;
+    int rc = apply ? fuda_engine_bot_apply(e, place_of(e, seat), name, move)
+                   : fuda_engine_bot(e, place_of(e, seat), name, move);
+    e->tb_inner = 0;
+    if (!apply) return rc;
+    if (rc == 0) {
+        e->tb->slot[0].move_no++;
+        rc = after_move(e);
+    }
+    if (rc < 0) snap_back(e, s);
+    else free(s);
+    return rc;
+}
+
+int fuda_tables_moves(fuda_engine *e, int seat, const char *const **moves) {
+    const fuda_state *h = slot(e, 0);
+    *moves = NULL;
+    if (seat < 1 || seat > h->nseats) {
+        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, h->nseats);
+        return -1;
+    }
+    int t = e->tb->table_of[seat - 1];
+    if (h->phase != FUDA_PHASE_PLAYING || t < 0 || slot(e, t + 1)->phase != FUDA_PHASE_PLAYING) return 0;
+    fuda_tables_enter(e, t + 1);
+    e->tb_inner = 1;
+    int n = fuda_engine_moves(e, place_of(e, seat), moves);
+    e->tb_inner = 0;
+    return n;
+}
+
+int fuda_tables_ask(fuda_engine *e, int seat, const char *typed, char **text) {
+    *text = NULL;
+    const fuda_state *h = slot(e, 0);
+    if (seat < 1 || seat > h->nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return -1;
+    }
+    int t = e->tb->table_of[seat - 1];
+    if (t < 0) return 0;
+    fuda_tables_enter(e, t + 1);
+    e->tb_inner = 1;
+    int rc = typed ? fuda_engine_why_not(e, place_of(e, seat), typed, text) : fuda_engine_prompt(e, place_of(e, seat), text);
+    e->tb_inner = 0;
+    return rc;
+}
+
+int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top) {
+    char base[64];
+    const char *at = strchr(name, '@');
+    size_t len = at ? (size_t)(at - name) : strlen(name);
+    int t = 0;
+    if (len >= sizeof base) len = sizeof base - 1;
+    memcpy(base, name, len);
+    base[len] = '\0';
+    if (owner > 0 && owner <= slot(e, 0)->nseats) t = e->tb->table_of[owner - 1] + 1;
+    else if (owner == 0 && at) t = atoi(at + 1);
+    if (t < 1 || t > e->tb->n) {
+        fuda_engine_seterr(e, "arrange: at a match of %d tables, a seat that sits at one, or a shared pile "
+                           "named NAME@TABLE ('%s')", e->tb->n, name);
+        return -1;
+    }
+    fuda_tables_enter(e, t);
+    e->tb_inner = 1;
+    int rc = fuda_engine_arrange(e, base, owner ? place_of(e, owner) : 0, cards, n, from_top);
+    e->tb_inner = 0;
+    if (rc < 0) return -1;
+    char line[1024];
+    int k = snprintf(line, sizeof line, "arrange %s %d %d", name, owner, from_top);
+    for (int i = 0; i < n && k < (int)sizeof line - 8; i++) {
+        char nm[8];
+        fuda_card_name(cards[i], nm);
+        k += snprintf(line + k, sizeof line - (size_t)k, " %s", nm);
+    }
+    return fuda_engine_log_line(e, line);
+}
+
+/* ---- what the players see ---- */
+
+int fuda_engine_tables(const fuda_engine *e) { return e->started ? fuda_tb_n(e) : 0; }
+
+int fuda_engine_table_of(const fuda_engine *e, int seat, int *place) {
+    if (place) *place = 0;
+    if (!e->started || !fuda_tb_n(e) || seat < 1 || seat > FUDA_MAX_SEATS || e->tb->table_of[seat - 1] < 0) return 0;
+    if (place) *place = e->tb->place_of[seat - 1] + 1;
+    return e->tb->table_of[seat - 1] + 1;
+}
+
+int fuda_engine_table_seats(const fuda_engine *e, int t, int *out) {
+    if (!e->started || t < 1 || t > fuda_tb_n(e)) return 0;
+    for (int p = 0; p < e->tb->nplaces[t - 1]; p++) out[p] = e->tb->seat[t - 1][p] + 1;
+    return e->tb->nplaces[t - 1];
+}
+
+const fuda_state *fuda_engine_table_state(const fuda_engine *e, int t) {
+    return e->started && t >= 1 && t <= fuda_tb_n(e) ? slot(e, t) : NULL;
+}
+
+int fuda_engine_table_playing(const fuda_engine *e, int t) {
+    if (!e->started || t < 1 || t > fuda_tb_n(e)) return -1;
+    return slot(e, t)->phase == FUDA_PHASE_PLAYING;
+}
+
+/* The team of seat (from 1), 0: none. */
+static int team_of(const fuda_engine *e, int seat) {
+    for (int k = 0; k < e->nteams; k++)
+        if (e->team[k] & (1u << (seat - 1))) return k + 1;
+    return 0;
+}
+
+/* One line per table ("table 2 (seats 3, 4): seat 4 to act") and the team
+ * totals, for a view. */
+static void summary(fuda_engine *e, fuda_sbuf *b, int seat) {
+    for (int t = 1; t <= e->tb->n; t++) {
+        const fuda_state *s = slot(e, t);
+        fuda_sb_add(b, "Table %d (", t);
+        for (int p = 0; p < e->tb->nplaces[t - 1]; p++)
+            fuda_sb_add(b, "%sseat %d", p ? ", " : "", e->tb->seat[t - 1][p] + 1);
+        fuda_sb_add(b, ")%s: ", e->tb->table_of[seat > 0 ? seat - 1 : 0] == t - 1 && seat > 0 ? ", yours" : "");
+        uint16_t a = fuda_state_actors(s);
+        if (s->phase != FUDA_PHASE_PLAYING) {
+            const fuda_table_result *r = &e->tb->res[t - 1];
+            if (r->done && r->winner >= 0)
+                fuda_sb_add(b, "hand over, seat %d won %d (%s); waiting", e->tb->seat[t - 1][r->winner] + 1,
+                            (int)r->points, fuda_sym_text(e, r->note));
+            else fuda_sb_add(b, "hand over (%s); waiting", r->done ? fuda_sym_text(e, r->note) : "ended");
+        } else {
+            int first = 1;
+            for (int p = 0; a; p++, a >>= 1)
+                if (a & 1) {
+                    fuda_sb_add(b, "%sseat %d", first ? "" : ", ", e->tb->seat[t - 1][p] + 1);
+                    first = 0;
+                }
+            fuda_sb_add(b, first ? "playing" : " to act");
+            int stock = fuda_pile_find(s, "stock", -1);
+            if (stock >= 0) fuda_sb_add(b, ", %d cards in the stock", fuda_pile_len(s, stock));
+        }
+        fuda_sb_add(b, "\n");
+    }
+    for (int s = 1; s <= slot(e, 0)->nseats; s++)
+        if (e->tb->table_of[s - 1] < 0) fuda_sb_add(b, "Seat %d sits out this hand.\n", s);
+    if (e->nteams) {
+        fuda_sb_add(b, "Teams:");
+        for (int k = 1; k <= e->nteams; k++) {
+            fuda_sb_add(b, "%s team %d (", k > 1 ? ";" : "", k);
+            for (int s = 1, i = 0; s <= FUDA_MAX_SEATS; s++)
+                if (e->team[k - 1] & (1u << (s - 1))) fuda_sb_add(b, "%s%d", i++ ? ", " : "", s);
+            fuda_sb_add(b, ")%s %d", seat > 0 && team_of(e, seat) == k ? " yours," : "", fuda_engine_team_total(e, k, 1));
+        }
+        fuda_sb_add(b, "\n");
+    }
+}
+
+/* The view of table t by its place p (0: a spectator), under a heading. */
+static void table_view(fuda_engine *e, fuda_sbuf *b, int t, int p) {
+    fuda_tables_enter(e, t);
+    e->tb_inner = 1;
+    char *v = fuda_engine_view(e, p);
+    e->tb_inner = 0;
+    fuda_sb_add(b, "%s", v ? v : fuda_engine_error(e));
+    if (v && *v && v[strlen(v) - 1] != '\n') fuda_sb_add(b, "\n");
+    free(v);
+}
+
+char *fuda_tables_view(fuda_engine *e, int seat) {
+    const fuda_state *h = slot(e, 0);
+    if (seat < 0 || seat > h->nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return NULL;
+    }
+    fuda_sbuf b = {NULL, 0, 0};
+    fuda_sb_add(&b, "");
+    summary(e, &b, seat);
+    int t = seat ? e->tb->table_of[seat - 1] : -1;
+    if (t >= 0) {
+        fuda_sb_add(&b, "-- table %d, your table --\n", t + 1);
+        table_view(e, &b, t + 1, place_of(e, seat));
+    } else {
+        for (int k = 1; k <= e->tb->n; k++) {
+            fuda_sb_add(&b, "-- table %d --\n", k);
+            table_view(e, &b, k, 0);
+        }
+    }
+    return b.s;
+}
+
+char *fuda_engine_view_table(fuda_engine *e, int seat, int t) {
+    if (!e->started || !fuda_tb_n(e)) {
+        fuda_engine_seterr(e, "this match has one table");
+        return NULL;
+    }
+    const fuda_state *h = slot(e, 0);
+    if (t < 1 || t > e->tb->n || seat < 0 || seat > h->nseats) {
+        fuda_engine_seterr(e, t < 1 || t > e->tb->n ? "no table %d (tables 1..%d)" : "bad seat %d", t < 1 || t > e->tb->n ? t : seat, e->tb->n);
+        return NULL;
+    }
+    int own = seat ? e->tb->table_of[seat - 1] + 1 : 0;
+    int p = 0;
+    if (own == t) {
+        p = place_of(e, seat);
+    } else {
+        if (own > 0 && slot(e, own)->phase == FUDA_PHASE_PLAYING && h->phase == FUDA_PHASE_PLAYING) {
+            fuda_engine_seterr(e, "your own table's hand is on: finish it before looking at table %d", t);
+            return NULL;
+        }
+        int team = seat ? team_of(e, seat) : 0;
+        for (int q = 0; team && q < e->tb->nplaces[t - 1]; q++)
+            if (team_of(e, e->tb->seat[t - 1][q] + 1) == team) p = q + 1; /* a teammate's eyes */
+    }
+    fuda_sbuf b = {NULL, 0, 0};
+    fuda_sb_add(&b, "-- table %d", t);
+    if (p && own != t) fuda_sb_add(&b, ", as your partner seat %d sees it", e->tb->seat[t - 1][p - 1] + 1);
+    fuda_sb_add(&b, " --\n");
+    table_view(e, &b, t, p);
+    return b.s;
+}

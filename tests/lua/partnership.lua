@@ -1,0 +1,115 @@
+-- Partnership Gin: two tables each hand, partners opposite (1 and 3 against 2 and 4), opponents
+-- alternating hand by hand; the team's result is the sum of its two games (a win +, a loss -), the
+-- team ahead scores the difference, counts a box and deals next; even sums score nothing; a
+-- finished table waits for the other; game 125 with gin's bonuses to the team.
+-- Run: ./fuda run tests/lua/partnership.lua
+local T = dofile("tests/lua/lib/t.lua")
+local check, eq, contains, any_match = T.check, T.eq, T.contains, T.any_match
+
+local KNOCK = { -- a knock worth 33: deadwood 2 against 35 (upcard Kc, discard 8s)
+  mine = { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "2d", "8s" },
+  theirs = { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d" }, up = "Kc", last = "knock 8s" }
+local GIN = { -- a gin worth 60: 35 + 25 (upcard 10c, discard 2d)
+  mine = { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "Kc", "2d" },
+  theirs = { "7h", "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "8c" }, up = "10c", last = "gin 2d" }
+
+local function table_of(m, seat) return tonumber(m:view(seat):match("%-%- table (%d), your table %-%-")) end
+
+-- The opponent of seat at its table (from the view's line "Table T (seat a, seat b), yours").
+local function opponent(m, seat)
+  local a, b = m:view(seat):match("Table %d %(seat (%d+), seat (%d+)%), yours")
+  a, b = tonumber(a), tonumber(b)
+  return a == seat and b or a, a -- the opponent, and the dealer (listed first)
+end
+
+-- Seat w wins its table's hand with `h` (KNOCK or GIN).
+local function win(m, w, h, what)
+  local o, dealer = opponent(m, w)
+  m:arrange("hand", w, h.mine)
+  m:arrange("hand", o, h.theirs)
+  m:arrange("discard@" .. table_of(m, w), nil, { h.up })
+  if w == dealer then T.apply(m, o, "pass", what) end
+  T.apply(m, w, "take", what)
+  T.apply(m, w, h.last, what)
+end
+
+-- Seat 1's team deals first at seed 2 (checked below); at seed 1 team 2 does.
+local function match(seed, opts)
+  return fuda.match{ variant = "partnership", seats = 4, seed = seed, options = opts }
+end
+
+-- The pairs: the dealing team first, against the right-hand opponent, then the left, alternating.
+do
+  local m = match(1)
+  local dt = m:var("deal_team")
+  check(dt == 1 or dt == 2, "a team is drawn to deal")
+  local a = dt
+  local right = (a + 2) % 4 + 1
+  local o = opponent(m, a)
+  eq(o, right, "hand 1: the dealer plays the opponent on the right")
+  local _, dealer = opponent(m, a)
+  eq(dealer, a, "the dealing team's member deals at its table")
+  local _, dealer2 = opponent(m, a + 2)
+  eq(dealer2, a + 2, "... at both tables")
+  check(any_match(m:events(), "draws the low cards and deals first"), "the draw is told")
+end
+
+-- Team arithmetic: +33 and -60 make -27, so the other team scores 27.
+do
+  local m = match(2)
+  local what = "arithmetic"
+  local x, y = 1, opponent(m, 3) -- seat 1 wins a knock; seat 3's opponent wins a gin
+  win(m, x, KNOCK, what .. " table of seat 1")
+  eq(m:phase(), "playing", what .. ": the other table plays on")
+  eq(#m:moves(1), 0, what .. ": seat 1 waits")
+  check(contains(m:view(1), "hand over, seat 1 won 33 (knock 33); waiting"), what .. ": the view says the table waits")
+  eq(m:total(1) + m:total(2), 0, what .. ": nothing scored yet")
+  win(m, y, GIN, what .. " table of seat 3")
+  eq(m:phase(), "hand_over", what .. ": both tables over")
+  eq(m:total(2), 27, what .. ": team 2 scores 60 - 33 = 27 in its first seat")
+  eq(m:total(1) + m:total(3) + m:total(4), 0, what .. ": the other seats keep nothing")
+  check(contains(m:scoresheet(), "seat 2 +27: team 2 +27 (seat 1 knock 33, seat " .. y .. " gin 35 + 25)"), what .. ": the sheet line")
+  eq(m:var("deal_team"), 2, what .. ": the team ahead deals next")
+  eq(m:seat_var(2, "boxes"), 1, what .. ": a box for team 2")
+  eq(m:tallies()["team:won, both teams won hands"], 1, what .. ": tally")
+  check(contains(m:view(0), "Teams: team 1 (1, 3) 0; team 2 (2, 4) 27"), what .. ": the team totals in the view")
+  m:next_hand()
+  -- hand 2: the opponents on the left
+  local o = opponent(m, 2)
+  eq(o, 3, what .. ": hand 2, seat 2 plays seat 3 (on its left)")
+  local _, dealer = opponent(m, 2)
+  eq(dealer, 2, what .. ": and deals")
+end
+
+-- Even sums score nothing; the deal stays.
+do
+  local m = match(2)
+  local dt = m:var("deal_team")
+  win(m, 1, KNOCK, "even")
+  win(m, opponent(m, 3), KNOCK, "even")
+  eq(m:total(1) + m:total(2), 0, "even: +33 and -33, nobody scores")
+  eq(m:var("deal_team"), dt, "even: the same team deals again")
+  eq(m:tallies()["team:deal even"], 1, "even: tally")
+end
+
+-- Both tables won by one team: gin 60 + knock 33 = +93; at target 60 the game ends with the
+-- bonuses to the team: 93 + game 100 + one box 25 = 218, and team 2 has nothing: a shutout
+-- doubles it to 436.
+do
+  local m = match(2, { target = 60 })
+  win(m, 1, GIN, "game")
+  eq(m:phase(), "playing", "game: one table over")
+  win(m, 3, KNOCK, "game")
+  eq(m:phase(), "match_over", "game: team 1 reached the target")
+  eq(m:total(1), 436, "game: (93 + 100 + 25) x 2")
+  local sheet = m:scoresheet()
+  check(contains(sheet, "seat 1 +93: team 1 +93"), "game: the hand's line")
+  check(contains(sheet, "seat 1 +100: game bonus"), "game: game bonus to the team")
+  check(contains(sheet, "seat 1 +25: team 1: box 1 x 25"), "game: the team's box")
+  check(contains(sheet, "shutout: total doubled"), "game: shutout")
+  eq(table.concat(m:winners(), ","), "1,3", "game: both partners win")
+  check(any_match(m:events(), "Team 1 wins the match"), "game: announced")
+  eq(fuda.replay(m:log()):hash(), m:hash(), "game: the log replays")
+end
+
+T.summary("partnership")
