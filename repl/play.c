@@ -831,7 +831,26 @@ static unsigned column_leaders(const table *t, int *best) {
  * are the column-1 leaders of a one-column game (a series won with fewer
  * points, or Hollywood's three games, leave it to the scoresheet above). */
 static void announce_winners(const table *t) {
-    int best = 0;
+    const unsigned *teams;
+    int nteams = fuda_engine_teams(t->e, &teams), best = 0;
+    for (int k = 0; k < nteams; k++) {
+        if (teams[k] != fuda_engine_winners(t->e)) continue;
+        /* "Match over: team 1 (seats 1 and 3) wins with 390." */
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "Match over: team %d (seats", k + 1);
+        int n = 0, members = 0;
+        for (int seat = 1; seat <= t->nseats; seat++) members += (teams[k] >> (seat - 1)) & 1u;
+        for (int seat = 1; seat <= t->nseats; seat++) {
+            if (!((teams[k] >> (seat - 1)) & 1u)) continue;
+            fuda_buf_addf(&b, "%s%d", n == 0 ? " " : (n == members - 1 ? " and " : ", "), seat);
+            n++;
+        }
+        fuda_buf_addf(&b, ") wins with %d.", fuda_engine_team_total(t->e, k + 1, 1));
+        char *text = fuda_buf_take(&b);
+        show(t, text);
+        free(text);
+        return;
+    }
     unsigned lead = column_leaders(t, &best), named = fuda_engine_winners(t->e);
     unsigned won = named ? named : lead;
     int nwon = 0, k = 0;
