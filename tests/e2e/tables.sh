@@ -62,7 +62,7 @@ expect "'table N' of another table while yours plays is refused" has "$OUT" "you
 # the end of a match of teams names the winning team once, with its total
 "$FUDA" play partnership --seed 3 --humans none >"$OUT" 2>"$ERR" </dev/null
 expect "partnership: the winning team named" has "$OUT" '^Match over: team 1 \(seats 1 and 3\) wins with 390\.$'
-expect "partnership: ... once" test "$(grep -c 'wins with\|wins the match\|the team wins' "$OUT")" -eq 1
+expect "partnership: ... once" test "$(grep -c '^Match over\|wins the match\|the team wins' "$OUT")" -eq 1
 "$FUDA" play teams --seats 6 --seed 3 --humans none >"$OUT" 2>"$ERR" </dev/null
 expect "teams: the winning team named" has "$OUT" '^Match over: team 2 \(seats 2, 4 and 6\) wins with 862\.$'
 

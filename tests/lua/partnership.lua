@@ -108,7 +108,7 @@ do
   check(contains(sheet, "seat 1 +25: team 1: box 1 x 25"), "game: the team's box")
   check(contains(sheet, "shutout: total doubled"), "game: shutout")
   eq(table.concat(m:winners(), ","), "1,3", "game: both partners win")
-  check(any_match(m:events(), "Team 1 wins the match"), "game: announced")
+  check(any_match(m:events(), "The match is over: team 1 "), "game: announced")
   eq(fuda.replay(m:log()):hash(), m:hash(), "game: the log replays")
 end
 

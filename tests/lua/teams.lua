@@ -73,7 +73,7 @@ for _, c in ipairs{ { 6, 150 }, { 8, 150 }, { 10, 175 }, { 12, 200 } } do
   local sums, before = team_lines(m:scoresheet())
   check(sums[team] >= target and before[team] < target, ("%d seats: team %d crossed %d at its last hand (%d -> %d)"):format(n, team, target, before[team], sums[team]))
   check(sums[3 - team] < target, n .. " seats: the other team stayed below " .. target)
-  check(any_match(m:events(), "Team " .. team .. " wins the match"), n .. " seats: announced")
+  check(any_match(m:events(), "The match is over: team " .. team .. " "), n .. " seats: announced")
 end
 
 -- target_by_size off: the option target.

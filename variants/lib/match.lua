@@ -303,7 +303,8 @@ function M.team_sum(m, results, teams)
     end
   end
   m:tally("team:match over")
-  m:say("Team %d wins the match, %d to %d.", w, team_total(m, teams[w]), team_total(m, teams[3 - w]))
+  m:say("The match is over: team %d %d, team %d %d.", w, team_total(m, teams[w]), 3 - w,
+        team_total(m, teams[3 - w])) -- the program names the winning team once
   m:end_match(teams[w])
 end
 

@@ -83,7 +83,7 @@ function M.battle_royale(g, r)
   if g:total(w) < g.options.target then return end
   match.game_bonuses(g, w, 1, "boxes", "")
   settle(g, w)
-  g:say("Seat %d wins the match: %s.", w, totals(g))
+  g:say("The match is over: %s.", totals(g)) -- the program names the winner once
   g:end_match(w)
 end
 
@@ -105,7 +105,7 @@ function M.cutthroat(g, r)
     end
     match.game_bonuses(g, w, 1, "boxes", "")
     settle(g, w, extra)
-    g:say("Seat %d wins the match: %s.", w, totals(g))
+    g:say("The match is over: %s.", totals(g)) -- the program names the winner once
     return g:end_match(w)
   end
   local out, loser = v.out, r.loser
@@ -165,7 +165,7 @@ function M.chouette(g, r)
   if g:total(w) >= g.options.target then
     chouette_bonuses(g, side)
     settle(g, w)
-    g:say("%s wins the match: %s.", w == box and "The box" or "The partnership", totals(g))
+    g:say("The match is over, %s ahead: %s.", w == box and "the box" or "the partnership", totals(g))
     return g:end_match(#side == 1 and w or side)
   end
   if r.loser == box then return end
