@@ -336,7 +336,7 @@ static void print_bots(const fuda_variant_info *info) {
     int n = 0;
     for (int i = 0; i < info->nbots; i++)
         if (strcmp(info->bots[i], "random") != 0) printf("%s%s", n++ ? ", " : "", info->bots[i]);
-    printf("%srandom\n", n ? ", " : "");
+    printf("%srandom, search\n", n ? ", " : "");
 }
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {

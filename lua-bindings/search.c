@@ -1,0 +1,294 @@
+/* search.c -- the search bot: determinized flat Monte Carlo with UCB1 over a
+ * seat's legal moves, for any variant, with no code from its author (see
+ * search.h for the model).
+ *
+ * One iteration: go back to the decision's mark, deal anew what the seat
+ * cannot know (fuda_state_resample: the stock, the other hands, face-down
+ * piles; cards it saw stay where it knows them), reseed the bots' generator,
+ * apply the move UCB1 picks, and play on with the playout policy until the
+ * hand ends (or, when the variant has an evaluate hook, for at most
+ * CUT_MOVES moves). The engine is quiet meanwhile: no events reach the
+ * caller and no tallies are counted; every playout is undone with
+ * fuda_engine_undo_to, and the state's hash is compared at the end.
+ *
+ * The generator of a search is seeded from the match's seed, the move number
+ * and the seat, so with an iteration budget the same position gives the same
+ * move on every machine. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "lfuda.h"
+#include "search.h"
+
+#define MAX_PLAYOUT 2000  /* moves a playout may take before it is scored as it stands */
+#define CUT_MOVES 24      /* with an evaluate hook, a playout stops after this many */
+#define UCB_C 0.7         /* exploration constant of UCB1 (rewards lie in 0..1) */
+
+static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
+static int budget_given;
+
+void fuda_search_set_budget(long think_ms, long iters) {
+    budget_ms = think_ms > 0 ? think_ms : FUDA_SEARCH_THINK;
+    budget_iters = iters > 0 ? iters : 0;
+    budget_given = think_ms > 0 || iters > 0;
+}
+
+int fuda_search_budget(long *think_ms, long *iters) {
+    if (think_ms) *think_ms = budget_ms;
+    if (iters) *iters = budget_iters;
+    return budget_given;
+}
+
+int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
+    if (!e->started) {
+        fuda_engine_seterr(e, "no match is running");
+        return -1;
+    }
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, e->st.nseats);
+        return -1;
+    }
+    fuda_rng r;
+    fuda_rng_seed(&r, seed, 11);
+    e->moves_valid = 0;
+    return fuda_state_resample(&e->st, seat - 1, &r);
+}
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* splitmix64: a seed from the match, the move and the seat. */
+static uint64_t mix(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* One decision's search. */
+typedef struct search {
+    fuda_engine *e;
+    int seat, n;            /* seat (1-based), number of moves */
+    const char **moves;     /* their texts (the engine's, valid all match) */
+    long *visits;
+    double *sum, *wins, *margin;
+    fuda_mark root;
+    int32_t root_total[FUDA_MAX_SEATS];
+    const char *policy;     /* the playout bot */
+    int has_eval;
+    double scale;           /* typical size of a margin, for the reward */
+    double abs_sum;         /* sum of |margin| over the playouts so far */
+    long playouts;
+    int failed;
+    fuda_rng rng;
+} search;
+
+/* The first seat that must act now, or 0. */
+static int first_actor(fuda_engine *e) {
+    unsigned a = fuda_engine_actors(e);
+    for (int s = 0; s < FUDA_MAX_SEATS; s++)
+        if (a & (1u << s)) return s + 1;
+    return 0;
+}
+
+/* Column-1 points seat won since the decision, minus the best other seat's. */
+static double end_margin(search *S) {
+    const fuda_state *st = &S->e->st;
+    int me = S->seat - 1;
+    double mine = st->total[0][me] - S->root_total[me], best = -1e300;
+    for (int k = 0; k < st->nseats; k++) {
+        if (k == me) continue;
+        double d = st->total[0][k] - S->root_total[k];
+        if (d > best) best = d;
+    }
+    return st->nseats > 1 ? mine - best : mine;
+}
+
+/* Play on from here with the policy bot; 0, or -1 when the variant failed
+ * (the playout is then scored as it stands). */
+static int playout(search *S) {
+    fuda_engine *e = S->e;
+    int cap = S->has_eval ? CUT_MOVES : MAX_PLAYOUT;
+    for (int steps = 0; steps < cap && e->st.phase == FUDA_PHASE_PLAYING; steps++) {
+        int a = first_actor(e);
+        if (!a) return -1;
+        const char *mv;
+        if (fuda_engine_bot_apply(e, a, S->policy, &mv) == 0) continue;
+        if (strcmp(S->policy, "random") == 0 || fuda_engine_bot_apply(e, a, "random", &mv) < 0) return -1;
+    }
+    return 0;
+}
+
+/* The margin of the position a playout ended in, for the searching seat. */
+static double score(search *S) {
+    double v;
+    if (S->e->st.phase == FUDA_PHASE_PLAYING && S->has_eval &&
+        fuda_engine_evaluate(S->e, S->seat, &v) == 0)
+        return v;
+    return end_margin(S);
+}
+
+/* A margin as a reward in 0..1: half whether the seat came out ahead, half
+ * how far, on the scale of the margins seen so far. */
+static double reward(search *S, double m) {
+    double won = m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5;
+    double scale = S->playouts > 0 && S->abs_sum > 0 ? S->abs_sum / (double)S->playouts : 1.0;
+    return 0.5 * won + 0.5 * (0.5 + 0.5 * tanh(m / (scale * 2.0)));
+}
+
+/* The arm to try next: every move once, in order, then UCB1. */
+static int pick(search *S) {
+    double best = -1;
+    int arm = 0;
+    double lt = log((double)S->playouts + 1.0);
+    for (int i = 0; i < S->n; i++) {
+        if (S->visits[i] == 0) return i;
+        double u = S->sum[i] / (double)S->visits[i] + UCB_C * sqrt(lt / (double)S->visits[i]);
+        if (u > best) {
+            best = u;
+            arm = i;
+        }
+    }
+    return arm;
+}
+
+/* One iteration on move `arm`. */
+static void iterate(search *S, int arm) {
+    fuda_engine *e = S->e;
+    fuda_engine_undo_to(e, &S->root);
+    fuda_state_resample(&e->st, S->seat - 1, &S->rng);
+    e->moves_valid = 0;
+    fuda_rng_seed(&e->bot_rng, (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng), 1);
+    double m;
+    if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
+        S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
+        m = -S->scale;
+    } else {
+        if (playout(S) < 0) S->failed++;
+        m = score(S);
+    }
+    S->abs_sum += fabs(m);
+    S->playouts++;
+    S->visits[arm]++;
+    S->sum[arm] += reward(S, m);
+    S->wins[arm] += m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5;
+    S->margin[arm] += m;
+}
+
+/* The move with the best mean reward (ties: more visits, then list order). */
+static int best_arm(const search *S) {
+    int arm = 0;
+    double best = -1;
+    for (int i = 0; i < S->n; i++) {
+        if (!S->visits[i]) continue;
+        double v = S->sum[i] / (double)S->visits[i];
+        if (v > best || (v == best && S->visits[i] > S->visits[arm])) {
+            best = v;
+            arm = i;
+        }
+    }
+    return arm;
+}
+
+static const char *policy_of(const fuda_engine *e) {
+    const fuda_variant_info *info = fuda_engine_info(e);
+    for (int i = 0; info && i < info->nbots; i++)
+        if (strcmp(info->bots[i], "random") != 0 && strcmp(info->bots[i], "search") != 0) return info->bots[i];
+    return "random";
+}
+
+static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int n) {
+    memset(S, 0, sizeof *S);
+    S->e = e;
+    S->seat = seat;
+    S->n = n;
+    S->moves = malloc((size_t)n * sizeof *S->moves);
+    S->visits = calloc((size_t)n, sizeof *S->visits);
+    S->sum = calloc((size_t)n, sizeof *S->sum);
+    S->wins = calloc((size_t)n, sizeof *S->wins);
+    S->margin = calloc((size_t)n, sizeof *S->margin);
+    if (!S->moves || !S->visits || !S->sum || !S->wins || !S->margin) return -1;
+    memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
+    for (int k = 0; k < e->st.nseats; k++) S->root_total[k] = e->st.total[0][k];
+    S->policy = policy_of(e);
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
+    S->has_eval = lua_getfield(e->L, -1, "evaluate") == LUA_TFUNCTION;
+    lua_pop(e->L, 2);
+    S->scale = 1.0;
+    fuda_rng_seed(&S->rng, mix(e->seed ^ mix(e->st.move_no * 16u + (unsigned)seat)), 5);
+    return 0;
+}
+
+static void release(search *S) {
+    free(S->moves);
+    free(S->visits);
+    free(S->sum);
+    free(S->wins);
+    free(S->margin);
+}
+
+static void fill_report(const search *S, int arm, fuda_search_report *rep) {
+    if (!rep) return;
+    memset(rep, 0, sizeof *rep);
+    rep->nmoves = S->n;
+    rep->playouts = S->playouts;
+    rep->failed = S->failed;
+    rep->visits = S->visits[arm];
+    if (S->visits[arm]) {
+        rep->win_rate = S->wins[arm] / (double)S->visits[arm];
+        rep->margin = S->margin[arm] / (double)S->visits[arm];
+    }
+}
+
+/* Run the iterations within the budget. */
+static void run(search *S) {
+    long ms, iters;
+    fuda_search_budget(&ms, &iters);
+    double until = now_ms() + (double)ms;
+    for (long it = 0;; it++) {
+        if (iters > 0 ? it >= iters : (it >= S->n && now_ms() >= until)) break;
+        iterate(S, pick(S));
+        if (S->playouts > 0) S->scale = S->abs_sum / (double)S->playouts + 1e-9;
+    }
+}
+
+int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
+    const char *const *mv;
+    int n = fuda_engine_moves(e, seat, &mv);
+    if (n < 0) return -1;
+    if (n == 0) {
+        fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
+        return -1;
+    }
+    if (rep) memset(rep, 0, sizeof *rep);
+    if (n == 1) {
+        *move = mv[0];
+        if (rep) rep->nmoves = 1;
+        return 0;
+    }
+    search S;
+    if (setup(&S, e, seat, mv, n) < 0 || fuda_engine_mark(e, &S.root) < 0) {
+        release(&S);
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    uint64_t hash = fuda_engine_hash(e);
+    int quiet = e->quiet;
+    e->quiet = 1;
+    run(&S);
+    fuda_engine_undo_to(e, &S.root);
+    e->quiet = quiet;
+    int arm = best_arm(&S);
+    *move = S.moves[arm];
+    fill_report(&S, arm, rep);
+    release(&S);
+    if (fuda_engine_hash(e) != hash || memcmp(&e->st, &S.root.st, sizeof e->st) != 0) {
+        fuda_engine_seterr(e, "search: the game was not put back as it was");
+        return -1;
+    }
+    return 0;
+}
