@@ -15,6 +15,7 @@
  * and the seat, so with an iteration budget the same position gives the same
  * move on every machine. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,7 +24,7 @@
 
 #define MAX_PLAYOUT 2000  /* moves a playout may take before it is scored as it stands */
 #define CUT_MOVES 24      /* with an evaluate hook, a playout stops after this many */
-#define UCB_C 0.7         /* exploration constant of UCB1 (rewards lie in 0..1) */
+#define SAFETY 1.0        /* standard errors a move must beat the playout bot's choice by */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
 static int budget_given;
@@ -69,19 +70,22 @@ static uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-/* One decision's search. */
+/* One decision's search. Move `base` is the playout bot's own choice: the
+ * search plays another move only when, over the same deals, it did better
+ * than base by more than SAFETY standard errors of the paired difference
+ * (the argmax of many noisy means is otherwise often worse than the bot). */
 typedef struct search {
     fuda_engine *e;
     int seat, n;            /* seat (1-based), number of moves */
     const char **moves;     /* their texts (the engine's, valid all match) */
-    long *visits;
-    double *sum, *wins, *margin;
+    int base;               /* the policy's choice, or -1 (none: best mean) */
+    long rounds;            /* whole rounds: every move once in one deal */
+    double *wins, *margin;  /* per move: wins (ties half), sum of margins */
+    double *dsum, *dsq;     /* per move: sum and sum of squares of margin - base's */
     fuda_mark root;
     int32_t root_total[FUDA_MAX_SEATS];
     const char *policy;     /* the playout bot */
     int has_eval;
-    double scale;           /* typical size of a margin, for the reward */
-    double abs_sum;         /* sum of |margin| over the playouts so far */
     long playouts;
     int failed;
     fuda_rng rng;
@@ -132,62 +136,57 @@ static double score(search *S) {
     return end_margin(S);
 }
 
-/* A margin as a reward in 0..1: half whether the seat came out ahead, half
- * how far, on the scale of the margins seen so far. */
-static double reward(search *S, double m) {
-    double won = m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5;
-    double scale = S->playouts > 0 && S->abs_sum > 0 ? S->abs_sum / (double)S->playouts : 1.0;
-    return 0.5 * won + 0.5 * (0.5 + 0.5 * tanh(m / (scale * 2.0)));
-}
-
-/* The arm to try next: every move once, in order, then UCB1. */
-static int pick(search *S) {
-    double best = -1;
-    int arm = 0;
-    double lt = log((double)S->playouts + 1.0);
-    for (int i = 0; i < S->n; i++) {
-        if (S->visits[i] == 0) return i;
-        double u = S->sum[i] / (double)S->visits[i] + UCB_C * sqrt(lt / (double)S->visits[i]);
-        if (u > best) {
-            best = u;
-            arm = i;
-        }
-    }
-    return arm;
-}
-
-/* One iteration on move `arm`. */
-static void iterate(search *S, int arm) {
+/* One playout of move `arm` in the deal seeded by `deal`, the bots seeded by
+ * `bots`: its margin for the seat. */
+static double try_move(search *S, int arm, uint64_t deal, uint64_t bots) {
     fuda_engine *e = S->e;
     fuda_engine_undo_to(e, &S->root);
-    fuda_state_resample(&e->st, S->seat - 1, &S->rng);
+    fuda_rng r;
+    fuda_rng_seed(&r, deal, 7);
+    fuda_state_resample(&e->st, S->seat - 1, &r);
     e->moves_valid = 0;
-    fuda_rng_seed(&e->bot_rng, (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng), 1);
-    double m;
+    fuda_rng_seed(&e->bot_rng, bots, 1);
     if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
-        m = -S->scale;
-    } else {
-        if (playout(S) < 0) S->failed++;
-        m = score(S);
+        return -1e6;
     }
-    S->abs_sum += fabs(m);
-    S->playouts++;
-    S->visits[arm]++;
-    S->sum[arm] += reward(S, m);
-    S->wins[arm] += m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5;
-    S->margin[arm] += m;
+    if (playout(S) < 0) S->failed++;
+    return score(S);
 }
 
-/* The move with the best mean reward (ties: more visits, then list order). */
-static int best_arm(const search *S) {
-    int arm = 0;
-    double best = -1;
+/* One round: every move once in the same deal with the same bots, so the
+ * moves are compared on equal luck. The round counts only when it is whole. */
+static int round_all(search *S, double until, double *m) {
+    uint64_t deal = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
+    uint64_t bots = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     for (int i = 0; i < S->n; i++) {
-        if (!S->visits[i]) continue;
-        double v = S->sum[i] / (double)S->visits[i];
-        if (v > best || (v == best && S->visits[i] > S->visits[arm])) {
-            best = v;
+        if (until > 0 && S->playouts > 0 && now_ms() >= until) return -1;
+        m[i] = try_move(S, i, deal, bots);
+    }
+    double mb = S->base >= 0 ? m[S->base] : 0;
+    for (int i = 0; i < S->n; i++) {
+        S->playouts++;
+        S->wins[i] += m[i] > 0 ? 1.0 : m[i] < 0 ? 0.0 : 0.5;
+        S->margin[i] += m[i];
+        S->dsum[i] += m[i] - mb;
+        S->dsq[i] += (m[i] - mb) * (m[i] - mb);
+    }
+    S->rounds++;
+    return 0;
+}
+
+/* The move to play: the one whose lower bound of its paired advantage over
+ * base is highest, if that bound is above 0; else base. Without a base, the
+ * best mean margin (ties: list order). */
+static int best_arm(const search *S) {
+    if (S->rounds == 0) return S->base >= 0 ? S->base : 0;
+    int arm = S->base >= 0 ? S->base : 0;
+    double best = S->base >= 0 ? 0 : -1e300, r = (double)S->rounds;
+    for (int i = 0; i < S->n; i++) {
+        double mean = S->dsum[i] / r, var = S->dsq[i] / r - mean * mean;
+        double lb = S->base >= 0 ? mean - SAFETY * sqrt((var > 0 ? var : 0) / r) : mean;
+        if (lb > best) {
+            best = lb;
             arm = i;
         }
     }
@@ -207,28 +206,27 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     S->seat = seat;
     S->n = n;
     S->moves = malloc((size_t)n * sizeof *S->moves);
-    S->visits = calloc((size_t)n, sizeof *S->visits);
-    S->sum = calloc((size_t)n, sizeof *S->sum);
     S->wins = calloc((size_t)n, sizeof *S->wins);
     S->margin = calloc((size_t)n, sizeof *S->margin);
-    if (!S->moves || !S->visits || !S->sum || !S->wins || !S->margin) return -1;
+    S->dsum = calloc((size_t)n, sizeof *S->dsum);
+    S->dsq = calloc((size_t)n, sizeof *S->dsq);
+    if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq) return -1;
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
     for (int k = 0; k < e->st.nseats; k++) S->root_total[k] = e->st.total[0][k];
     S->policy = policy_of(e);
     lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
     S->has_eval = lua_getfield(e->L, -1, "evaluate") == LUA_TFUNCTION;
     lua_pop(e->L, 2);
-    S->scale = 1.0;
     fuda_rng_seed(&S->rng, mix(e->seed ^ mix(e->st.move_no * 16u + (unsigned)seat)), 5);
     return 0;
 }
 
 static void release(search *S) {
     free(S->moves);
-    free(S->visits);
-    free(S->sum);
     free(S->wins);
     free(S->margin);
+    free(S->dsum);
+    free(S->dsq);
 }
 
 static void fill_report(const search *S, int arm, fuda_search_report *rep) {
@@ -237,23 +235,25 @@ static void fill_report(const search *S, int arm, fuda_search_report *rep) {
     rep->nmoves = S->n;
     rep->playouts = S->playouts;
     rep->failed = S->failed;
-    rep->visits = S->visits[arm];
-    if (S->visits[arm]) {
-        rep->win_rate = S->wins[arm] / (double)S->visits[arm];
-        rep->margin = S->margin[arm] / (double)S->visits[arm];
+    rep->visits = S->rounds;
+    if (S->rounds) {
+        rep->win_rate = S->wins[arm] / (double)S->rounds;
+        rep->margin = S->margin[arm] / (double)S->rounds;
     }
 }
 
-/* Run the iterations within the budget. */
+/* Run rounds within the budget: iters playouts (at least one round), or
+ * think_ms of time (at least one round). */
 static void run(search *S) {
     long ms, iters;
     fuda_search_budget(&ms, &iters);
-    double until = now_ms() + (double)ms;
-    for (long it = 0;; it++) {
-        if (iters > 0 ? it >= iters : (it >= S->n && now_ms() >= until)) break;
-        iterate(S, pick(S));
-        if (S->playouts > 0) S->scale = S->abs_sum / (double)S->playouts + 1e-9;
-    }
+    double *m = malloc((size_t)S->n * sizeof *m);
+    if (!m) return;
+    long rounds = iters > 0 ? (iters + S->n - 1) / S->n : 0;
+    double until = iters > 0 ? 0 : now_ms() + (double)ms;
+    for (long r = 0; iters > 0 ? r < rounds : (r == 0 || now_ms() < until); r++)
+        if (round_all(S, r == 0 ? 0 : until, m) < 0) break;
+    free(m);
 }
 
 int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
@@ -277,12 +277,23 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
         return -1;
     }
     uint64_t hash = fuda_engine_hash(e);
+    S.base = -1;
+    const char *bm;
+    if (strcmp(S.policy, "random") != 0 && fuda_engine_bot(e, seat, S.policy, &bm) == 0)
+        for (int i = 0; i < n; i++)
+            if (strcmp(S.moves[i], bm) == 0) S.base = i;
     int quiet = e->quiet;
     e->quiet = 1;
     run(&S);
     fuda_engine_undo_to(e, &S.root);
     e->quiet = quiet;
     int arm = best_arm(&S);
+    if (getenv("FUDA_SEARCH_DEBUG")) {
+        for (int i = 0; i < S.n; i++)
+            fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.2f\n", S.moves[i], i == S.base ? "*" : " ",
+                    S.wins[i] / S.rounds, S.margin[i] / S.rounds, S.dsum[i] / S.rounds);
+        fprintf(stderr, "seat %d chose %s (failed %d)\n", seat, S.moves[arm], S.failed);
+    }
     *move = S.moves[arm];
     fill_report(&S, arm, rep);
     release(&S);
