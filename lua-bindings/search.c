@@ -22,7 +22,7 @@
 #include "lfuda.h"
 #include "search.h"
 
-#define MAX_PLAYOUT 2000  /* moves a playout may take before it is scored as it stands */
+#define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
 #define CUT_MOVES 24      /* with an evaluate hook, a playout stops after this many */
 #define SAFETY 1.0        /* standard errors a move must beat the playout bot's choice by */
 
@@ -288,12 +288,14 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
     fuda_engine_undo_to(e, &S.root);
     e->quiet = quiet;
     int arm = best_arm(&S);
-    if (getenv("FUDA_SEARCH_DEBUG")) {
+#ifdef FUDA_SEARCH_DEBUG /* cc -DFUDA_SEARCH_DEBUG: every decision's figures on stderr */
+    {
         for (int i = 0; i < S.n; i++)
             fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.2f\n", S.moves[i], i == S.base ? "*" : " ",
                     S.wins[i] / S.rounds, S.margin[i] / S.rounds, S.dsum[i] / S.rounds);
         fprintf(stderr, "seat %d chose %s (failed %d)\n", seat, S.moves[arm], S.failed);
     }
+#endif
     *move = S.moves[arm];
     fill_report(&S, arm, rep);
     release(&S);

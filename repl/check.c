@@ -44,6 +44,7 @@
 #define CHECK_TRY_MIN 20    /* matches whose every listed move is tried, at least */
 #define CHECK_TRY_SHARE 20  /* ... or one in this many (5%) */
 #define CHECK_VIEW_MOVES 1000 /* views after every action of those, in their first moves */
+#define CHECK_SEARCH_ITERS 16 /* the search bot's playouts per decision, unless --iters says */
 #define CHECK_LEAK_DEALS 3    /* deals of what a seat cannot see, per seat and action checked */
 #define CHECK_QUICK_HANDS 10  /* by default a random round's match stops after this many hands */
 
@@ -1247,6 +1248,9 @@ int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
         fuda_match_args_free(&s.m);
         return r < 0 ? FUDA_EXIT_OK : r;
     }
+    long think, iters;
+    fuda_search_budget(&think, &iters);
+    if (iters == 0) fuda_search_set_budget(think, CHECK_SEARCH_ITERS); /* by time, a replay would differ */
     checker *c = fuda_xrealloc(NULL, sizeof *c);
     memset(c, 0, sizeof *c);
     c->cfg = *cfg;
