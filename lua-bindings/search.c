@@ -24,6 +24,8 @@
 
 #define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
 #define CUT_MOVES 24      /* with an evaluate hook, a playout stops after this many */
+#define PRUNE_AFTER 6     /* rounds before a move may be dropped */
+#define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
 #define SAFETY 1.0        /* standard errors a move must beat the playout bot's choice by */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
@@ -82,6 +84,8 @@ typedef struct search {
     long rounds;            /* whole rounds: every move once in one deal */
     double *wins, *margin;  /* per move: wins (ties half), sum of margins */
     double *dsum, *dsq;     /* per move: sum and sum of squares of margin - base's */
+    long *cnt;              /* per move: the rounds it was played in */
+    unsigned char *live;    /* per move: still tried (a move clearly worse than base is dropped) */
     fuda_mark root;
     int32_t root_total[FUDA_MAX_SEATS];
     const char *policy;     /* the playout bot */
@@ -154,24 +158,52 @@ static double try_move(search *S, int arm, uint64_t deal, uint64_t bots) {
     return score(S);
 }
 
+/* Mean and standard error of move i's paired advantage over base. */
+static void advantage(const search *S, int i, double *mean, double *se) {
+    double r = (double)S->cnt[i];
+    if (r < 1) {
+        *mean = *se = 0;
+        return;
+    }
+    *mean = S->dsum[i] / r;
+    double var = S->dsq[i] / r - *mean * *mean;
+    *se = sqrt((var > 0 ? var : 0) / r);
+}
+
+/* After a few rounds, stop trying the moves clearly worse than base (by
+ * more than PRUNE standard errors): the budget goes to the contenders. */
+static void prune(search *S) {
+    if (S->base < 0 || S->rounds < PRUNE_AFTER) return;
+    for (int i = 0; i < S->n; i++) {
+        double mean, se;
+        if (i == S->base || !S->live[i]) continue;
+        advantage(S, i, &mean, &se);
+        if (mean + PRUNE * se < 0) S->live[i] = 0;
+    }
+}
+
 /* One round: every move once in the same deal with the same bots, so the
  * moves are compared on equal luck. The round counts only when it is whole. */
 static int round_all(search *S, double until, double *m) {
     uint64_t deal = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     uint64_t bots = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     for (int i = 0; i < S->n; i++) {
+        if (!S->live[i]) continue;
         if (until > 0 && S->playouts > 0 && now_ms() >= until) return -1;
         m[i] = try_move(S, i, deal, bots);
     }
     double mb = S->base >= 0 ? m[S->base] : 0;
     for (int i = 0; i < S->n; i++) {
+        if (!S->live[i]) continue;
         S->playouts++;
+        S->cnt[i]++;
         S->wins[i] += m[i] > 0 ? 1.0 : m[i] < 0 ? 0.0 : 0.5;
         S->margin[i] += m[i];
         S->dsum[i] += m[i] - mb;
         S->dsq[i] += (m[i] - mb) * (m[i] - mb);
     }
     S->rounds++;
+    prune(S);
     return 0;
 }
 
@@ -181,10 +213,12 @@ static int round_all(search *S, double until, double *m) {
 static int best_arm(const search *S) {
     if (S->rounds == 0) return S->base >= 0 ? S->base : 0;
     int arm = S->base >= 0 ? S->base : 0;
-    double best = S->base >= 0 ? 0 : -1e300, r = (double)S->rounds;
+    double best = S->base >= 0 ? 0 : -1e300;
     for (int i = 0; i < S->n; i++) {
-        double mean = S->dsum[i] / r, var = S->dsq[i] / r - mean * mean;
-        double lb = S->base >= 0 ? mean - SAFETY * sqrt((var > 0 ? var : 0) / r) : mean;
+        double mean, se;
+        if (!S->cnt[i]) continue;
+        advantage(S, i, &mean, &se);
+        double lb = S->base >= 0 ? mean - SAFETY * se : mean;
         if (lb > best) {
             best = lb;
             arm = i;
@@ -210,7 +244,10 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     S->margin = calloc((size_t)n, sizeof *S->margin);
     S->dsum = calloc((size_t)n, sizeof *S->dsum);
     S->dsq = calloc((size_t)n, sizeof *S->dsq);
-    if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq) return -1;
+    S->cnt = calloc((size_t)n, sizeof *S->cnt);
+    S->live = malloc((size_t)n);
+    if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq || !S->cnt || !S->live) return -1;
+    memset(S->live, 1, (size_t)n);
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
     for (int k = 0; k < e->st.nseats; k++) S->root_total[k] = e->st.total[0][k];
     S->policy = policy_of(e);
@@ -227,6 +264,8 @@ static void release(search *S) {
     free(S->margin);
     free(S->dsum);
     free(S->dsq);
+    free(S->cnt);
+    free(S->live);
 }
 
 static void fill_report(const search *S, int arm, fuda_search_report *rep) {
@@ -235,23 +274,22 @@ static void fill_report(const search *S, int arm, fuda_search_report *rep) {
     rep->nmoves = S->n;
     rep->playouts = S->playouts;
     rep->failed = S->failed;
-    rep->visits = S->rounds;
-    if (S->rounds) {
-        rep->win_rate = S->wins[arm] / (double)S->rounds;
-        rep->margin = S->margin[arm] / (double)S->rounds;
+    rep->visits = S->cnt[arm];
+    if (S->cnt[arm]) {
+        rep->win_rate = S->wins[arm] / (double)S->cnt[arm];
+        rep->margin = S->margin[arm] / (double)S->cnt[arm];
     }
 }
 
-/* Run rounds within the budget: iters playouts (at least one round), or
- * think_ms of time (at least one round). */
+/* Run rounds within the budget: until iters playouts are made, or think_ms
+ * of time has passed; at least one round either way. */
 static void run(search *S) {
     long ms, iters;
     fuda_search_budget(&ms, &iters);
     double *m = malloc((size_t)S->n * sizeof *m);
     if (!m) return;
-    long rounds = iters > 0 ? (iters + S->n - 1) / S->n : 0;
     double until = iters > 0 ? 0 : now_ms() + (double)ms;
-    for (long r = 0; iters > 0 ? r < rounds : (r == 0 || now_ms() < until); r++)
+    for (long r = 0; iters > 0 ? (r == 0 || S->playouts < iters) : (r == 0 || now_ms() < until); r++)
         if (round_all(S, r == 0 ? 0 : until, m) < 0) break;
     free(m);
 }
@@ -292,7 +330,8 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
     {
         for (int i = 0; i < S.n; i++)
             fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.2f\n", S.moves[i], i == S.base ? "*" : " ",
-                    S.wins[i] / S.rounds, S.margin[i] / S.rounds, S.dsum[i] / S.rounds);
+                    S.cnt[i] ? S.wins[i] / S.cnt[i] : 0, S.cnt[i] ? S.margin[i] / S.cnt[i] : 0,
+                    S.cnt[i] ? S.dsum[i] / S.cnt[i] : 0);
         fprintf(stderr, "seat %d chose %s (failed %d)\n", seat, S.moves[arm], S.failed);
     }
 #endif
