@@ -1,15 +1,20 @@
-/* search.c -- the search bot: determinized flat Monte Carlo with UCB1 over a
- * seat's legal moves, for any variant, with no code from its author (see
- * search.h for the model).
+/* search.c -- the search bot: determinized flat Monte Carlo over a seat's
+ * legal moves, for any variant, with no code from its author (see search.h
+ * for the model).
  *
- * One iteration: go back to the decision's mark, deal anew what the seat
- * cannot know (fuda_state_resample: the stock, the other hands, face-down
- * piles; cards it saw stay where it knows them), reseed the bots' generator,
- * apply the move UCB1 picks, and play on with the playout policy until the
- * hand ends (or, when the variant has an evaluate hook, for at most
- * CUT_MOVES moves). The engine is quiet meanwhile: no events reach the
- * caller and no tallies are counted; every playout is undone with
- * fuda_engine_undo_to, and the state's hash is compared at the end.
+ * A round: draw one deal and one bots' seed; for every move still tried, go
+ * back to the decision's mark, deal anew what the seat cannot know
+ * (fuda_state_resample: the stock, the other hands, face-down piles; cards it
+ * saw stay where it knows them) from that deal, reseed the bots' generator,
+ * apply the move, and play on with the playout bot until the hand ends (or,
+ * when the variant has an evaluate hook, for at most CUT_MOVES moves). All
+ * moves thus meet the same luck, and each is compared with the playout bot's
+ * own choice (base) by the paired difference of their margins: the search
+ * plays another move only when it beats base by SAFETY standard errors, and
+ * stops trying moves that fall PRUNE standard errors below it. The engine is
+ * quiet meanwhile: no events reach the caller and no tallies are counted;
+ * every playout is undone with fuda_engine_undo_to, and the state's hash is
+ * compared at the end.
  *
  * The generator of a search is seeded from the match's seed, the move number
  * and the seat, so with an iteration budget the same position gives the same

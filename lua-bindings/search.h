@@ -2,13 +2,15 @@
  * rests on: dealing anew the cards a seat cannot know (fuda_engine_resample)
  * and the variant's optional estimate (fuda_engine_evaluate).
  *
- * The search is a determinized flat Monte Carlo search with UCB1 over the
- * seat's legal moves: each iteration deals the unknown cards anew for the
- * seat (core/know.c), applies one of its moves, plays the hand out quietly
- * with the variant's first bot (else random) at every seat, scores the end
- * for the seat, and in the end the move with the best mean is chosen. The
- * search never reads a card the seat does not know, and leaves the game
- * exactly as it found it (it checks the state's hash). */
+ * The search is a determinized flat Monte Carlo search over the seat's legal
+ * moves: each round deals the unknown cards anew for the seat (core/know.c),
+ * tries each move in that deal, plays the hand out quietly with the
+ * variant's first bot (else random) at every seat, and scores the end for
+ * the seat (its column-1 points minus the best other seat's). It plays that
+ * bot's own choice unless another move did better over the same deals by a
+ * standard error (with no bot of its own: the best mean). The search never
+ * reads a card the seat does not know, and leaves the game exactly as it
+ * found it (it checks the state's hash). */
 #ifndef FUDA_SEARCH_H
 #define FUDA_SEARCH_H
 
