@@ -326,6 +326,8 @@ int fuda_pile_create_cards(fuda_state *s, int p, const fuda_card *cards, int n) 
     int at = s->piles[p].start + s->piles[p].len;
     memmove(s->cards + at + n, s->cards + at, (size_t)(s->ncards - at));
     memcpy(s->cards + at, cards, (size_t)n);
+    memmove(s->known + at + n, s->known + at, (size_t)(s->ncards - at));
+    memset(s->known + at, 0, (size_t)n);
     for (int q = p + 1; q < s->npiles; q++) s->piles[q].start = (uint16_t)(s->piles[q].start + n);
     s->piles[p].len = (uint16_t)(s->piles[p].len + n);
     s->ncards = (uint16_t)(s->ncards + n);
@@ -333,13 +335,19 @@ int fuda_pile_create_cards(fuda_state *s, int p, const fuda_card *cards, int n) 
     return 0;
 }
 
-/* Take the card at absolute index a out and put it at absolute index b of the
- * array as it is after the removal; everything between shifts by one. */
-static void relocate(fuda_card *cards, int a, int b) {
-    fuda_card c = cards[a];
-    if (b > a) memmove(cards + a, cards + a + 1, (size_t)(b - a));
-    else if (b < a) memmove(cards + b + 1, cards + b, (size_t)(a - b));
-    cards[b] = c;
+/* Take the byte at index a out and put it at index b of the array as it is
+ * after the removal; everything between shifts by one. */
+static void relocate(uint8_t *arr, int a, int b) {
+    uint8_t c = arr[a];
+    if (b > a) memmove(arr + a, arr + a + 1, (size_t)(b - a));
+    else if (b < a) memmove(arr + b + 1, arr + b, (size_t)(a - b));
+    arr[b] = c;
+}
+
+/* Move a card and its knowledge alike. */
+static void relocate_card(fuda_state *s, int a, int b) {
+    relocate(s->cards, a, b);
+    relocate(s->known, a, b);
 }
 
 /* Shift the start of piles lo..hi (inclusive) by delta. */
@@ -356,12 +364,12 @@ int fuda_pile_move(fuda_state *s, int from, int i, int to, int pos) {
     if (pos < 0 || pos > room) return -1;
     int a = src->start + i;
     if (from == to) {
-        relocate(s->cards, a, src->start + pos);
+        relocate_card(s, a, src->start + pos);
     } else if (from < to) {
-        relocate(s->cards, a, dst->start - 1 + pos);
+        relocate_card(s, a, dst->start - 1 + pos);
         shift_starts(s, from + 1, to, -1);
     } else {
-        relocate(s->cards, a, dst->start + pos);
+        relocate_card(s, a, dst->start + pos);
         shift_starts(s, to + 1, from, +1);
     }
     if (from != to) {
@@ -382,6 +390,7 @@ int fuda_pile_index(const fuda_state *s, int p, fuda_card c) {
 void fuda_pile_shuffle(fuda_state *s, int p) {
     if (!pile_ok(s, p)) return;
     fuda_rng_shuffle(&s->rng, s->cards + s->piles[p].start, s->piles[p].len);
+    memset(s->known + s->piles[p].start, 0, s->piles[p].len);
 }
 
 /* Sort key: suit then rank, or rank then suit; the joker after everything. */
@@ -394,15 +403,19 @@ static int sort_key(fuda_card c, int by_rank) {
 void fuda_pile_sort(fuda_state *s, int p, int by_rank) {
     if (!pile_ok(s, p)) return;
     fuda_card *cs = s->cards + s->piles[p].start;
+    uint8_t *kn = s->known + s->piles[p].start;
     int n = s->piles[p].len;
     for (int i = 1; i < n; i++) { /* insertion sort: stable, n is small */
         fuda_card c = cs[i];
+        uint8_t m = kn[i];
         int k = sort_key(c, by_rank), j = i;
         while (j > 0 && sort_key(cs[j - 1], by_rank) > k) {
             cs[j] = cs[j - 1];
+            kn[j] = kn[j - 1];
             j--;
         }
         cs[j] = c;
+        kn[j] = m;
     }
 }
 

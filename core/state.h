@@ -90,6 +90,11 @@ typedef struct fuda_state {
     uint8_t deck[FUDA_CARD_SPACE]; /* how many of each card the game holds */
     fuda_pile piles[FUDA_MAX_PILES];
     fuda_card cards[FUDA_MAX_CARDS];
+    /* Knowledge, parallel to cards: bit k of known[i] is set when seat k has
+     * seen card i since it was last shuffled (fuda_state_observe, know.c). It
+     * moves with its card (fuda_pile_move, fuda_pile_sort), is cleared for a
+     * pile by fuda_pile_shuffle, and is derived: not hashed, not checked. */
+    uint8_t known[FUDA_MAX_CARDS];
 } fuda_state;
 
 /* Reset s to an empty game for nseats (1..FUDA_MAX_SEATS) seeded with seed
@@ -144,7 +149,8 @@ int fuda_pile_create_cards(fuda_state *s, int p, const fuda_card *cards, int n);
 int fuda_pile_move(fuda_state *s, int from, int i, int to, int pos);
 /* Index (searching from the top) of a card in pile p, or -1. */
 int fuda_pile_index(const fuda_state *s, int p, fuda_card c);
-/* Shuffle pile p with the state's generator. */
+/* Shuffle pile p with the state's generator; nobody knows its cards any more
+ * (their known bits are cleared). */
 void fuda_pile_shuffle(fuda_state *s, int p);
 /* Sort pile p bottom to top by suit then rank (`by_rank` 0) or rank then suit,
  * stable, ace low (rank 1), suits in order s h d c, jokers last. */
@@ -173,5 +179,20 @@ int fuda_claim_decide(fuda_state *s, int seat, int choice_sym);
 /* Close the window (after it was resolved): clears kind, eligible, pending
  * and the choices, so closed windows hash alike. */
 void fuda_claim_close(fuda_state *s);
+
+/* ---- knowledge (know.c) ---- */
+/* Mark every card each seat can see now (fuda_pile_visible) as known to it.
+ * The engine calls it after each deal and each applied action. */
+void fuda_state_observe(fuda_state *s);
+/* Does seat (0-based) see card i of pile p now, or know it from before? 0 for
+ * a bad pile, index or seat. */
+int fuda_state_knows(const fuda_state *s, int p, int i, int seat);
+/* Determinize s for seat: the cards seat neither sees nor knows are dealt
+ * anew, uniformly at random from rng, among the places they hold (every pile
+ * keeps its size; cards seat sees or knows stay where they are, with their
+ * known bits). The state's own generator is then reseeded from rng, so the
+ * shuffles to come do not follow the real game's. Returns how many cards
+ * were open to resampling, or -1 (s untouched) for a bad seat. */
+int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng);
 
 #endif

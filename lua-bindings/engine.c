@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include <limits.h>
 #include "lfuda.h"
+#include "search.h"
 
 /* ---- small helpers ---- */
 
@@ -149,6 +150,7 @@ static void events_drop(fuda_engine *e, int n) {
 
 /* Count one more of `name` in the coverage tallies. */
 static void tally_add(fuda_engine *e, const char *name) {
+    if (e->quiet) return; /* a search's playouts count nothing */
     int i = find_tally(e, name);
     if (i >= 0) {
         e->tallies[i].count++;
@@ -165,7 +167,7 @@ static void tally_add(fuda_engine *e, const char *name) {
 static void events_flush(fuda_engine *e) {
     for (int i = 0; i < e->nevs; i++) {
         if (e->evs[i].seat < 0) tally_add(e, e->evs[i].text);
-        else if (e->ev_fn) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
+        else if (e->ev_fn && !e->quiet) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
     }
     events_drop(e, 0);
 }
@@ -738,6 +740,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     e->in_setup = 0;
     if (rc == 0 && fuda_tb_n(e)) rc = fuda_tables_begin(e);
     else if (rc == 0) rc = check_progress(e, "deal");
+    fuda_state_observe(&e->st);
     if (rc < 0) {
         e->started = 0;
         events_drop(e, 0);
@@ -767,6 +770,7 @@ int fuda_engine_next_hand(fuda_engine *e) {
         txn_undo(e, &t);
         return -1;
     }
+    fuda_state_observe(&e->st);
     log_add(e, "next");
     events_flush(e);
     return 0;
@@ -1066,6 +1070,7 @@ static int finish_move(fuda_engine *e, txn *t, int rc, int seat, int id, int kee
     if (rc == 0) rc = check_progress(e, e->mvtab[id]);
     if (rc == 0 && keep) {
         e->st.move_no++;
+        fuda_state_observe(&e->st);
         rc = log_move(e, seat, id);
         if (rc < 0) fuda_engine_seterr(e, "out of memory");
     }
@@ -1170,10 +1175,12 @@ static int lua_bot(fuda_engine *e, int seat, const char *name) {
 }
 
 static int is_random(const char *name) { return !name || strcmp(name, "random") == 0; }
+static int is_search(const char *name) { return name && strcmp(name, "search") == 0; }
 
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
     if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 0);
     if (bad_seat(e, seat)) return -1;
+    if (is_search(name)) return fuda_search_move(e, seat, move, NULL);
     int n = load_moves(e, seat);
     if (n < 0) return -1;
     if (n == 0) {
@@ -1254,7 +1261,7 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
 int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
     if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 1);
     if (may_act(e, seat) < 0) return -1;
-    if (e->paranoid || (moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
+    if (e->paranoid || is_search(name) || (moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
         const char *mv;
         if (fuda_engine_bot(e, seat, name, &mv) < 0 || fuda_engine_apply(e, seat, mv) < 0) return -1;
         *move = mv;
@@ -1272,6 +1279,41 @@ int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char
     if (finish_move(e, &t, 0, seat, a.id, 1) < 0) return -1;
     *move = e->mvtab[a.id];
     return 0;
+}
+
+/* ---- the search's estimate: the variant's evaluate(g, seat) ---- */
+
+typedef struct eval_args { int seat; double v; } eval_args;
+
+static int eval_body(fuda_engine *e, void *ud) {
+    eval_args *a = (eval_args *)ud;
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
+    if (lua_getfield(e->L, -1, "evaluate") != LUA_TFUNCTION) return 1;
+    lua_pushinteger(e->L, a->seat);
+    call_hook(e, "evaluate", 1, 1);
+    int isnum = 0;
+    a->v = lua_tonumberx(e->L, -1, &isnum);
+    if (!isnum || a->v != a->v) {
+        fuda_engine_seterr(e, "%s: evaluate gave %s, not a number", e->file, luaL_typename(e->L, -1));
+        return -1;
+    }
+    return 0;
+}
+
+int fuda_engine_evaluate(fuda_engine *e, int seat, double *v) {
+    if (bad_seat(e, seat)) return -1;
+    eval_args a = {seat, 0};
+    txn t;
+    txn_begin(e, &t);
+    int rc = engine_pcall(e, eval_body, &a);
+    int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
+    txn_undo(e, &t); /* an estimate may not change the game */
+    if (rc == 0 && changed) {
+        fuda_engine_seterr(e, "%s: evaluate changed the game state", e->file);
+        return -1;
+    }
+    if (rc == 0) *v = a.v;
+    return rc;
 }
 
 /* ---- marks: going back to an earlier point of the match ---- */

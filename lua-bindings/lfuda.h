@@ -171,6 +171,7 @@ struct fuda_engine {
     fuda_event_fn ev_fn; void *ev_ud;
     fuda_tally *tallies; int ntallies, captallies;
     int count_hooks;
+    int quiet;                 /* a search is playing out: deliver no events, count no tallies */
 
     const char *calling;       /* the hook a protected call is in, for messages */
     int in_result;             /* g:result is running its hooks (no g:result inside them) */

@@ -18,7 +18,7 @@ local KNOWN = {
   play = "function", resolve = "function", view = "function", bots = "table", check = "table",
   result = "function", match = "function", columns = "table",
   phase = "string", phases = "table", verbs = "table", layout = "table", deck = "any", status = "function",
-  prompt = "function", why_not = "function",
+  prompt = "function", why_not = "function", evaluate = "function",
   tables = "any", teams = "any", seating = "function", hand_over = "function",
 }
 local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status", "prompt", "why_not" }
@@ -215,7 +215,7 @@ local function merge(err, path, name, t, base)
   for _, field in ipairs({ "state", "seat_state", "bots", "check" }) do
     for k, v in pairs(t[field] or {}) do def[field][k] = v end
   end
-  for _, k in ipairs({ "result", "match", "columns", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, its tables
+  for _, k in ipairs({ "result", "match", "columns", "evaluate", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, the search's estimate, its tables
     if t[k] ~= nil then def[k] = t[k] end
   end
   if t.description ~= nil then def.description = t.description end

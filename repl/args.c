@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "search.h"
 
 void fuda_args_init(fuda_args *a, int argc, char **argv) {
     a->cmd = argv[0];
@@ -84,6 +85,16 @@ int fuda_args_match(fuda_args *a, const char *arg, fuda_match_args *m) {
     if ((r = fuda_args_flag(a, arg, "--bots", &v)) != 0) {
         if (r < 0) return FUDA_EXIT_USAGE;
         m->bots = v;
+        return 1;
+    }
+    if ((r = fuda_args_flag(a, arg, "--think", &v)) != 0 || (r = fuda_args_flag(a, arg, "--iters", &v)) != 0) {
+        if (r < 0) return FUDA_EXIT_USAGE;
+        int think = strncmp(arg, "--think", 7) == 0;
+        long n, ms, iters;
+        if (fuda_args_long(a->cmd, think ? "--think" : "--iters", v, 1, 3600000, &n)) return FUDA_EXIT_USAGE;
+        fuda_search_budget(&ms, &iters);
+        if (think) fuda_search_set_budget(n, iters);
+        else fuda_search_set_budget(ms, n);
         return 1;
     }
     if ((r = fuda_args_flag(a, arg, "--option", &v)) != 0) {

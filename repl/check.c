@@ -35,6 +35,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
+#include "search.h"
 
 #define CHECK_DEFAULT_MATCHES 2000
 #define CHECK_MAX_JOBS 64
@@ -43,6 +44,8 @@
 #define CHECK_TRY_MIN 20    /* matches whose every listed move is tried, at least */
 #define CHECK_TRY_SHARE 20  /* ... or one in this many (5%) */
 #define CHECK_VIEW_MOVES 1000 /* views after every action of those, in their first moves */
+#define CHECK_SEARCH_ITERS 16 /* the search bot's playouts per decision, unless --iters says */
+#define CHECK_LEAK_DEALS 3    /* deals of what a seat cannot see, per seat and action checked */
 #define CHECK_QUICK_HANDS 10  /* by default a random round's match stops after this many hands */
 
 /* ---- named counts ---- */
@@ -155,6 +158,7 @@ typedef struct checker {
     long matches, moves, tried, tries, illegal, replays, views;
     long capped; /* matches stopped after CHECK_QUICK_HANDS hands */
     long rebots; /* bot choices made again in a fresh engine */
+    long leaks;  /* actions whose seats were checked for hidden information leaking */
     long seat_matches[FUDA_MAX_SEATS + 1], seat_moves[FUDA_MAX_SEATS + 1];
     counts verbs, listed;
     counts raw; /* the engines' tallies ("hook NAME" and the variant's), summed at the end */
@@ -419,6 +423,116 @@ static int check_views(checker *c) {
     return 0;
 }
 
+/* ---- hidden information ---- */
+
+/* The first line of a that b lacks (malloc'd), or NULL when there is none. */
+static char *first_missing(const char *a, const char *b) {
+    const char *p = a;
+    while (*p) {
+        size_t len = strcspn(p, "\n");
+        const char *q = b;
+        int found = 0;
+        while (*q && !found) {
+            size_t ql = strcspn(q, "\n");
+            found = ql == len && memcmp(p, q, len) == 0;
+            q += ql + (q[ql] == '\n');
+        }
+        if (!found) {
+            char *line = fuda_xrealloc(NULL, len + 1);
+            memcpy(line, p, len);
+            line[len] = '\0';
+            return line;
+        }
+        p += len + (p[len] == '\n');
+    }
+    return NULL;
+}
+
+/* What seat may know now: its legal moves (one a line, when it must act)
+ * and its view. malloc'd; NULL with the failure recorded. */
+static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
+    fuda_buf b = FUDA_BUF_INIT;
+    if (acts) {
+        const char *const *mv;
+        int n = fuda_engine_moves(c->e, seat, &mv);
+        if (n < 0) {
+            char *err = engine_err(c);
+            fail_at(c, 0, "moves of seat %d after dealing what it cannot see anew: %s", seat, err);
+            free(err);
+            free(fuda_buf_take(&b));
+            return NULL;
+        }
+        for (int i = 0; i < n; i++) fuda_buf_addf(&b, "%s\n", mv[i]);
+    }
+    *view = fuda_engine_view(c->e, seat);
+    if (!*view) {
+        char *err = engine_err(c);
+        fail_at(c, 0, "the view of seat %d after dealing what it cannot see anew: %s", seat, err);
+        free(err);
+        free(fuda_buf_take(&b));
+        return NULL;
+    }
+    return fuda_buf_take(&b);
+}
+
+/* Compare one seat's moves and view with those of the real deal; 0, or -1
+ * with the failure recorded. */
+static int leak_differs(checker *c, int seat, const char *moves0, const char *view0, const char *moves1,
+                        const char *view1) {
+    if (strcmp(moves0, moves1) != 0) {
+        char *a = first_missing(moves0, moves1), *b = a ? NULL : first_missing(moves1, moves0);
+        fail_at(c, 0, "hidden information leaks: seat %d's legal moves depend on cards it cannot see "
+                "(dealing them anew %s '%s')", seat, a ? "drops the move" : b ? "adds the move" : "reorders",
+                a ? a : b ? b : "the list");
+        free(a);
+        free(b);
+        return -1;
+    }
+    if (strcmp(view0, view1) != 0) {
+        char *a = first_missing(view0, view1);
+        if (!a) a = first_missing(view1, view0);
+        fail_at(c, 0, "hidden information leaks: seat %d's view shows cards it cannot see (dealing them "
+                "anew changes the line '%s')", seat, a ? a : "");
+        free(a);
+        return -1;
+    }
+    return 0;
+}
+
+/* The leak rule: dealing anew what a seat can neither see nor know (the
+ * stock, the other hands...) must change neither its legal moves nor its
+ * view. Every seat, a few deals each; the game is put back after each. */
+static int check_leaks(checker *c, unsigned actors) {
+    fuda_mark *m = fuda_xrealloc(NULL, sizeof *m);
+    if (fuda_engine_mark(c->e, m) < 0) {
+        free(m);
+        return 0;
+    }
+    fuda_engine_count_hooks(c->e, 0);
+    int r = 0;
+    for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
+        int acts = (actors >> (seat - 1)) & 1;
+        char *view0 = NULL, *moves0 = seat_knowledge(c, seat, acts, &view0);
+        if (!moves0) r = -1;
+        for (int k = 0; k < CHECK_LEAK_DEALS && r == 0; k++) {
+            uint64_t seed = c->seed * 1000003u + (uint64_t)fuda_engine_move_count(c->e) * 31u + (uint64_t)k;
+            fuda_engine_resample(c->e, seat, seed);
+            char *view1 = NULL, *moves1 = seat_knowledge(c, seat, acts, &view1);
+            if (!moves1) r = -1;
+            else r = leak_differs(c, seat, moves0, view0, moves1, view1);
+            free(moves1);
+            free(view1);
+            fuda_engine_undo_to(c->e, m);
+        }
+        free(moves0);
+        free(view0);
+    }
+    fuda_engine_count_hooks(c->e, 1);
+    free(m);
+    c->leaks++;
+    return r;
+}
+
 /* One action: check every seat that must act, let the bots choose, apply
  * their moves in seat order (a claim window's decisions are blind). */
 static int step(checker *c, int thorough) {
@@ -428,6 +542,7 @@ static int step(checker *c, int thorough) {
     uint64_t hash = fuda_engine_hash(c->e);
     for (int seat = 1; seat <= c->nseats; seat++)
         if ((actors & (1u << (seat - 1))) && check_seat(c, seat, thorough, &c->before) < 0) return -1;
+    if (thorough && fuda_engine_move_count(c->e) <= CHECK_VIEW_MOVES && check_leaks(c, actors) < 0) return -1;
     char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
     int r = 0;
     for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
@@ -793,7 +908,8 @@ static void print_json(checker *c) {
         first = 0;
     }
     printf("], \"tried_matches\": %ld, \"tries\": %ld, \"illegal_tries\": %ld, \"views\": %ld, \"replays\": %ld"
-           ", \"bot_moves_again\": %ld", c->tried, c->tries, c->illegal, c->views, c->replays, c->rebots);
+           ", \"bot_moves_again\": %ld, \"leak_checks\": %ld", c->tried, c->tries, c->illegal, c->views,
+           c->replays, c->rebots, c->leaks);
     counts hooks = { 0 }, tallies = { 0 };
     split_tallies(c, &hooks, &tallies);
     json_counts("hooks", &hooks);
@@ -885,6 +1001,8 @@ static void print_text(checker *c) {
            c->tried, c->tries, c->illegal);
     printf("replayed  %ld matches in a fresh engine, same state; the bots chose the same %ld moves again\n",
            c->replays, c->rebots);
+    printf("hidden    %ld positions: dealing anew what a seat cannot see changed none of its moves or views\n",
+           c->leaks);
     if (c->capped)
         printf("capped    %ld random-bot matches stopped after %d hands (--thorough plays them to the end)\n",
                c->capped, CHECK_QUICK_HANDS);
@@ -1026,6 +1144,7 @@ static void merge(checker *c, const checker *w) {
     if (w != c) {
         c->matches += w->matches, c->moves += w->moves, c->tried += w->tried, c->tries += w->tries;
         c->illegal += w->illegal, c->replays += w->replays, c->views += w->views, c->rebots += w->rebots;
+        c->leaks += w->leaks;
         c->capped += w->capped;
         for (int n = 0; n <= FUDA_MAX_SEATS; n++) {
             c->seat_matches[n] += w->seat_matches[n];
@@ -1130,6 +1249,9 @@ int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
         fuda_match_args_free(&s.m);
         return r < 0 ? FUDA_EXIT_OK : r;
     }
+    long think, iters;
+    fuda_search_budget(&think, &iters);
+    if (iters == 0) fuda_search_set_budget(think, CHECK_SEARCH_ITERS); /* by time, a replay would differ */
     checker *c = fuda_xrealloc(NULL, sizeof *c);
     memset(c, 0, sizeof *c);
     c->cfg = *cfg;

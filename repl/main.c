@@ -33,6 +33,7 @@ static const command commands[] = {
     { "play", fuda_cmd_play,
       "play VARIANT [--seed N] [--seat K] [--bots NAME,...] [--humans K,...] [--target P]\n"
       "                 [--seats N] [--option NAME=VALUE]... [--replay LOGFILE [--to N]]\n"
+      "                 [--think MS | --iters N]\n"
       "       fuda play --resume",
       "play a match in the terminal against bots",
       "Play a match of VARIANT: you at one seat, bots at the others.\n"
@@ -44,6 +45,8 @@ static const command commands[] = {
       "                       repeated (default: the variant's first bot, else random)\n"
       "  --seats N            number of seats (default: the variant's)\n"
       "  --target P           points that win the match (--option target=P)\n"
+      "  --think MS           the search bot's time per decision (default 200 ms)\n"
+      "  --iters N            ... or its playouts per decision (the same seed, the same moves)\n"
       "  --option NAME=VALUE  set an option of the variant (see fuda rules VARIANT)\n"
       "  --replay LOGFILE     replay a saved match log and play on from there\n"
       "  --to N               with --replay: stop replaying after N moves\n"
@@ -56,8 +59,8 @@ static const command commands[] = {
       "During the match: help, moves, score, view, pile, rules, log, save FILE, undo, quit.\n" },
     { "sim", fuda_cmd_sim,
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
-      "                 [-j N] [--json] [--report] [--svg FILE] [--vs VARIANT]\n"
-      "                 [--vs-option NAME=VALUE]...",
+      "                 [--think MS | --iters N] [-j N] [--json] [--report] [--svg FILE]\n"
+      "                 [--vs VARIANT] [--vs-option NAME=VALUE]...",
       "play bot-only matches and print statistics",
       "Play N matches of VARIANT between bots, match i seeded with S+i, and print\n"
       "the totals: hands, moves, wins and mean score per seat, the variant's\n"
@@ -69,6 +72,9 @@ static const command commands[] = {
       "  --bots NAME,...      the bot of each seat, the last one repeated\n"
       "  --seats N            number of seats (default: the variant's)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
+      "  --think MS           the search bot's time per decision (default 200 ms)\n"
+      "  --iters N            ... or its playouts per decision: the figures are then\n"
+      "                       the same everywhere\n"
       "  --json               print one JSON object instead of text\n"
       "  --report             also what the rules do: each seat's win rate, the first\n"
       "                       mover's share of hands, hand and match length, matches\n"
@@ -115,7 +121,7 @@ static const command commands[] = {
       "protocol drives --bots cmd:PROGRAM in duel and sim. See docs/user-guide.md.\n" },
     { "check", fuda_cmd_check,
       "check FILE.lua|VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N]\n"
-      "                 [--option NAME=VALUE]... [-j N] [--thorough] [--json]",
+      "                 [--option NAME=VALUE]... [--iters N] [-j N] [--thorough] [--json]",
       "play many bot matches of a variant and verify its rules script",
       "Play N matches of a variant between bots under a paranoid engine and check,\n"
       "after every action, that the script keeps its promises: hooks do not fail,\n"
@@ -123,7 +129,8 @@ static const command commands[] = {
       "tried in the first matches), moves not listed are refused and change nothing,\n"
       "matches end within check.max_moves, check.zero_sum and check.invariant hold,\n"
       "and a match played again in a fresh engine, its bots asked again, goes the\n"
-      "same way (same state, same bot choices). Then report the matches and\n"
+      "same way (same state, same bot choices), and dealing anew what a seat cannot\n"
+      "see changes neither its legal moves nor its view. Then report the matches and\n"
       "moves per seat count, hook calls, moves by verb, the variant's tallies and\n"
       "the expected tallies that never occurred (\"never: NAME\").\n"
       "\n"
@@ -135,6 +142,7 @@ static const command commands[] = {
       "                       bots, whose rounds play whole matches)\n"
       "  --seats N            only this seat count (default: every count allowed)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
+      "  --iters N            the search bot's playouts per decision (default 16 here)\n"
       "  -j, --jobs N         play on N threads (default: one per core); the same report\n"      "  --thorough           random rounds play whole matches too (slow for long games)\n"
       "  --json               print the report as one JSON object\n"
       "\n"
@@ -378,7 +386,7 @@ static void print_bots(const fuda_variant_info *info) {
     int n = 0;
     for (int i = 0; i < info->nbots; i++)
         if (strcmp(info->bots[i], "random") != 0) printf("%s%s", n++ ? ", " : "", info->bots[i]);
-    printf("%srandom\n", n ? ", " : "");
+    printf("%srandom, search\n", n ? ", " : "");
 }
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {

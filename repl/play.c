@@ -40,6 +40,7 @@
 #include "line.h"
 #include "render.h"
 #include "saved.h"
+#include "search.h"
 #include "undo.h"
 
 #define CLEAR_SCREEN "\033[H\033[2J"
@@ -239,6 +240,7 @@ static void print_play_help(const table *t, const movelist *ml) {
          "               you may see whole (an open discard pile, your hand)\n"
          "  undo         take back your last move (and the bots' moves after it); again\n"
          "               to go further back, but not past a card or a deal you have seen\n"
+         "  hint         the move the search bot would play, and why\n"
          "  log          the log of this match\n"
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
          "  quit         abandon the match (Ctrl-D asks the same); it is kept, and\n"
@@ -520,6 +522,35 @@ static int undo_move(table *t, int seat) {
     return UNDONE;
 }
 
+/* `hint`: the search bot's move for the seat, with its cards marked for
+ * rendering, and why in one line. The game is left exactly as it was. */
+static int give_hint(table *t, int seat) {
+    fuda_search_report rep;
+    const char *mv;
+    if (fuda_search_move(t->e, seat, &mv, &rep) < 0) {
+        printf("no hint: %s\n", fuda_engine_error(t->e));
+        return GO_ON;
+    }
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_adds(&b, "hint: ");
+    for (const char *p = mv; *p;) {
+        size_t len = strcspn(p, " ");
+        fuda_card c;
+        if (fuda_card_parse(p, len, &c) == 0) fuda_buf_addf(&b, "{%.*s}", (int)len, p);
+        else fuda_buf_addf(&b, "%.*s", (int)len, p);
+        p += len;
+        if (*p) fuda_buf_addc(&b, *p++);
+    }
+    if (rep.nmoves == 1) fuda_buf_adds(&b, " (the only legal move)");
+    else
+        fuda_buf_addf(&b, " (search: wins %.0f%% of %ld playouts, %+.1f points a hand)",
+                      100.0 * rep.win_rate, rep.visits, rep.margin);
+    char *text = fuda_buf_take(&b);
+    show(t, text);
+    free(text);
+    return GO_ON;
+}
+
 /* The commands of the match prompt. Returns GO_ON when the line was a
  * command (done), QUIT, FAIL, or NOT_COMMAND. */
 static int run_play_command(table *t, int seat, const movelist *ml, const char *line) {
@@ -534,6 +565,7 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     else if (n == 2 && (strcmp(c, "table") == 0 || strcmp(c, "look") == 0)) r = show_table(t, seat, w[1]);
     else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
     else if (n == 1 && strcmp(c, "undo") == 0) r = undo_move(t, seat);
+    else if (n == 1 && strcmp(c, "hint") == 0) r = give_hint(t, seat);
     else if (n == 1 && strcmp(c, "pile") == 0) list_piles(t, seat);
     else if ((n == 2 || n == 3) && strcmp(c, "pile") == 0) show_pile(t, seat, w[1], n == 3 ? w[2] : NULL);
     else if (strcmp(c, "save") == 0) r = save_log(t, n == 2 ? w[1] : NULL);
@@ -599,7 +631,7 @@ static int line_to_move(table *t, int seat, const movelist *ml, const char *line
 /* ---- Tab completion ---- */
 
 static const char *const play_commands[] = { "help", "moves", "view", "look", "table", "score", "rules", "pile",
-                                             "log", "save", "undo", "quit", "exit", NULL };
+                                             "log", "save", "undo", "hint", "quit", "exit", NULL };
 
 /* What the prompt completes from: the legal moves and the pile names. */
 typedef struct completion {

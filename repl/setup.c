@@ -43,7 +43,7 @@ const char *fuda_default_bot(const fuda_variant_info *info) {
 
 /* 1 if the variant knows the bot. */
 static int bot_known(const fuda_variant_info *info, const char *name) {
-    if (strcmp(name, "random") == 0) return 1;
+    if (strcmp(name, "random") == 0 || strcmp(name, "search") == 0) return 1;
     for (int i = 0; i < info->nbots; i++)
         if (strcmp(info->bots[i], name) == 0) return 1;
     return 0;
@@ -52,7 +52,7 @@ static int bot_known(const fuda_variant_info *info, const char *name) {
 /* "random, greedy" -- the bots a variant offers, for a message. */
 static char *bot_names(const fuda_variant_info *info) {
     fuda_buf b = FUDA_BUF_INIT;
-    fuda_buf_adds(&b, "random");
+    fuda_buf_adds(&b, "random, search");
     for (int i = 0; i < info->nbots; i++)
         if (strcmp(info->bots[i], "random") != 0) fuda_buf_addf(&b, ", %s", info->bots[i]);
     return fuda_buf_take(&b);

@@ -135,6 +135,7 @@ function fuda.list() end
 ---@field status? fun(g: fuda.Game, seat: integer?): string? a line of the default view
 ---@field prompt? fun(g: fuda.Game, seat: integer): string? why the open claim window asks seat (fuda play's question)
 ---@field why_not? fun(g: fuda.Game, seat: integer, move: string): string? why the typed move is not legal (nil: the program's own reason)
+---@field evaluate? fun(g: fuda.Game, seat: integer): number how good the position is for seat, in column-1 points against the best other seat (the search bot's playouts stop early and use it)
 ---@field result? fun(g: fuda.Game, r: fuda.Result) a hand's result, before the match format sees it
 ---@field match? fun(g: fuda.Game, r: fuda.Result) the match format: score a result, end the match
 ---@field columns? string[] names of the score columns (1 to 4)

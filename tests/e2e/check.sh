@@ -57,6 +57,8 @@ broken string_dump.lua "listed move 'draw' refused: .*string_dump.lua:8: attempt
 broken no_turn.lua "^check: seat 1: listed move 'draw' refused: .*no_turn.lua: after draw the hand goes on but no seat is to act"
 broken deal_no_turn.lua "^check: the match does not start: .*deal_no_turn.lua: after deal the hand goes on but no seat is to act"
 broken bad_view.lua "^check: the view of seat [1-4] failed: .*bad_view.lua:8: no view with a king \(in view\)$"
+broken leaks.lua "^check: hidden information leaks: seat [1-4]'s legal moves depend on cards it cannot see \(dealing them anew (drops|adds) the move 'draw'\)$"
+broken leaks_view.lua "^check: hidden information leaks: seat [1-4]'s view shows cards it cannot see \(dealing them anew changes the line 'the next seat holds [0-9]+ spades'\)$"
 broken moves_not_list.lua "^check: moves of seat [1-4]: .*moves_not_list.lua: moves must return a list of strings, got string$"
 broken moves_number.lua "^check: moves of seat [1-4]: .*moves_number.lua: moves returned a number at index [0-9]+, not a string$"
 broken bot_cheats.lua "^check: bot 'cheat' of seat [1-4]: .*bot_cheats.lua: bot 'cheat' chose 'win', which is not a legal move$"

@@ -1,0 +1,64 @@
+/* know.c -- what each seat knows of the cards, and determinization: dealing
+ * the cards a seat cannot know anew, for a search that must not read them.
+ *
+ * Knowledge is the per-card mask fuda_state.known (bit per seat), kept next
+ * to the cards by state.c's moves, sorts and shuffles. Here it grows: after
+ * every action the engine marks what each seat sees as known to it, so a card
+ * seen on the discard pile and taken into a hand stays known to all. Nothing
+ * here needs code from the variant: visibility is the piles' own (vis, owner).
+ *
+ * Failure: fuda_state_resample returns -1 for a bad seat and then leaves the
+ * state untouched; the others cannot fail. */
+#include "state.h"
+
+void fuda_state_observe(fuda_state *s) {
+    for (int p = 0; p < s->npiles; p++) {
+        const fuda_pile *pl = &s->piles[p];
+        uint8_t *kn = s->known + pl->start;
+        uint8_t all = (uint8_t)((1u << s->nseats) - 1u);
+        switch (pl->vis) {
+        case FUDA_VIS_PUBLIC:
+            for (int i = 0; i < pl->len; i++) kn[i] |= all;
+            break;
+        case FUDA_VIS_TOP:
+            if (pl->len) kn[pl->len - 1] |= all;
+            break;
+        case FUDA_VIS_OWNER:
+            if (pl->owner >= 0)
+                for (int i = 0; i < pl->len; i++) kn[i] |= (uint8_t)(1u << pl->owner);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+int fuda_state_knows(const fuda_state *s, int p, int i, int seat) {
+    if (seat < 0 || seat >= s->nseats || p < 0 || p >= s->npiles || i < 0 || i >= s->piles[p].len)
+        return 0;
+    if (fuda_pile_visible(s, p, i, seat)) return 1;
+    return (s->known[s->piles[p].start + i] >> seat) & 1;
+}
+
+int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng) {
+    if (seat < 0 || seat >= s->nseats) return -1;
+    uint16_t slot[FUDA_MAX_CARDS];
+    fuda_card pool[FUDA_MAX_CARDS];
+    int n = 0;
+    for (int p = 0; p < s->npiles; p++)
+        for (int i = 0; i < s->piles[p].len; i++)
+            if (!fuda_state_knows(s, p, i, seat)) {
+                slot[n] = (uint16_t)(s->piles[p].start + i);
+                pool[n++] = s->cards[s->piles[p].start + i];
+            }
+    fuda_rng_shuffle(rng, pool, n);
+    for (int k = 0; k < n; k++) {
+        /* what the others knew of this place was about another card: the
+         * next observe gives them back what they see */
+        s->cards[slot[k]] = pool[k];
+        s->known[slot[k]] = 0;
+    }
+    uint64_t hi = fuda_rng_next(rng), lo = fuda_rng_next(rng);
+    fuda_rng_seed(&s->rng, hi << 32 | lo, 0);
+    return n;
+}

@@ -1,0 +1,351 @@
+/* search.c -- the search bot: determinized flat Monte Carlo over a seat's
+ * legal moves, for any variant, with no code from its author (see search.h
+ * for the model).
+ *
+ * A round: draw one deal and one bots' seed; for every move still tried, go
+ * back to the decision's mark, deal anew what the seat cannot know
+ * (fuda_state_resample: the stock, the other hands, face-down piles; cards it
+ * saw stay where it knows them) from that deal, reseed the bots' generator,
+ * apply the move, and play on with the playout bot until the hand ends (or,
+ * when the variant has an evaluate hook, for at most CUT_MOVES moves). All
+ * moves thus meet the same luck, and each is compared with the playout bot's
+ * own choice (base) by the paired difference of their margins: the search
+ * plays another move only when it beats base by SAFETY standard errors, and
+ * stops trying moves that fall PRUNE standard errors below it. The engine is
+ * quiet meanwhile: no events reach the caller and no tallies are counted;
+ * every playout is undone with fuda_engine_undo_to, and the state's hash is
+ * compared at the end.
+ *
+ * The generator of a search is seeded from the match's seed, the move number
+ * and the seat, so with an iteration budget the same position gives the same
+ * move on every machine. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "lfuda.h"
+#include "search.h"
+
+#define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
+#define CUT_MOVES 24      /* with an evaluate hook, a playout stops after this many */
+#define PRUNE_AFTER 6     /* rounds before a move may be dropped */
+#define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
+#define SAFETY 1.0        /* standard errors a move must beat the playout bot's choice by */
+
+static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
+static int budget_given;
+
+void fuda_search_set_budget(long think_ms, long iters) {
+    budget_ms = think_ms > 0 ? think_ms : FUDA_SEARCH_THINK;
+    budget_iters = iters > 0 ? iters : 0;
+    budget_given = think_ms > 0 || iters > 0;
+}
+
+int fuda_search_budget(long *think_ms, long *iters) {
+    if (think_ms) *think_ms = budget_ms;
+    if (iters) *iters = budget_iters;
+    return budget_given;
+}
+
+int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
+    if (!e->started) {
+        fuda_engine_seterr(e, "no match is running");
+        return -1;
+    }
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, e->st.nseats);
+        return -1;
+    }
+    fuda_rng r;
+    fuda_rng_seed(&r, seed, 11);
+    e->moves_valid = 0;
+    return fuda_state_resample(&e->st, seat - 1, &r);
+}
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* splitmix64: a seed from the match, the move and the seat. */
+static uint64_t mix(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* One decision's search. Move `base` is the playout bot's own choice: the
+ * search plays another move only when, over the same deals, it did better
+ * than base by more than SAFETY standard errors of the paired difference
+ * (the argmax of many noisy means is otherwise often worse than the bot). */
+typedef struct search {
+    fuda_engine *e;
+    int seat, n;            /* seat (1-based), number of moves */
+    const char **moves;     /* their texts (the engine's, valid all match) */
+    int base;               /* the policy's choice, or -1 (none: best mean) */
+    long rounds;            /* whole rounds: every move once in one deal */
+    double *wins, *margin;  /* per move: wins (ties half), sum of margins */
+    double *dsum, *dsq;     /* per move: sum and sum of squares of margin - base's */
+    long *cnt;              /* per move: the rounds it was played in */
+    unsigned char *live;    /* per move: still tried (a move clearly worse than base is dropped) */
+    fuda_mark root;
+    int32_t root_total[FUDA_MAX_SEATS];
+    const char *policy;     /* the playout bot */
+    int has_eval;
+    long playouts;
+    int failed;
+    fuda_rng rng;
+} search;
+
+/* The first seat that must act now, or 0. */
+static int first_actor(fuda_engine *e) {
+    unsigned a = fuda_engine_actors(e);
+    for (int s = 0; s < FUDA_MAX_SEATS; s++)
+        if (a & (1u << s)) return s + 1;
+    return 0;
+}
+
+/* Column-1 points seat won since the decision, minus the best other seat's. */
+static double end_margin(search *S) {
+    const fuda_state *st = &S->e->st;
+    int me = S->seat - 1;
+    double mine = st->total[0][me] - S->root_total[me], best = -1e300;
+    for (int k = 0; k < st->nseats; k++) {
+        if (k == me) continue;
+        double d = st->total[0][k] - S->root_total[k];
+        if (d > best) best = d;
+    }
+    return st->nseats > 1 ? mine - best : mine;
+}
+
+/* Play on from here with the policy bot; 0, or -1 when the variant failed
+ * (the playout is then scored as it stands). */
+static int playout(search *S) {
+    fuda_engine *e = S->e;
+    int cap = S->has_eval ? CUT_MOVES : MAX_PLAYOUT;
+    for (int steps = 0; steps < cap && e->st.phase == FUDA_PHASE_PLAYING; steps++) {
+        int a = first_actor(e);
+        if (!a) return -1;
+        const char *mv;
+        if (fuda_engine_bot_apply(e, a, S->policy, &mv) == 0) continue;
+        if (strcmp(S->policy, "random") == 0 || fuda_engine_bot_apply(e, a, "random", &mv) < 0) return -1;
+    }
+    return 0;
+}
+
+/* The margin of the position a playout ended in, for the searching seat. */
+static double score(search *S) {
+    double v;
+    if (S->e->st.phase == FUDA_PHASE_PLAYING && S->has_eval &&
+        fuda_engine_evaluate(S->e, S->seat, &v) == 0)
+        return v;
+    return end_margin(S);
+}
+
+/* One playout of move `arm` in the deal seeded by `deal`, the bots seeded by
+ * `bots`: its margin for the seat. */
+static double try_move(search *S, int arm, uint64_t deal, uint64_t bots) {
+    fuda_engine *e = S->e;
+    fuda_engine_undo_to(e, &S->root);
+    fuda_rng r;
+    fuda_rng_seed(&r, deal, 7);
+    fuda_state_resample(&e->st, S->seat - 1, &r);
+    e->moves_valid = 0;
+    fuda_rng_seed(&e->bot_rng, bots, 1);
+    if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
+        S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
+        return -1e6;
+    }
+    if (playout(S) < 0) S->failed++;
+    return score(S);
+}
+
+/* Mean and standard error of move i's paired advantage over base. */
+static void advantage(const search *S, int i, double *mean, double *se) {
+    double r = (double)S->cnt[i];
+    if (r < 1) {
+        *mean = *se = 0;
+        return;
+    }
+    *mean = S->dsum[i] / r;
+    double var = S->dsq[i] / r - *mean * *mean;
+    *se = sqrt((var > 0 ? var : 0) / r);
+}
+
+/* After a few rounds, stop trying the moves clearly worse than base (by
+ * more than PRUNE standard errors): the budget goes to the contenders. */
+static void prune(search *S) {
+    if (S->base < 0 || S->rounds < PRUNE_AFTER) return;
+    for (int i = 0; i < S->n; i++) {
+        double mean, se;
+        if (i == S->base || !S->live[i]) continue;
+        advantage(S, i, &mean, &se);
+        if (mean + PRUNE * se < 0) S->live[i] = 0;
+    }
+}
+
+/* One round: every move once in the same deal with the same bots, so the
+ * moves are compared on equal luck. The round counts only when it is whole. */
+static int round_all(search *S, double until, double *m) {
+    uint64_t deal = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
+    uint64_t bots = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
+    for (int i = 0; i < S->n; i++) {
+        if (!S->live[i]) continue;
+        if (until > 0 && S->playouts > 0 && now_ms() >= until) return -1;
+        m[i] = try_move(S, i, deal, bots);
+    }
+    double mb = S->base >= 0 ? m[S->base] : 0;
+    for (int i = 0; i < S->n; i++) {
+        if (!S->live[i]) continue;
+        S->playouts++;
+        S->cnt[i]++;
+        S->wins[i] += m[i] > 0 ? 1.0 : m[i] < 0 ? 0.0 : 0.5;
+        S->margin[i] += m[i];
+        S->dsum[i] += m[i] - mb;
+        S->dsq[i] += (m[i] - mb) * (m[i] - mb);
+    }
+    S->rounds++;
+    prune(S);
+    return 0;
+}
+
+/* The move to play: the one whose lower bound of its paired advantage over
+ * base is highest, if that bound is above 0; else base. Without a base, the
+ * best mean margin (ties: list order). */
+static int best_arm(const search *S) {
+    if (S->rounds == 0) return S->base >= 0 ? S->base : 0;
+    int arm = S->base >= 0 ? S->base : 0;
+    double best = S->base >= 0 ? 0 : -1e300;
+    for (int i = 0; i < S->n; i++) {
+        double mean, se;
+        if (!S->cnt[i]) continue;
+        advantage(S, i, &mean, &se);
+        double lb = S->base >= 0 ? mean - SAFETY * se : mean;
+        if (lb > best) {
+            best = lb;
+            arm = i;
+        }
+    }
+    return arm;
+}
+
+static const char *policy_of(const fuda_engine *e) {
+    const fuda_variant_info *info = fuda_engine_info(e);
+    for (int i = 0; info && i < info->nbots; i++)
+        if (strcmp(info->bots[i], "random") != 0 && strcmp(info->bots[i], "search") != 0) return info->bots[i];
+    return "random";
+}
+
+static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int n) {
+    memset(S, 0, sizeof *S);
+    S->e = e;
+    S->seat = seat;
+    S->n = n;
+    S->moves = malloc((size_t)n * sizeof *S->moves);
+    S->wins = calloc((size_t)n, sizeof *S->wins);
+    S->margin = calloc((size_t)n, sizeof *S->margin);
+    S->dsum = calloc((size_t)n, sizeof *S->dsum);
+    S->dsq = calloc((size_t)n, sizeof *S->dsq);
+    S->cnt = calloc((size_t)n, sizeof *S->cnt);
+    S->live = malloc((size_t)n);
+    if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq || !S->cnt || !S->live) return -1;
+    memset(S->live, 1, (size_t)n);
+    memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
+    for (int k = 0; k < e->st.nseats; k++) S->root_total[k] = e->st.total[0][k];
+    S->policy = policy_of(e);
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
+    S->has_eval = lua_getfield(e->L, -1, "evaluate") == LUA_TFUNCTION;
+    lua_pop(e->L, 2);
+    fuda_rng_seed(&S->rng, mix(e->seed ^ mix(e->st.move_no * 16u + (unsigned)seat)), 5);
+    return 0;
+}
+
+static void release(search *S) {
+    free(S->moves);
+    free(S->wins);
+    free(S->margin);
+    free(S->dsum);
+    free(S->dsq);
+    free(S->cnt);
+    free(S->live);
+}
+
+static void fill_report(const search *S, int arm, fuda_search_report *rep) {
+    if (!rep) return;
+    memset(rep, 0, sizeof *rep);
+    rep->nmoves = S->n;
+    rep->playouts = S->playouts;
+    rep->failed = S->failed;
+    rep->visits = S->cnt[arm];
+    if (S->cnt[arm]) {
+        rep->win_rate = S->wins[arm] / (double)S->cnt[arm];
+        rep->margin = S->margin[arm] / (double)S->cnt[arm];
+    }
+}
+
+/* Run rounds within the budget: until iters playouts are made, or think_ms
+ * of time has passed; at least one round either way. */
+static void run(search *S) {
+    long ms, iters;
+    fuda_search_budget(&ms, &iters);
+    double *m = malloc((size_t)S->n * sizeof *m);
+    if (!m) return;
+    double until = iters > 0 ? 0 : now_ms() + (double)ms;
+    for (long r = 0; iters > 0 ? (r == 0 || S->playouts < iters) : (r == 0 || now_ms() < until); r++)
+        if (round_all(S, r == 0 ? 0 : until, m) < 0) break;
+    free(m);
+}
+
+int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
+    const char *const *mv;
+    int n = fuda_engine_moves(e, seat, &mv);
+    if (n < 0) return -1;
+    if (n == 0) {
+        fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
+        return -1;
+    }
+    if (rep) memset(rep, 0, sizeof *rep);
+    if (n == 1) {
+        *move = mv[0];
+        if (rep) rep->nmoves = 1;
+        return 0;
+    }
+    search S;
+    if (setup(&S, e, seat, mv, n) < 0 || fuda_engine_mark(e, &S.root) < 0) {
+        release(&S);
+        fuda_engine_seterr(e, "out of memory");
+        return -1;
+    }
+    uint64_t hash = fuda_engine_hash(e);
+    S.base = -1;
+    const char *bm;
+    if (strcmp(S.policy, "random") != 0 && fuda_engine_bot(e, seat, S.policy, &bm) == 0)
+        for (int i = 0; i < n; i++)
+            if (strcmp(S.moves[i], bm) == 0) S.base = i;
+    int quiet = e->quiet;
+    e->quiet = 1;
+    run(&S);
+    fuda_engine_undo_to(e, &S.root);
+    e->quiet = quiet;
+    int arm = best_arm(&S);
+#ifdef FUDA_SEARCH_DEBUG /* cc -DFUDA_SEARCH_DEBUG: every decision's figures on stderr */
+    {
+        for (int i = 0; i < S.n; i++)
+            fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.2f\n", S.moves[i], i == S.base ? "*" : " ",
+                    S.cnt[i] ? S.wins[i] / S.cnt[i] : 0, S.cnt[i] ? S.margin[i] / S.cnt[i] : 0,
+                    S.cnt[i] ? S.dsum[i] / S.cnt[i] : 0);
+        fprintf(stderr, "seat %d chose %s (failed %d)\n", seat, S.moves[arm], S.failed);
+    }
+#endif
+    *move = S.moves[arm];
+    fill_report(&S, arm, rep);
+    release(&S);
+    if (fuda_engine_hash(e) != hash || memcmp(&e->st, &S.root.st, sizeof e->st) != 0) {
+        fuda_engine_seterr(e, "search: the game was not put back as it was");
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,65 @@
+/* search.h -- the search bot ("--bots search" for any variant) and what it
+ * rests on: dealing anew the cards a seat cannot know (fuda_engine_resample)
+ * and the variant's optional estimate (fuda_engine_evaluate).
+ *
+ * The search is a determinized flat Monte Carlo search over the seat's legal
+ * moves: each round deals the unknown cards anew for the seat (core/know.c),
+ * tries each move in that deal, plays the hand out quietly with the
+ * variant's first bot (else random) at every seat, and scores the end for
+ * the seat (its column-1 points minus the best other seat's). It plays that
+ * bot's own choice unless another move did better over the same deals by a
+ * standard error (with no bot of its own: the best mean). The search never
+ * reads a card the seat does not know, and leaves the game exactly as it
+ * found it (it checks the state's hash). */
+#ifndef FUDA_SEARCH_H
+#define FUDA_SEARCH_H
+
+#include <stdint.h>
+#include "engine.h"
+
+#define FUDA_SEARCH_THINK 200 /* ms per decision by default */
+
+/* The budget of every search in the process: think_ms of thinking per
+ * decision, or, when iters > 0, exactly iters playouts (then the result does
+ * not depend on the machine's speed: the same seed, the same move). Call it
+ * before any search starts (it is not synchronised with running ones).
+ * Values below 1 are taken as "not given". */
+void fuda_search_set_budget(long think_ms, long iters);
+/* The budget as set: *think_ms (FUDA_SEARCH_THINK if never set) and *iters
+ * (0: by time). Returns 1 when fuda_search_set_budget gave one, else 0. */
+int fuda_search_budget(long *think_ms, long *iters);
+
+/* What a search found, for a hint. */
+typedef struct fuda_search_report {
+    int nmoves;      /* legal moves considered */
+    long playouts;   /* iterations run over all moves */
+    long visits;     /* of them, those of the chosen move */
+    double win_rate; /* share of the chosen move's playouts the seat won (ties count half) */
+    double margin;   /* its mean score margin over the best other seat */
+    int failed;      /* playouts stopped by an error of the variant */
+} fuda_search_report;
+
+/* Choose seat's move by search. *move is the move's text, owned by the
+ * engine (valid until the match ends); rep (may be NULL) gets the figures.
+ * A single legal move is answered at once. Playouts whose hooks fail are
+ * scored as they stand; if every playout fails the first legal move is
+ * chosen. Returns -1 (the error set) when the seat has nothing to do or the
+ * moves cannot be listed; the game, log, scoresheet and tallies are left as
+ * they were, and no event is delivered, either way. */
+int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_report *rep);
+
+/* Deal anew, from a generator seeded with `seed`, the cards seat (1-based)
+ * neither sees nor knows, and reseed the game's generator (fuda_state_resample).
+ * The history (log, marks) does not record it: this is for checks and
+ * searches, which go back to a mark afterwards. Returns the number of cards
+ * open to resampling, or -1 (the error set, nothing changed) when no match is
+ * running or the seat is bad. */
+int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed);
+
+/* The variant's evaluate(g, seat): how good the position is for seat, in
+ * the units of its column-1 scores. 0 with *v set; 1 when the variant has
+ * no evaluate hook; -1 when the hook failed, gave no number or changed the
+ * game (the error set). The game is left as it was. */
+int fuda_engine_evaluate(fuda_engine *e, int seat, double *v);
+
+#endif

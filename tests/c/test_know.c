@@ -1,0 +1,161 @@
+/* test_know.c -- unit tests for core/know.c and the knowledge state.c keeps:
+ * observe marks what each seat sees, the marks move with their cards (moves,
+ * sorts), a shuffle forgets them, a copy keeps them, the hash ignores them;
+ * resampling keeps pile sizes, the cards a seat sees or knows, and the
+ * multiset of cards, moves the hidden ones, reseeds the game's generator,
+ * and depends only on the generator it is given. */
+#include "test.h"
+#include "state.h"
+
+static fuda_card C(const char *name) {
+    fuda_card c = FUDA_NOCARD;
+    fuda_card_parse(name, (size_t)-1, &c);
+    return c;
+}
+
+static void add(fuda_state *s, int p, const char *names) {
+    fuda_card cs[64];
+    int n = 0;
+    char tmp[256];
+    snprintf(tmp, sizeof tmp, "%s", names);
+    for (char *t = strtok(tmp, " "); t; t = strtok(NULL, " ")) cs[n++] = C(t);
+    CHECK_EQ_INT(fuda_pile_create_cards(s, p, cs, n), 0);
+}
+
+/* A gin-like table: stock (hidden), discard (top), two hands (owner). */
+enum { STOCK, DISCARD, HAND0, HAND1 };
+
+static void table(fuda_state *s) {
+    fuda_state_init(s, 2, 7, NULL);
+    fuda_pile_new(s, "stock", -1, FUDA_VIS_HIDDEN);
+    fuda_pile_new(s, "discard", -1, FUDA_VIS_TOP);
+    fuda_pile_new(s, "hand", 0, FUDA_VIS_OWNER);
+    fuda_pile_new(s, "hand", 1, FUDA_VIS_OWNER);
+    add(s, STOCK, "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc");
+    add(s, DISCARD, "Ad 2d");
+    add(s, HAND0, "As 2s 3s 4s");
+    add(s, HAND1, "Ah 2h 3h 4h");
+    fuda_state_observe(s);
+}
+
+static void test_observe(void) {
+    fuda_state s;
+    table(&s);
+    CHECK(fuda_state_knows(&s, HAND0, 0, 0));
+    CHECK(!fuda_state_knows(&s, HAND0, 0, 1));
+    CHECK(fuda_state_knows(&s, HAND1, 3, 1));
+    CHECK(!fuda_state_knows(&s, HAND1, 3, 0));
+    CHECK(fuda_state_knows(&s, DISCARD, 1, 0)); /* the top: 2d */
+    CHECK(fuda_state_knows(&s, DISCARD, 1, 1));
+    CHECK(!fuda_state_knows(&s, DISCARD, 0, 0)); /* Ad was never seen */
+    CHECK(!fuda_state_knows(&s, STOCK, 0, 0));
+    CHECK(!fuda_state_knows(&s, STOCK, 0, 9));   /* a bad seat */
+    CHECK(!fuda_state_knows(&s, 9, 0, 0));       /* a bad pile */
+    CHECK(!fuda_state_knows(&s, HAND0, 4, 0));   /* a bad index */
+}
+
+/* Seat 1 takes the discard's top: seat 0 still knows it, in seat 1's hand. */
+static void test_known_moves_with_card(void) {
+    fuda_state s;
+    table(&s);
+    uint64_t h = fuda_state_hash(&s);
+    CHECK_EQ_INT(fuda_pile_move(&s, DISCARD, 1, HAND1, -1), 0);
+    fuda_state_observe(&s);
+    int i = fuda_pile_index(&s, HAND1, C("2d"));
+    CHECK_EQ_INT(i, 4);
+    CHECK(fuda_state_knows(&s, HAND1, i, 0));
+    CHECK(!fuda_state_knows(&s, HAND1, 0, 0));
+    /* Ad is on top now: everybody has seen it */
+    CHECK(fuda_state_knows(&s, DISCARD, 0, 0));
+    /* sorting seat 1's hand carries the marks along */
+    fuda_pile_sort(&s, HAND1, 1);
+    i = fuda_pile_index(&s, HAND1, C("2d"));
+    CHECK(fuda_state_knows(&s, HAND1, i, 0));
+    for (int k = 0; k < fuda_pile_len(&s, HAND1); k++)
+        if (k != i) CHECK(!fuda_state_knows(&s, HAND1, k, 0));
+    /* the hash ignores knowledge; a copy keeps it */
+    fuda_state t = s;
+    memset(t.known, 0, sizeof t.known);
+    CHECK(fuda_state_hash(&t) == fuda_state_hash(&s));
+    fuda_state u;
+    fuda_state_copy(&u, &s);
+    CHECK(memcmp(u.known, s.known, sizeof s.known) == 0);
+    (void)h;
+}
+
+static void test_shuffle_forgets(void) {
+    fuda_state s;
+    table(&s);
+    fuda_pile_move(&s, DISCARD, 1, STOCK, -1); /* 2d, seen, goes into the stock */
+    CHECK(s.known[s.piles[STOCK].start + 12] == 3);
+    fuda_pile_shuffle(&s, STOCK);
+    for (int i = 0; i < fuda_pile_len(&s, STOCK); i++) CHECK(!fuda_state_knows(&s, STOCK, i, 0));
+    /* a new card knows nobody */
+    add(&s, HAND0, "Ks");
+    CHECK(!fuda_state_knows(&s, HAND1, 0, 0));
+}
+
+static int same_pile(const fuda_state *a, const fuda_state *b, int p) {
+    return a->piles[p].len == b->piles[p].len &&
+           memcmp(fuda_pile_cards(a, p), fuda_pile_cards(b, p), a->piles[p].len) == 0;
+}
+
+static void test_resample(void) {
+    fuda_state s;
+    table(&s);
+    fuda_pile_move(&s, DISCARD, 1, HAND1, -1); /* seat 1 takes 2d: seat 0 knows it */
+    fuda_state_observe(&s);
+    int moved = 0;
+    for (uint64_t seed = 1; seed <= 50; seed++) {
+        fuda_state t;
+        fuda_state_copy(&t, &s);
+        fuda_rng r;
+        fuda_rng_seed(&r, seed, 3);
+        int n = fuda_state_resample(&t, 0, &r);
+        CHECK_EQ_INT(n, 12 + 4); /* the stock and seat 1's cards but 2d */
+        char err[128];
+        CHECK_EQ_INT(fuda_state_check(&t, err, sizeof err), 0);
+        CHECK(same_pile(&t, &s, HAND0));                  /* what seat 0 sees */
+        CHECK(fuda_pile_at(&t, DISCARD, 0) == C("Ad"));   /* the top: seen */
+        CHECK(fuda_pile_index(&t, HAND1, C("2d")) == 4);  /* known, stays put */
+        for (int p = 0; p < s.npiles; p++) CHECK_EQ_INT(t.piles[p].len, s.piles[p].len);
+        if (!same_pile(&t, &s, HAND1) || !same_pile(&t, &s, STOCK)) moved++;
+        CHECK(memcmp(&t.rng, &s.rng, sizeof t.rng) != 0); /* reseeded */
+        /* the same generator gives the same deal */
+        fuda_state u;
+        fuda_state_copy(&u, &s);
+        fuda_rng_seed(&r, seed, 3);
+        fuda_state_resample(&u, 0, &r);
+        CHECK(fuda_state_hash(&u) == fuda_state_hash(&t));
+    }
+    CHECK(moved >= 48);
+    fuda_rng r;
+    fuda_rng_seed(&r, 1, 1);
+    fuda_state t;
+    fuda_state_copy(&t, &s);
+    CHECK_EQ_INT(fuda_state_resample(&t, 2, &r), -1);
+    CHECK_EQ_INT(fuda_state_resample(&t, -1, &r), -1);
+    CHECK(memcmp(&t, &s, sizeof t) == 0);
+}
+
+/* Over many resamples every hidden card visits seat 1's hand: the deal is
+ * not stuck on a subset. */
+static void test_resample_spread(void) {
+    fuda_state s;
+    table(&s);
+    int seen[FUDA_CARD_SPACE] = { 0 };
+    fuda_rng r;
+    fuda_rng_seed(&r, 5, 0);
+    for (int k = 0; k < 400; k++) {
+        fuda_state t;
+        fuda_state_copy(&t, &s);
+        fuda_state_resample(&t, 0, &r);
+        for (int i = 0; i < fuda_pile_len(&t, HAND1); i++) seen[fuda_pile_at(&t, HAND1, i)]++;
+    }
+    const char *hidden[] = { "2c", "Kc", "Ad", "Ah", "4h" };
+    for (int i = 0; i < 5; i++) CHECK(seen[C(hidden[i])] > 40);
+    CHECK_EQ_INT(seen[C("2d")], 0); /* the top of the discard pile stays there */
+    CHECK_EQ_INT(seen[C("As")], 0);
+}
+
+TEST_MAIN(test_observe, test_known_moves_with_card, test_shuffle_forgets, test_resample, test_resample_spread)

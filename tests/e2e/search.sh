@@ -1,0 +1,71 @@
+#!/bin/sh
+# search.sh -- end-to-end tests of the search bot (--bots search, --iters,
+# --think): the same seed and iteration budget give the same match, it plays
+# claim windows and several seats, survives a playout bot that fails, passes
+# fuda check (its choices are asked again in a fresh engine), is refused with
+# a bad budget, and gives hints in fuda play without changing the game.
+. "$(dirname "$0")/lib/check.sh"
+
+untimed() { grep -v -E '"elapsed_s"|^(elapsed|matches/s|hands/s|moves/s) ' "$1" |
+    sed -E 's/, "elapsed_s": [0-9.]+, "matches_per_s": [0-9.]+, "hands_per_s": [0-9.]+, "moves_per_s": [0-9.]+//'; }
+
+run sim gin -n 2 --seed 3 --bots search,basic --iters 24 --json
+expect "search in gin: exit 0" status 0
+expect "search in gin: names the bots" has "$OUT" '"bots": \["search", "basic"\]'
+untimed "$OUT" >"$TMP/a"
+run sim gin -n 2 --seed 3 --bots search,basic --iters 24 --json
+untimed "$OUT" >"$TMP/b"
+expect "search with --iters: the same match again" cmp -s "$TMP/a" "$TMP/b"
+
+# claim windows (several actors at once) and more than two seats
+run sim zun -n 1 --seats 3 --bots search,basic,random --iters 8 --option games=1
+expect "search in zun, 3 seats: exit 0" status 0
+expect "search in zun: a match is played" has "$OUT" '^matches +1$'
+run sim dobon -n 2 --seats 4 --bots search --iters 8
+expect "search at every seat of dobon: exit 0" status 0
+run sim tests/variants/snap.lua -n 2 --seats 3 --bots search --iters 8
+expect "search in snap (a claim window for every seat): exit 0" status 0
+
+# a playout bot that fails: the search falls back to random moves there
+run sim tests/variants/flaky_bot.lua -n 1 --bots search --iters 4 --option hand_size=2
+expect "search over a failing playout bot: exit 0" status 0
+run sim tests/variants/flaky_bot.lua -n 1 --bots flaky
+expect "... which fails on its own" status 1
+
+# a variant's evaluate hook: playouts cut short and scored by it; one that gives no number
+run sim tests/variants/tiny_eval.lua -n 2 --bots search,random --iters 8
+expect "search with an evaluate hook: exit 0" status 0
+expect "search with an evaluate hook beats random" has "$OUT" '^seat 1 +wins 2,'
+run sim tests/variants/tiny_eval.lua -n 1 --bots search,random --iters 2 --option bad_eval=true --option hand_size=2
+expect "search over an evaluate that gives no number: exit 0" status 0
+
+# fuda check with search bots: deterministic, so the replays agree
+run check gin -n 2 --bots search,basic --iters 6
+expect "check gin with search: exit 0" status 0
+expect "check gin with search: OK" has "$OUT" '^check: OK \(2 matches, [0-9]+ moves\)$'
+expect "check names the leak rule" has "$OUT" '^hidden +[1-9][0-9]* positions: dealing anew what a seat cannot see changed none of its moves or views$'
+
+# bad budgets
+run sim gin -n 1 --bots search --iters 0
+expect "--iters 0: usage error" status 2
+expect "--iters 0: says why" has "$ERR" 'iters: 0 is out of range'
+run sim gin -n 1 --bots search --think abc
+expect "--think abc: usage error" status 2
+run sim gin -n 1 --bots nosuch
+expect "an unknown bot lists search among the bots" has "$ERR" "has no bot 'nosuch' \(bots: random, search, basic\)"
+run rules gin
+expect "rules lists the search bot" has "$OUT" '^bots +basic, random, search$'
+
+# hint: the search's move with a reason, twice the same, and the game goes on as before
+run_in "$(printf 'hint\nhint\nmoves\nquit\ny')" play gin --seed 5 --iters 40
+expect "hint: exit 0" status 0
+expect "hint names a move and why" has "$OUT" 'hint: (take|pass) \(search: wins [0-9]+% of [0-9]+ playouts, [-+][0-9.]+ points a hand\)$'
+n=$(grep -c -E 'hint: (take|pass) \(search' "$OUT")
+expect "hint twice" [ "$n" -eq 2 ]
+h1=$(grep -E 'hint: ' "$OUT" | sed -n 1p)
+h2=$(grep -E 'hint: ' "$OUT" | sed -n 2p)
+expect "the same hint twice with --iters" [ "$h1" = "$h2" ]
+expect "the game goes on after a hint" has "$OUT" 'legal moves: take, pass'
+run_in "$(printf 'help\nquit\ny')" play gin --seed 5
+expect "help lists hint" has "$OUT" '^  hint +the move the search bot would play, and why$'
+finish

@@ -1,0 +1,60 @@
+-- search_bot.lua -- the search bot from a host script (m:bot(seat, "search")):
+-- it answers a legal move, leaves the game exactly as it was (hash, log,
+-- scoresheet, tallies, no events delivered), answers a single legal move, and
+-- plays claim windows (zun, dobon) and whole hands.
+local T = dofile("tests/lua/lib/t.lua")
+local check, eq = T.check, T.eq
+
+local function snapshot(m)
+  local tallies = {}
+  for k, v in pairs(m:tallies()) do tallies[k] = v end
+  return { hash = m:hash(), log = m:log(), sheet = m:scoresheet(), moves = m:move_count(), tallies = tallies }
+end
+
+local function same(a, b, what)
+  for _, k in ipairs({ "hash", "log", "sheet", "moves" }) do eq(b[k], a[k], what .. ": " .. k) end
+  for k, v in pairs(a.tallies) do eq(b.tallies[k], v, what .. ": tally " .. k) end
+  for k, v in pairs(b.tallies) do eq(a.tallies[k], v, what .. ": tally " .. k) end
+end
+
+local function listed(m, seat, mv)
+  for _, x in ipairs(m:moves(seat)) do if x == mv then return true end end
+  return false
+end
+
+-- a search leaves everything as it was, and its move is legal; then apply it
+local function search_step(m, what)
+  local seat = m:actors()[1]
+  m:events()
+  local before = snapshot(m)
+  local mv = assert(m:bot(seat, "search"))
+  check(listed(m, seat, mv), what .. ": a legal move (" .. mv .. ")")
+  same(before, snapshot(m), what .. ": the game is as it was")
+  eq(#m:events(), 0, what .. ": no events delivered")
+  assert(m:apply(seat, mv))
+end
+
+for _, v in ipairs({ { "gin", 2 }, { "zun", 3 }, { "dobon", 3 } }) do
+  local m = fuda.match{ variant = v[1], seats = v[2], seed = 4 }
+  for i = 1, 6 do
+    if m:phase() ~= "playing" then break end
+    search_step(m, v[1] .. " move " .. i)
+  end
+  m:free()
+end
+
+-- a single legal move is answered at once (gin's first decision may be take/pass:
+-- find a seat with one move)
+local m = fuda.match{ variant = "dobon", seats = 2, seed = 9 }
+for _ = 1, 200 do
+  if m:phase() ~= "playing" then break end
+  local seat = m:actors()[1]
+  local mv = m:moves(seat)
+  if #mv == 1 then
+    eq(m:bot(seat, "search"), mv[1], "the only move")
+    break
+  end
+  assert(m:apply(seat, assert(m:bot(seat))))
+end
+m:free()
+T.summary("search_bot")
