@@ -542,6 +542,9 @@ static void take_check(fuda_engine *e, int d) {
     lua_getfield(L, c, "zero_sum");
     e->info.check_zero_sum = lua_toboolean(L, -1);
     lua_pop(L, 1);
+    lua_getfield(L, c, "leaks");
+    e->info.check_leaks = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    lua_pop(L, 1);
     lua_getfield(L, c, "random");
     e->info.check_random = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 1.0;
     lua_pop(L, 1);

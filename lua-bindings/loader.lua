@@ -380,10 +380,10 @@ local function check_fields(err, t)
     end
   end
   local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function",
-                  random = "number" }
+                  random = "number", leaks = "boolean" }
   for k, v in pairs(type(t.check) == "table" and t.check or {}) do
     if not CHECK[k] then
-      err.add(k, "check: unknown field '" .. tostring(k) .. "' (fields: expect, invariant, max_moves, random, zero_sum)")
+      err.add(k, "check: unknown field '" .. tostring(k) .. "' (fields: expect, invariant, leaks, max_moves, random, zero_sum)")
     elseif CHECK[k] == "number" then
       if type(v) ~= "number" or not (v >= 0 and v <= 1) then
         err.add(k, "check." .. k .. " must be a number from 0 to 1 (the share of random moves)")

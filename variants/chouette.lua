@@ -36,6 +36,7 @@ return {
   end,
   match = three.chouette,
   check = {
+    leaks = false, -- the partner sees the captain's hand in the view (a hand is an owner-only pile)
     expect = {
       "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
       "hand:knock", "hand:gin", "hand:undercut", "hand:void", "layoff",

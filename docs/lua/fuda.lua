@@ -174,6 +174,7 @@ function fuda.list() end
 ---@field expect? string[] g:tally names that should occur
 ---@field invariant? fun(g: fuda.Game): boolean, string? must hold after every deal and move
 ---@field random? number the share of random moves in check's random rounds (0 to 1)
+---@field leaks? boolean false: the view shows cards beyond the piles' visibility on purpose, so check's leak rule is not run (default true)
 
 ---Several tables (the variant's `tables`): how many, and places at each.
 ---@class fuda.Tables
