@@ -896,7 +896,7 @@ local function why_not(g, seat, typed)
 end
 
 local basic_bot = fuda.import("gin-bot")(rules, M)
-local view = fuda.import("gin-view")(rules, M)
+local view = fuda.import("gin-view")(rules, M, in_play)
 
 ---------------------------------------------------------------------------------------------------
 -- The variant.

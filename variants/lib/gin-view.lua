@@ -4,22 +4,13 @@
 -- (Battle Royale), who sits out, who is in the box and who is captain (Cutthroat, Chouette); the
 -- Chouette partner sitting out sees the captain's hand (they may advise).
 --
--- fuda.import("gin-view")(rules, M) -> the view hook: rules(g) gives a game's meld rules, M the
--- verbs gin declared (fuda.moves). Seats are named as g:name names them, in lower case inside a
+-- fuda.import("gin-view")(rules, M, in_play) -> the view hook: rules(g) gives a game's meld rules, M the
+-- verbs gin declared (fuda.moves), in_play(g, from) the seats in play this hand. Seats are named as g:name names them, in lower case inside a
 -- line: "you", "seat 2".
 
 local show, suit, plural = fuda.show, fuda.suit, fuda.plural
 
--- The seats in play this hand in turn order, starting after `from` (gin-base.lua's in_play).
-local function in_play(g, from)
-  local first = g:next(from)
-  local list, s = { first }, g:next(first)
-  while s ~= first do
-    list[#list + 1] = s
-    s = g:next(s)
-  end
-  return list
-end
+local in_play -- gin-base.lua's: the seats in play this hand in turn order, after `from`
 
 -- The top card of the pile the upcard was turned on (the one pile, or the dealer's).
 local function upcard_pile_top(g)
@@ -97,7 +88,8 @@ local function roles_line(g, me, seats)
     g:name(box, me):lower(), g:name(captain, me):lower(), table.concat(out, ", "))
 end
 
-return function(rules, M)
+return function(rules, M, seats_in_play)
+  in_play = seats_in_play
   -- "[{4h} {5h} {6h}]  [{9s} {9d} {9c}]  {2d} {Kc}   deadwood 12"
   -- (After the hand, without the deadwood: layoffs may have lowered it; the events tell.)
   local function show_hand(res, over)
