@@ -40,17 +40,20 @@ int fuda_state_knows(const fuda_state *s, int p, int i, int seat) {
     return (s->known[s->piles[p].start + i] >> seat) & 1;
 }
 
-int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng) {
-    if (seat < 0 || seat >= s->nseats) return -1;
+/* Shuffle the cards at the places i with keep[i] == 0 among those places,
+ * clear their known bits, reseed the state's generator from rng; how many
+ * places were dealt anew. */
+static int redeal(fuda_state *s, const uint8_t *keep, fuda_rng *rng) {
     uint16_t slot[FUDA_MAX_CARDS];
     fuda_card pool[FUDA_MAX_CARDS];
     int n = 0;
     for (int p = 0; p < s->npiles; p++)
-        for (int i = 0; i < s->piles[p].len; i++)
-            if (!fuda_state_knows(s, p, i, seat)) {
-                slot[n] = (uint16_t)(s->piles[p].start + i);
-                pool[n++] = s->cards[s->piles[p].start + i];
-            }
+        for (int i = 0; i < s->piles[p].len; i++) {
+            int at = s->piles[p].start + i;
+            if (keep[at]) continue;
+            slot[n] = (uint16_t)at;
+            pool[n++] = s->cards[at];
+        }
     fuda_rng_shuffle(rng, pool, n);
     for (int k = 0; k < n; k++) {
         /* what the others knew of this place was about another card: the
@@ -61,4 +64,23 @@ int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng) {
     uint64_t hi = fuda_rng_next(rng), lo = fuda_rng_next(rng);
     fuda_rng_seed(&s->rng, hi << 32 | lo, 0);
     return n;
+}
+
+int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng) {
+    if (seat < 0 || seat >= s->nseats) return -1;
+    uint8_t keep[FUDA_MAX_CARDS];
+    for (int p = 0; p < s->npiles; p++)
+        for (int i = 0; i < s->piles[p].len; i++)
+            keep[s->piles[p].start + i] = (uint8_t)fuda_state_knows(s, p, i, seat);
+    return redeal(s, keep, rng);
+}
+
+int fuda_state_resample_blind(fuda_state *s, fuda_rng *rng) {
+    uint8_t keep[FUDA_MAX_CARDS];
+    for (int p = 0; p < s->npiles; p++) {
+        const fuda_pile *pl = &s->piles[p];
+        for (int i = 0; i < pl->len; i++)
+            keep[pl->start + i] = pl->vis == FUDA_VIS_PUBLIC || (pl->vis == FUDA_VIS_TOP && i == pl->len - 1);
+    }
+    return redeal(s, keep, rng);
 }

@@ -194,5 +194,10 @@ int fuda_state_knows(const fuda_state *s, int p, int i, int seat);
  * shuffles to come do not follow the real game's. Returns how many cards
  * were open to resampling, or -1 (s untouched) for a bad seat. */
 int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng);
+/* The same for a looker-on who sits elsewhere (another table of the match):
+ * only what every seat sees now stays (public piles, the top of a pile that
+ * shows its top); every other card is dealt anew. Returns how many were;
+ * cannot fail. */
+int fuda_state_resample_blind(fuda_state *s, fuda_rng *rng);
 
 #endif

@@ -48,19 +48,41 @@ int fuda_search_budget(long *think_ms, long *iters) {
     return budget_given;
 }
 
+/* Deal anew, from r, what seat (1-based, valid) can neither see nor know. In
+ * a match of several tables: at its own table, from its place there; at
+ * every other table (all of them when it sits out) as a looker-on, who sees
+ * only the face-up cards there (the view of another table shows no more than
+ * its counts), so even what the players there know of each other is dealt
+ * anew. A table that has ended its hand is left as it is: its hands are
+ * shown at the end and play no further part. The header (slot 0) holds no
+ * hidden card of any table. */
+static int resample_with(fuda_engine *e, int seat, fuda_rng *r) {
+    e->moves_valid = 0;
+    if (!fuda_tb_n(e)) return fuda_state_resample(&e->st, seat - 1, r);
+    fuda_tables *tb = e->tb;
+    int mine = tb->table_of[seat - 1] + 1, n = 0;
+    for (int t = 1; t <= tb->n; t++) {
+        fuda_state *s = t == tb->active ? &e->st : &tb->slot[t];
+        if (s->phase != FUDA_PHASE_PLAYING) continue;
+        n += t == mine ? fuda_state_resample(s, tb->place_of[seat - 1], r) : fuda_state_resample_blind(s, r);
+    }
+    return n;
+}
+
 int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
     if (!e->started) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
-    if (seat < 1 || seat > e->st.nseats) {
-        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, e->st.nseats);
+    int nseats = fuda_engine_state(e)->nseats;
+    if (fuda_tb_n(e)) nseats = fuda_tables_slot(e->tb, &e->st, 0)->nseats;
+    if (seat < 1 || seat > nseats) {
+        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, nseats);
         return -1;
     }
     fuda_rng r;
     fuda_rng_seed(&r, seed, 11);
-    e->moves_valid = 0;
-    return fuda_state_resample(&e->st, seat - 1, &r);
+    return resample_with(e, seat, &r);
 }
 
 static double now_ms(void) {
@@ -110,7 +132,7 @@ static int first_actor(fuda_engine *e) {
 
 /* Column-1 points seat won since the decision, minus the best other seat's. */
 static double end_margin(search *S) {
-    const fuda_state *st = &S->e->st;
+    const fuda_state *st = fuda_engine_state(S->e); /* the match's (a header over tables) */
     int me = S->seat - 1;
     double mine = st->total[0][me] - S->root_total[me], best = -1e300;
     for (int k = 0; k < st->nseats; k++) {
@@ -126,7 +148,7 @@ static double end_margin(search *S) {
 static int playout(search *S) {
     fuda_engine *e = S->e;
     int cap = S->has_eval ? CUT_MOVES : MAX_PLAYOUT;
-    for (int steps = 0; steps < cap && e->st.phase == FUDA_PHASE_PLAYING; steps++) {
+    for (int steps = 0; steps < cap && fuda_engine_state(e)->phase == FUDA_PHASE_PLAYING; steps++) {
         int a = first_actor(e);
         if (!a) return -1;
         const char *mv;
@@ -139,7 +161,7 @@ static int playout(search *S) {
 /* The margin of the position a playout ended in, for the searching seat. */
 static double score(search *S) {
     double v;
-    if (S->e->st.phase == FUDA_PHASE_PLAYING && S->has_eval &&
+    if (fuda_engine_state(S->e)->phase == FUDA_PHASE_PLAYING && S->has_eval &&
         fuda_engine_evaluate(S->e, S->seat, &v) == 0)
         return v;
     return end_margin(S);
@@ -152,8 +174,7 @@ static double try_move(search *S, int arm, uint64_t deal, uint64_t bots) {
     fuda_engine_undo_to(e, &S->root);
     fuda_rng r;
     fuda_rng_seed(&r, deal, 7);
-    fuda_state_resample(&e->st, S->seat - 1, &r);
-    e->moves_valid = 0;
+    resample_with(e, S->seat, &r);
     fuda_rng_seed(&e->bot_rng, bots, 1);
     if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
@@ -254,12 +275,13 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq || !S->cnt || !S->live) return -1;
     memset(S->live, 1, (size_t)n);
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
-    for (int k = 0; k < e->st.nseats; k++) S->root_total[k] = e->st.total[0][k];
+    const fuda_state *ms = fuda_engine_state(e);
+    for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
     S->policy = policy_of(e);
     lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
     S->has_eval = lua_getfield(e->L, -1, "evaluate") == LUA_TFUNCTION;
     lua_pop(e->L, 2);
-    fuda_rng_seed(&S->rng, mix(e->seed ^ mix(e->st.move_no * 16u + (unsigned)seat)), 5);
+    fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
     return 0;
 }
 

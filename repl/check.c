@@ -501,11 +501,10 @@ static int leak_differs(checker *c, int seat, const char *moves0, const char *vi
 
 /* Does the leak rule apply? Not when the variant says its view shows cards
  * beyond the piles' visibility on purpose (check.leaks = false: Chouette's
- * partner sees the captain's hand), nor yet in a match of several tables
- * (resampling is per table state; see the note printed at the end). */
-static int leak_rule_applies(checker *c) {
-    return fuda_engine_info(c->e)->check_leaks && fuda_engine_tables(c->e) == 0;
-}
+ * partner sees the captain's hand). In a match of several tables a seat's
+ * own table is dealt anew from its place, the others as a looker-on sees
+ * them (fuda_engine_resample). */
+static int leak_rule_applies(checker *c) { return fuda_engine_info(c->e)->check_leaks; }
 
 /* The leak rule: dealing anew what a seat can neither see nor know (the
  * stock, the other hands...) must change neither its legal moves nor its
@@ -1013,8 +1012,6 @@ static void print_text(checker *c) {
            c->replays, c->rebots);
     if (!fuda_engine_info(c->e)->check_leaks)
         printf("hidden    not checked: the variant's check.leaks is false (its view shows more than its piles)\n");
-    else if (fuda_engine_tables(c->e) > 0)
-        printf("hidden    not checked: the leak rule does not yet resample a match of several tables\n");
     else
         printf("hidden    %ld positions: dealing anew what a seat cannot see changed none of its moves or views\n",
                c->leaks);

@@ -158,4 +158,34 @@ static void test_resample_spread(void) {
     CHECK_EQ_INT(seen[C("As")], 0);
 }
 
-TEST_MAIN(test_observe, test_known_moves_with_card, test_shuffle_forgets, test_resample, test_resample_spread)
+/* A looker-on from another table: only the top of the discard pile stays;
+ * even what both players there know (2d seen, then covered; each hand) is
+ * dealt anew, the multiset of the table's cards kept. */
+static void test_resample_blind(void) {
+    fuda_state s, t;
+    table(&s);
+    CHECK_EQ_INT(fuda_pile_move(&s, HAND0, 0, DISCARD, -1), 0); /* As on top, 2d under it */
+    fuda_state_observe(&s);
+    int moved = 0, same = 1;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        fuda_state_copy(&t, &s);
+        fuda_rng r;
+        fuda_rng_seed(&r, seed, 3);
+        CHECK_EQ_INT(fuda_state_resample_blind(&t, &r), 21); /* 22 cards, all but As on top */
+        CHECK(t.cards[t.piles[DISCARD].start + 2] == C("As"));
+        if (t.cards[t.piles[DISCARD].start + 1] != C("2d")) moved = 1;
+        int count[256] = {0};
+        for (int p = 0; p < s.npiles; p++) {
+            CHECK_EQ_INT(t.piles[p].len, s.piles[p].len);
+            for (int i = 0; i < s.piles[p].len; i++) {
+                count[s.cards[s.piles[p].start + i]]++;
+                count[t.cards[t.piles[p].start + i]]--;
+            }
+        }
+        for (int c = 0; c < 256; c++) same &= count[c] == 0;
+    }
+    CHECK(moved); /* known to both players there, but not to a looker-on */
+    CHECK(same);
+}
+
+TEST_MAIN(test_observe, test_resample_blind, test_known_moves_with_card, test_shuffle_forgets, test_resample, test_resample_spread)

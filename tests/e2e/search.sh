@@ -26,6 +26,15 @@ expect "search at every seat of dobon: exit 0" status 0
 run sim tests/variants/snap.lua -n 2 --seats 3 --bots search --iters 8
 expect "search in snap (a claim window for every seat): exit 0" status 0
 
+# a match of two tables: the search deals anew its own table from its place, the other as a
+# looker-on, and passes fuda check (leak rule included)
+run sim partnership -n 1 --bots search,basic --iters 6 --option target=30
+expect "search in partnership: exit 0" status 0
+expect "search in partnership: a match is played" has "$OUT" '^matches +1$'
+run check partnership -n 2 --bots search,basic --iters 4 --option target=30
+expect "check partnership with search: OK" has "$OUT" '^check: OK \(2 matches, [0-9]+ moves\)$'
+expect "check partnership: the leak rule ran" has "$OUT" '^hidden +[1-9][0-9]* positions: dealing anew'
+
 # a playout bot that fails: the search falls back to random moves there
 run sim tests/variants/flaky_bot.lua -n 1 --bots search --iters 4 --option hand_size=2
 expect "search over a failing playout bot: exit 0" status 0
