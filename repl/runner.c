@@ -255,6 +255,7 @@ typedef struct jobs_run {
     const fuda_match_args *m;
     long count;
     fuda_job_fn fn;
+    fuda_worker_done_fn done_fn;
     void *ud;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -298,6 +299,7 @@ static void *jobs_worker(void *arg) {
         pthread_mutex_unlock(&run->mu);
         free(err);
     }
+    if (e && run->done_fn) run->done_fn(run->ud, e);
     fuda_engine_free(e);
     pthread_mutex_lock(&run->mu);
     run->running--;
@@ -343,11 +345,18 @@ static void wait_jobs(jobs_run *run, int bar, const char *unit, double start) {
 
 int fuda_run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,
                   const char *unit, fuda_job_fn fn, void *ud, fuda_jobs_result *res) {
+    return fuda_run_jobs_done(cfg, m, jobs, count, bar, unit, fn, NULL, ud, res);
+}
+
+int fuda_run_jobs_done(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,
+                       const char *unit, fuda_job_fn fn, fuda_worker_done_fn done, void *ud,
+                       fuda_jobs_result *res) {
     jobs_run run = { 0 };
     run.cfg = cfg;
     run.m = m;
     run.count = count;
     run.fn = fn;
+    run.done_fn = done;
     run.ud = ud;
     run.fail_index = -1;
     memset(res, 0, sizeof *res);

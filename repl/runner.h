@@ -77,5 +77,13 @@ typedef struct fuda_jobs_result {
 } fuda_jobs_result;
 int fuda_run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,
                   const char *unit, fuda_job_fn fn, void *ud, fuda_jobs_result *res);
+/* The same, and done(ud, e) (when not NULL) is called by every worker with
+ * its engine after its last job, before the engine is freed and outside the
+ * runner's lock: to collect what the engine gathered over its jobs (sim's
+ * tallies). */
+typedef void (*fuda_worker_done_fn)(void *ud, fuda_engine *e);
+int fuda_run_jobs_done(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,
+                       const char *unit, fuda_job_fn fn, fuda_worker_done_fn done, void *ud,
+                       fuda_jobs_result *res);
 
 #endif

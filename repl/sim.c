@@ -2,11 +2,12 @@
  * and mean score per seat, the variant's tallies, speed. Match i is seeded
  * with S+i, so every figure but the times is the same on every machine.
  *
- * With -j N the matches are played by N worker threads, each with its own
- * engine (its own Lua state; engines share nothing but read-only code). The
- * workers take match indices from a shared counter in order and add each
- * finished match into their own totals; every total is a sum of integers, so
- * the combined figures do not depend on which worker played which match.
+ * With -j N the matches are played by N worker threads (runner.c's, as
+ * duel's), each with its own engine (its own Lua state; engines share nothing
+ * but read-only code). The workers take match indices from a shared counter
+ * in order and add each finished match into the totals under a lock; every
+ * total is a sum of integers, so the combined figures do not depend on which
+ * worker played which match.
  *
  * A match that fails (a script error, a limit of the sandbox, a match that
  * does not end) is counted as failed and left out of the figures; the run goes
@@ -14,11 +15,9 @@
  * and the exit code is 1. Ctrl-C stops the handing out of matches; the matches
  * already handed out are finished, so the matches played are always 1..K. */
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -95,48 +94,6 @@ static int parse_args(int argc, char **argv, sim_args *s) {
     }
     if (!s->m.variant) return fuda_usage_error("sim", "missing VARIANT");
     return 0;
-}
-
-/* Add the finished match to the totals: the seats the match format named
- * winners (each a win; Straight Gin's series, a team), else the highest
- * column-1 total; a tie for the highest is a draw. */
-static void count_match(const fuda_engine *e, sim_totals *t) {
-    int best = 0, nbest = 0, best_seat = 0;
-    unsigned named = fuda_engine_winners(e);
-    for (int seat = 1; seat <= t->nseats; seat++) {
-        int total = fuda_engine_total(e, seat, 1);
-        t->score[seat] += total;
-        for (int c = 1; c <= t->ncols && t->ncols > 1; c++) t->colscore[c - 1][seat] += fuda_engine_total(e, seat, c);
-        if (named & (1u << (seat - 1))) t->wins[seat]++;
-        if (seat == 1 || total > best) {
-            best = total;
-            nbest = 1;
-            best_seat = seat;
-        } else if (total == best) {
-            nbest++;
-        }
-    }
-    const unsigned *teams;
-    int nteams = fuda_engine_teams(e, &teams);
-    if (nteams > 0 && nteams <= FUDA_MAX_SEATS) {
-        t->nteams = nteams;
-        for (int k = 0; k < nteams; k++) {
-            t->team[k] = teams[k];
-            t->team_score[k] += fuda_engine_team_total(e, k + 1, 1);
-            if (named && (named & teams[k]) == teams[k]) t->team_wins[k]++;
-        }
-    }
-    if (!named && nbest == 1) t->wins[best_seat]++;
-    else if (!named) t->draws++;
-    t->matches++;
-    t->hands += (long)fuda_engine_state(e)->hand_no;
-    t->moves += fuda_engine_move_count(e);
-}
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static double rate(long n, double secs) { return secs > 0 ? (double)n / secs : 0.0; }
@@ -282,234 +239,93 @@ static void tallies_free(sim_totals *t) {
     t->ntallies = 0;
 }
 
-/* Add the totals of a worker into t (integer sums: the order is immaterial). */
-static void totals_add(sim_totals *t, const sim_totals *w) {
-    t->matches += w->matches;
-    t->failed += w->failed;
-    t->hands += w->hands;
-    t->moves += w->moves;
-    t->draws += w->draws;
+/* Add the finished match to the totals: the seats the match format named
+ * winners (each a win; Straight Gin's series, a team), else the highest
+ * column-1 total; a tie for the highest is a draw. */
+static void count_match(const fuda_engine *e, sim_totals *t) {
+    int best = 0, nbest = 0, best_seat = 0;
+    unsigned named = fuda_engine_winners(e);
     for (int seat = 1; seat <= t->nseats; seat++) {
-        t->wins[seat] += w->wins[seat];
-        t->score[seat] += w->score[seat];
-        for (int c = 0; c < FUDA_MAX_COLS; c++) t->colscore[c][seat] += w->colscore[c][seat];
+        int total = fuda_engine_total(e, seat, 1);
+        t->score[seat] += total;
+        for (int c = 1; c <= t->ncols && t->ncols > 1; c++) t->colscore[c - 1][seat] += fuda_engine_total(e, seat, c);
+        if (named & (1u << (seat - 1))) t->wins[seat]++;
+        if (seat == 1 || total > best) {
+            best = total;
+            nbest = 1;
+            best_seat = seat;
+        } else if (total == best) {
+            nbest++;
+        }
     }
-    if (w->nteams) t->nteams = w->nteams;
-    for (int k = 0; k < w->nteams; k++) {
-        t->team[k] = w->team[k];
-        t->team_wins[k] += w->team_wins[k];
-        t->team_score[k] += w->team_score[k];
+    const unsigned *teams;
+    int nteams = fuda_engine_teams(e, &teams);
+    if (nteams > 0 && nteams <= FUDA_MAX_SEATS) {
+        t->nteams = nteams;
+        for (int k = 0; k < nteams; k++) {
+            t->team[k] = teams[k];
+            t->team_score[k] += fuda_engine_team_total(e, k + 1, 1);
+            if (named && (named & teams[k]) == teams[k]) t->team_wins[k]++;
+        }
     }
-    for (int i = 0; i < w->ntallies; i++) tallies_add(t, w->tallies[i].name, w->tallies[i].count);
+    if (!named && nbest == 1) t->wins[best_seat]++;
+    else if (!named) t->draws++;
+    t->matches++;
+    t->hands += (long)fuda_engine_state(e)->hand_no;
+    t->moves += fuda_engine_move_count(e);
 }
 
-/* ---- the workers ---- */
+/* ---- playing the matches (runner.c's workers) ---- */
 
-/* Set by Ctrl-C during the run. SIGINT is blocked in the workers, so the
- * handler runs in the main thread, which alone reads this and then stops the
- * handing out of matches. */
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig) {
-    (void)sig;
-    interrupted = 1;
-}
-
-typedef struct sim_run {
+typedef struct sim_job {
     const sim_args *s;
-    const fuda_config *cfg;
     const char *const *bots;
     int nseats;
     fuda_match_rec *recs; /* --report: one record per match, else NULL */
+    sim_totals *t;        /* every worker adds to it (integer sums: the order is immaterial) */
     pthread_mutex_t mu;
-    pthread_cond_t cv;
-    long next;       /* the next match to hand out (0-based) */
-    long done;       /* matches finished */
-    int running;     /* workers not yet finished */
-    int stop;        /* Ctrl-C, or no variant: hand out no more */
-    long fail_index; /* the first match that failed, or -1 */
-    char *fail_msg;  /* its error (malloc'd) */
-    int open_failed; /* a worker could not load the variant (printed) */
-} sim_run;
+} sim_job;
 
-typedef struct sim_worker {
-    sim_run *run;
-    fuda_engine *e; /* its own engine; NULL: the worker opens one */
-    sim_totals t;
-    pthread_t thread;
-} sim_worker;
-
-/* The next match for a worker, or -1 when there is none to play. */
-static long take_match(sim_run *run) {
-    long i = -1;
-    pthread_mutex_lock(&run->mu);
-    if (!run->stop && run->next < run->s->matches) i = run->next++;
-    pthread_mutex_unlock(&run->mu);
-    return i;
+static int sim_match(void *ud, fuda_engine *e, long i, char **err) {
+    sim_job *j = ud;
+    if (fuda_play_match(e, j->nseats, j->s->m.seed + (uint64_t)i, j->bots, j->recs ? &j->recs[i] : NULL, err) != 0)
+        return -1;
+    pthread_mutex_lock(&j->mu);
+    count_match(e, j->t);
+    pthread_mutex_unlock(&j->mu);
+    return 0;
 }
 
-static void *worker_main(void *arg) {
-    sim_worker *w = arg;
-    sim_run *run = w->run;
-    if (!w->e) w->e = fuda_open_variant(run->cfg, &run->s->m);
-    if (!w->e) {
-        pthread_mutex_lock(&run->mu);
-        run->open_failed = run->stop = 1;
-        pthread_mutex_unlock(&run->mu);
-    } else {
-        fuda_engine_clear_tallies(w->e);
-        long i;
-        while ((i = take_match(run)) >= 0) {
-            char *err;
-            int failed = fuda_play_match(w->e, run->nseats, run->s->m.seed + (uint64_t)i, run->bots,
-                                         run->recs ? &run->recs[i] : NULL, &err) != 0;
-            if (!failed) count_match(w->e, &w->t);
-            else w->t.failed++;
-            pthread_mutex_lock(&run->mu);
-            run->done++;
-            if (failed) {
-                if (run->fail_index < 0 || i < run->fail_index) {
-                    free(run->fail_msg);
-                    run->fail_index = i;
-                    run->fail_msg = err;
-                    err = NULL;
-                }
-            }
-            pthread_mutex_unlock(&run->mu);
-            if (failed) free(err);
-        }
-        const fuda_tally *tl;
-        int n = fuda_engine_tallies(w->e, &tl);
-        for (int k = 0; k < n; k++) tallies_add(&w->t, tl[k].name, tl[k].count);
-    }
-    pthread_mutex_lock(&run->mu);
-    run->running--;
-    pthread_cond_signal(&run->cv);
-    pthread_mutex_unlock(&run->mu);
-    return NULL;
+/* A worker's last word: the tallies its engine counted over its matches. */
+static void sim_worker_done(void *ud, fuda_engine *e) {
+    sim_job *j = ud;
+    const fuda_tally *tl;
+    int n = fuda_engine_tallies(e, &tl);
+    pthread_mutex_lock(&j->mu);
+    for (int k = 0; k < n; k++) tallies_add(j->t, tl[k].name, tl[k].count);
+    pthread_mutex_unlock(&j->mu);
 }
 
-/* ---- the progress bar (stderr on a terminal only) ---- */
-
-#define BAR_WIDTH 20
-#define BAR_AFTER 0.5  /* seconds before the bar shows: none for short runs */
-#define BAR_EVERY 0.1  /* seconds between updates */
-
-static void bar_draw(long done, long total, double secs) {
-    char bar[BAR_WIDTH + 1];
-    int fill = (int)((double)done * BAR_WIDTH / (double)total);
-    for (int k = 0; k < BAR_WIDTH; k++) bar[k] = k < fill ? '#' : '.';
-    bar[BAR_WIDTH] = '\0';
-    fprintf(stderr, "\r[%s] %ld/%ld matches %.1f s\033[K", bar, done, total, secs);
-    fflush(stderr);
-}
-
-static void bar_erase(void) {
-    fputs("\r\033[K", stderr);
-    fflush(stderr);
-}
-
-/* Wait for the workers, drawing the bar if `bar`. */
-static void wait_workers(sim_run *run, int bar, double start) {
-    int shown = 0;
-    pthread_mutex_lock(&run->mu);
-    while (run->running > 0) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += (long)(BAR_EVERY * 1e9);
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&run->cv, &run->mu, &ts);
-        if (interrupted) run->stop = 1;
-        double secs = now() - start;
-        if (bar && run->running > 0 && secs >= BAR_AFTER) {
-            long done = run->done;
-            pthread_mutex_unlock(&run->mu);
-            bar_draw(done, run->s->matches, secs);
-            shown = 1;
-            pthread_mutex_lock(&run->mu);
-        }
-    }
-    pthread_mutex_unlock(&run->mu);
-    if (shown) bar_erase();
-}
-
-/* Play all the matches on s->jobs workers (worker 1 uses e); 0 or the exit
- * code. */
-static int run_all(fuda_engine *e, const fuda_config *cfg, const sim_args *s, const char *const bots[],
-                   sim_totals *t, fuda_match_rec *recs) {
-    sim_run run = { 0 };
-    run.s = s;
-    run.recs = recs;
-    run.cfg = cfg;
-    run.bots = bots;
-    run.nseats = t->nseats;
-    run.fail_index = -1;
-    pthread_mutex_init(&run.mu, NULL);
-    pthread_cond_init(&run.cv, NULL);
-    long nw = s->jobs < s->matches ? s->jobs : s->matches;
-    sim_worker *w = fuda_xrealloc(NULL, (size_t)nw * sizeof *w);
-    memset(w, 0, (size_t)nw * sizeof *w);
-
-    struct sigaction sa, old_sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &sa, &old_sa);
-
-    sigset_t block, old_mask;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &block, &old_mask); /* the workers inherit the mask */
-
-    double start = now();
-    int r = 0;
-    long started = 0;
-    for (; started < nw; started++) {
-        w[started].run = &run;
-        w[started].e = started == 0 ? e : NULL;
-        w[started].t.nseats = t->nseats;
-        w[started].t.ncols = t->ncols;
-        pthread_mutex_lock(&run.mu);
-        run.running++;
-        pthread_mutex_unlock(&run.mu);
-        if (pthread_create(&w[started].thread, NULL, worker_main, &w[started]) != 0) {
-            pthread_mutex_lock(&run.mu);
-            run.running--;
-            if (started == 0) run.stop = 1;
-            pthread_mutex_unlock(&run.mu);
-            if (started == 0) r = fuda_fail("cannot start a thread");
-            break; /* play on with the workers started */
-        }
-    }
-    pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
-    wait_workers(&run, !s->json && isatty(STDERR_FILENO), start);
-    for (long k = 0; k < started; k++) pthread_join(w[k].thread, NULL);
-    t->elapsed = now() - start;
-    sigaction(SIGINT, &old_sa, NULL);
-
-    for (long k = 0; k < started; k++) totals_add(t, &w[k].t);
+/* Play all the matches on s->jobs workers; 0 or the exit code. */
+static int run_all(const fuda_config *cfg, const sim_args *s, const char *const bots[], sim_totals *t,
+                   fuda_match_rec *recs) {
+    sim_job j = { s, bots, t->nseats, recs, t, PTHREAD_MUTEX_INITIALIZER };
+    fuda_jobs_result res;
+    int r = fuda_run_jobs_done(cfg, &s->m, s->jobs, s->matches, !s->json && isatty(STDERR_FILENO), "matches",
+                               sim_match, sim_worker_done, &j, &res);
+    t->elapsed = res.elapsed;
+    t->failed = res.failed;
     tallies_sort(t);
-    if (r == 0 && run.open_failed) r = FUDA_EXIT_FAIL;
     if (r == 0 && t->matches + t->failed < s->matches) t->interrupted = 1;
-    if (run.fail_index >= 0) {
+    if (res.fail_index >= 0) {
         fuda_buf b = FUDA_BUF_INIT;
         fuda_buf_addf(&b, "%s: %ld failed match%s; the first: match %ld (seed %llu): %s", s->m.variant,
-                      t->failed, t->failed == 1 ? "" : "es", run.fail_index + 1,
-                      (unsigned long long)(s->m.seed + (uint64_t)run.fail_index), run.fail_msg);
+                      t->failed, t->failed == 1 ? "" : "es", res.fail_index + 1,
+                      (unsigned long long)(s->m.seed + (uint64_t)res.fail_index), res.fail_msg);
         t->first_fail = fuda_buf_take(&b);
     }
-    for (long k = 0; k < nw; k++) {
-        if (k > 0 && w[k].e) fuda_engine_free(w[k].e);
-        tallies_free(&w[k].t);
-    }
-    free(w);
-    free(run.fail_msg);
-    pthread_cond_destroy(&run.cv);
-    pthread_mutex_destroy(&run.mu);
+    free(res.fail_msg);
+    pthread_mutex_destroy(&j.mu);
     return r;
 }
 
@@ -538,7 +354,7 @@ static int side_run(const fuda_config *cfg, sim_side *d) {
         if (!d->recs) return fuda_fail("out of memory for the records of %ld matches", d->s.matches);
         for (long i = 0; i < d->s.matches; i++) d->recs[i].keep_hands = 1;
     }
-    if (r == 0) r = run_all(d->e, cfg, &d->s, d->bots, &d->t, d->recs);
+    if (r == 0) r = run_all(cfg, &d->s, d->bots, &d->t, d->recs);
     if (r == 0 && d->recs)
         d->rep = fuda_report_new(d->recs, d->s.matches, d->t.nseats, d->t.tallies, d->t.ntallies);
     return r;
