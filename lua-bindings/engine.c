@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <limits.h>
+#include <math.h>
 #include "lfuda.h"
 #include "search.h"
 
@@ -1293,7 +1294,7 @@ static int eval_body(fuda_engine *e, void *ud) {
     call_hook(e, "evaluate", 1, 1);
     int isnum = 0;
     a->v = lua_tonumberx(e->L, -1, &isnum);
-    if (!isnum || a->v != a->v) {
+    if (!isnum || !isfinite(a->v)) {
         fuda_engine_seterr(e, "%s: evaluate gave %s, not a number", e->file, luaL_typename(e->L, -1));
         return -1;
     }

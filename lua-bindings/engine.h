@@ -84,6 +84,7 @@ typedef struct fuda_variant_info {
     /* what the variant declares for fuda check (its `check` table) */
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
+    int has_evaluate;        /* declares evaluate(g, seat), the search's estimate */
     int check_leaks;         /* check.leaks (default true): run check's leak rule; false when the
                               * view shows cards beyond the piles' visibility on purpose */
     double check_random;     /* in check's random rounds, the share of random moves (check.random, default 1) */

@@ -680,6 +680,9 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     take_options(e, d);
     take_bots(e, d);
     take_check(e, d);
+    lua_getfield(L, d, "evaluate");
+    e->info.has_evaluate = lua_isfunction(L, -1);
+    lua_pop(L, 1);
     take_columns(e, d);
     take_verbs(e, d);
     if (take_vars(e, d) < 0) { lua_pop(L, 1); return -1; }

@@ -74,8 +74,7 @@ int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
-    int nseats = fuda_engine_state(e)->nseats;
-    if (fuda_tb_n(e)) nseats = fuda_tables_slot(e->tb, &e->st, 0)->nseats;
+    int nseats = fuda_engine_state(e)->nseats; /* the match's seats (a header over tables) */
     if (seat < 1 || seat > nseats) {
         fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, nseats);
         return -1;
@@ -278,9 +277,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     const fuda_state *ms = fuda_engine_state(e);
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
     S->policy = policy_of(e);
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
-    S->has_eval = lua_getfield(e->L, -1, "evaluate") == LUA_TFUNCTION;
-    lua_pop(e->L, 2);
+    S->has_eval = fuda_engine_info(e)->has_evaluate;
     fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
     return 0;
 }

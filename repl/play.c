@@ -531,16 +531,10 @@ static int give_hint(table *t, int seat) {
         printf("no hint: %s\n", fuda_engine_error(t->e));
         return GO_ON;
     }
+    char *marked = fuda_move_marked(mv);
     fuda_buf b = FUDA_BUF_INIT;
-    fuda_buf_adds(&b, "hint: ");
-    for (const char *p = mv; *p;) {
-        size_t len = strcspn(p, " ");
-        fuda_card c;
-        if (fuda_card_parse(p, len, &c) == 0) fuda_buf_addf(&b, "{%.*s}", (int)len, p);
-        else fuda_buf_addf(&b, "%.*s", (int)len, p);
-        p += len;
-        if (*p) fuda_buf_addc(&b, *p++);
-    }
+    fuda_buf_addf(&b, "hint: %s", marked);
+    free(marked);
     if (rep.nmoves == 1) fuda_buf_adds(&b, " (the only legal move)");
     else
         fuda_buf_addf(&b, " (search: wins %.0f%% of %ld playouts, %+.1f points a hand)",
