@@ -221,6 +221,19 @@ static int fail_at(checker *c, int at_fault_applied, const char *fmt, ...) {
 /* The engine's last error, copied (the next call may overwrite it). */
 static char *engine_err(const checker *c) { return fuda_xstrdup(fuda_engine_error(c->e)); }
 
+/* fail_at with the engine's last error after the message: "...: error". */
+static int fail_engine(checker *c, int at_fault_applied, const char *fmt, ...) FUDA_PRINTF(3, 4);
+static int fail_engine(checker *c, int at_fault_applied, const char *fmt, ...) {
+    char *err = engine_err(c), msg[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fail_at(c, at_fault_applied, "%s: %s", msg, err);
+    free(err);
+    return -1;
+}
+
 /* ---- bots, seats ---- */
 
 static void choose_bots(checker *c, long i) {
@@ -274,9 +287,7 @@ static int copy_moves(checker *c, int seat) {
     const char *const *mv;
     int n = fuda_engine_moves(c->e, seat, &mv);
     if (n < 0) {
-        char *err = engine_err(c);
-        fail_at(c, 0, "moves of seat %d: %s", seat, err);
-        free(err);
+        fail_engine(c, 0, "moves of seat %d", seat);
         return -1;
     }
     for (int i = 0; i < c->nmv; i++) free(c->mv[i]);
@@ -352,9 +363,7 @@ static int try_illegal(checker *c, int seat, const char *move, const fuda_state 
 static int check_why_not(checker *c, int seat, const char *move, const fuda_state *before) {
     char *text = NULL;
     if (fuda_engine_why_not(c->e, seat, move, &text) != 0) {
-        char *err = engine_err(c);
-        fail_at(c, 0, "seat %d: why_not for '%s' failed: %s", seat, move, err);
-        free(err);
+        fail_engine(c, 0, "seat %d: why_not for '%s' failed", seat, move);
         return -1;
     }
     free(text);
@@ -375,10 +384,8 @@ static int check_seat(checker *c, int seat, int thorough, const fuda_state *befo
         for (int i = 0; i < n; i++) {
             c->tries++;
             if (fuda_engine_try(c->e, seat, c->mv[i]) != 0) {
-                char *err = engine_err(c);
+                fail_engine(c, 0, "seat %d: listed move '%s' refused", seat, c->mv[i]);
                 fuda_engine_count_hooks(c->e, 1);
-                fail_at(c, 0, "seat %d: listed move '%s' refused: %s", seat, c->mv[i], err);
-                free(err);
                 return -1;
             }
             if (!unchanged(c, before)) {
@@ -413,9 +420,7 @@ static int check_views(checker *c) {
         char *v = fuda_engine_view(c->e, seat);
         c->views++;
         if (!v) {
-            char *err = engine_err(c);
-            fail_at(c, 1, "the view of %s%d failed: %s", seat ? "seat " : "spectator ", seat, err);
-            free(err);
+            fail_engine(c, 1, "the view of %s%d failed", seat ? "seat " : "spectator ", seat);
             return -1;
         }
         free(v);
@@ -456,9 +461,7 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
         const char *const *mv;
         int n = fuda_engine_moves(c->e, seat, &mv);
         if (n < 0) {
-            char *err = engine_err(c);
-            fail_at(c, 0, "moves of seat %d after dealing what it cannot see anew: %s", seat, err);
-            free(err);
+            fail_engine(c, 0, "moves of seat %d after dealing what it cannot see anew", seat);
             free(fuda_buf_take(&b));
             return NULL;
         }
@@ -466,9 +469,7 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
     }
     *view = fuda_engine_view(c->e, seat);
     if (!*view) {
-        char *err = engine_err(c);
-        fail_at(c, 0, "the view of seat %d after dealing what it cannot see anew: %s", seat, err);
-        free(err);
+        fail_engine(c, 0, "the view of seat %d after dealing what it cannot see anew", seat);
         free(fuda_buf_take(&b));
         return NULL;
     }
@@ -559,9 +560,7 @@ static int step(checker *c, int thorough) {
         if (!(actors & (1u << (seat - 1)))) continue;
         const char *bot = bot_for(c, c->e, seat);
         if (fuda_engine_bot(c->e, seat, bot, &mv) != 0) {
-            char *err = engine_err(c);
-            r = fail_at(c, 0, "bot '%s' of seat %d: %s", bot, seat, err);
-            free(err);
+            r = fail_engine(c, 0, "bot '%s' of seat %d", bot, seat);
         } else {
             chosen[seat] = fuda_xstrdup(mv);
         }
@@ -569,9 +568,7 @@ static int step(checker *c, int thorough) {
     for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
         if (!chosen[seat]) continue;
         if (fuda_engine_apply(c->e, seat, chosen[seat]) != 0) {
-            char *err = engine_err(c);
-            r = fail_at(c, 0, "seat %d: move '%s' failed: %s", seat, chosen[seat], err);
-            free(err);
+            r = fail_engine(c, 0, "seat %d: move '%s' failed", seat, chosen[seat]);
             break;
         }
         c->moves++;
@@ -755,9 +752,7 @@ static int play_match(checker *c, long i) {
     forget_moves(c);
     fuda_engine *e = c->e;
     if (fuda_engine_start(e, c->nseats, c->seed) != 0) {
-        char *err = engine_err(c);
-        fail_at(c, 0, "the match does not start: %s", err);
-        free(err);
+        fail_engine(c, 0, "the match does not start");
         return -1;
     }
     if (check_zero_sum(c) < 0) return -1;
@@ -774,9 +769,7 @@ static int play_match(checker *c, long i) {
                 break;
             }
             if (fuda_engine_next_hand(e) != 0) {
-                char *err = engine_err(c);
-                fail_at(c, 0, "dealing hand %u failed: %s", (unsigned)fuda_engine_state(e)->hand_no + 1, err);
-                free(err);
+                fail_engine(c, 0, "dealing hand %u failed", (unsigned)fuda_engine_state(e)->hand_no + 1);
                 return -1;
             }
             if (check_zero_sum(c) < 0) return -1;

@@ -101,6 +101,9 @@ int fuda_seat_count(const char *cmd, const fuda_engine *e, const fuda_match_args
  * for an unknown bot. */
 int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, unsigned humans,
                      int nseats, const char *bots[], char ***store);
+/* The bots the variant offers, its own then the built-in ones, as text for
+ * a person: "basic, random, search" (malloc'd; the caller frees it). */
+char *fuda_bot_names(const fuda_variant_info *info);
 /* The variant's first own bot, or "random". */
 const char *fuda_default_bot(const fuda_variant_info *info);
 

@@ -143,7 +143,8 @@ static const command commands[] = {
       "  --seats N            only this seat count (default: every count allowed)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
       "  --iters N            the search bot's playouts per decision (default 16 here)\n"
-      "  -j, --jobs N         play on N threads (default: one per core); the same report\n"      "  --thorough           random rounds play whole matches too (slow for long games)\n"
+      "  -j, --jobs N         play on N threads (default: one per core); the same report\n"
+      "  --thorough           random rounds play whole matches too (slow for long games)\n"
       "  --json               print the report as one JSON object\n"
       "\n"
       "The last line is \"check: OK (N matches, M moves)\" (exit 0) or \"check: FAILED\"\n"
@@ -382,11 +383,9 @@ static void print_options(const fuda_variant_info *info) {
 }
 
 static void print_bots(const fuda_variant_info *info) {
-    printf("bots      ");
-    int n = 0;
-    for (int i = 0; i < info->nbots; i++)
-        if (strcmp(info->bots[i], "random") != 0) printf("%s%s", n++ ? ", " : "", info->bots[i]);
-    printf("%srandom, search\n", n ? ", " : "");
+    char *names = fuda_bot_names(info);
+    printf("bots      %s\n", names);
+    free(names);
 }
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {

@@ -41,20 +41,29 @@ const char *fuda_default_bot(const fuda_variant_info *info) {
     return "random";
 }
 
+/* The bots every variant has: the engine's, whatever the script says. */
+static const char *const BUILTIN_BOTS[] = {"random", "search"};
+#define NBUILTIN (int)(sizeof BUILTIN_BOTS / sizeof *BUILTIN_BOTS)
+
+static int builtin_bot(const char *name) {
+    for (int i = 0; i < NBUILTIN; i++)
+        if (strcmp(BUILTIN_BOTS[i], name) == 0) return 1;
+    return 0;
+}
+
 /* 1 if the variant knows the bot. */
 static int bot_known(const fuda_variant_info *info, const char *name) {
-    if (strcmp(name, "random") == 0 || strcmp(name, "search") == 0) return 1;
+    if (builtin_bot(name)) return 1;
     for (int i = 0; i < info->nbots; i++)
         if (strcmp(info->bots[i], name) == 0) return 1;
     return 0;
 }
 
-/* "random, greedy" -- the bots a variant offers, for a message. */
-static char *bot_names(const fuda_variant_info *info) {
+char *fuda_bot_names(const fuda_variant_info *info) {
     fuda_buf b = FUDA_BUF_INIT;
-    fuda_buf_adds(&b, "random, search");
     for (int i = 0; i < info->nbots; i++)
-        if (strcmp(info->bots[i], "random") != 0) fuda_buf_addf(&b, ", %s", info->bots[i]);
+        if (!builtin_bot(info->bots[i])) fuda_buf_addf(&b, "%s, ", info->bots[i]);
+    for (int i = 0; i < NBUILTIN; i++) fuda_buf_addf(&b, "%s%s", BUILTIN_BOTS[i], i + 1 < NBUILTIN ? ", " : "");
     return fuda_buf_take(&b);
 }
 
@@ -90,7 +99,7 @@ int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, un
     *store = names;
     for (char **p = names; *p; p++) {
         if (bot_known(info, *p) || agent_bot(cmd, *p)) continue;
-        char *known = bot_names(info);
+        char *known = fuda_bot_names(info);
         fuda_usage_error(cmd, "%s has no bot '%s' (bots: %s)", info->name, *p, known);
         free(known);
         return FUDA_EXIT_USAGE;

@@ -6,21 +6,7 @@
  * and depends only on the generator it is given. */
 #include "test.h"
 #include "state.h"
-
-static fuda_card C(const char *name) {
-    fuda_card c = FUDA_NOCARD;
-    fuda_card_parse(name, (size_t)-1, &c);
-    return c;
-}
-
-static void add(fuda_state *s, int p, const char *names) {
-    fuda_card cs[64];
-    int n = 0;
-    char tmp[256];
-    snprintf(tmp, sizeof tmp, "%s", names);
-    for (char *t = strtok(tmp, " "); t; t = strtok(NULL, " ")) cs[n++] = C(t);
-    CHECK_EQ_INT(fuda_pile_create_cards(s, p, cs, n), 0);
-}
+#include "cards.h"
 
 /* A gin-like table: stock (hidden), discard (top), two hands (owner). */
 enum { STOCK, DISCARD, HAND0, HAND1 };

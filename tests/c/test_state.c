@@ -5,12 +5,7 @@
  * invariant on both sides of its bound, card conservation with jokers). */
 #include "test.h"
 #include "state.h"
-
-static fuda_card C(const char *name) {
-    fuda_card c = FUDA_NOCARD;
-    fuda_card_parse(name, (size_t)-1, &c);
-    return c;
-}
+#include "cards.h"
 
 static int consistent(const fuda_state *s) {
     char err[128];
@@ -30,16 +25,6 @@ static const char *pile_str(const fuda_state *s, int p) {
         at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", i ? " " : "", nm);
     }
     return buf;
-}
-
-/* Put the named cards (space separated) on pile p. */
-static void add(fuda_state *s, int p, const char *names) {
-    fuda_card cs[64];
-    int n = 0;
-    char tmp[256];
-    snprintf(tmp, sizeof tmp, "%s", names);
-    for (char *t = strtok(tmp, " "); t; t = strtok(NULL, " ")) cs[n++] = C(t);
-    CHECK_EQ_INT(fuda_pile_create_cards(s, p, cs, n), 0);
 }
 
 static void test_init(void) {

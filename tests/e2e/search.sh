@@ -61,7 +61,7 @@ expect "--iters 0: says why" has "$ERR" 'iters: 0 is out of range'
 run sim gin -n 1 --bots search --think abc
 expect "--think abc: usage error" status 2
 run sim gin -n 1 --bots nosuch
-expect "an unknown bot lists search among the bots" has "$ERR" "has no bot 'nosuch' \(bots: random, search, basic\)"
+expect "an unknown bot lists search among the bots" has "$ERR" "has no bot 'nosuch' \(bots: basic, random, search\)"
 run rules gin
 expect "rules lists the search bot" has "$OUT" '^bots +basic, random, search$'
 
