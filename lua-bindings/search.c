@@ -10,8 +10,10 @@
  * when the variant has an evaluate hook, for at most CUT_MOVES moves). All
  * moves thus meet the same luck, and each is compared with the playout bot's
  * own choice (base) by the paired difference of their margins: the search
- * plays another move only when it beats base by SAFETY standard errors, and
- * stops trying moves that fall PRUNE standard errors below it. The engine is
+ * plays another move only when, over MIN_PAIRED rounds or more, it beats base
+ * by so many standard errors that luck alone would carry one of the moves
+ * that far only FALSE_SWITCH of the time (best_arm), and stops trying moves
+ * that fall PRUNE standard errors below it. The engine is
  * quiet meanwhile: no events reach the caller and no tallies are counted;
  * every playout is undone with fuda_engine_undo_to, and the state's hash is
  * compared at the end.
@@ -31,7 +33,8 @@
 #define CUT_MOVES 24      /* with an evaluate hook, a playout stops after this many */
 #define PRUNE_AFTER 6     /* rounds before a move may be dropped */
 #define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
-#define SAFETY 1.0        /* standard errors a move must beat the playout bot's choice by */
+#define MIN_PAIRED 8      /* rounds a move needs before it may replace the bot's choice */
+#define FALSE_SWITCH 0.16 /* how often luck alone may make the search leave the bot's choice */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
 static int budget_given;
@@ -99,9 +102,9 @@ static uint64_t mix(uint64_t x) {
 }
 
 /* One decision's search. Move `base` is the playout bot's own choice: the
- * search plays another move only when, over the same deals, it did better
- * than base by more than SAFETY standard errors of the paired difference
- * (the argmax of many noisy means is otherwise often worse than the bot). */
+ * search plays another move only when, over the same deals, it did clearly
+ * better than base (best_arm): the argmax of many noisy means is otherwise
+ * often worse than the bot. */
 typedef struct search {
     fuda_engine *e;
     int seat, n;            /* seat (1-based), number of moves */
@@ -232,18 +235,37 @@ static int round_all(search *S, double until, double *m) {
     return 0;
 }
 
-/* The move to play: the one whose lower bound of its paired advantage over
- * base is highest, if that bound is above 0; else base. Without a base, the
- * best mean margin (ties: list order). */
+/* The z with P(Z > z) = p for a standard normal Z (bisection on erfc). */
+static double upper_quantile(double p) {
+    double lo = 0, hi = 10;
+    for (int i = 0; i < 60; i++) {
+        double mid = (lo + hi) / 2;
+        if (0.5 * erfc(mid * 0.70710678118654752) > p) lo = mid;
+        else hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+
+/* The move to play: among the moves tried in at least MIN_PAIRED rounds,
+ * the one whose lower bound of its paired advantage over base is highest,
+ * if that bound is above 0; else base. The bound is z standard errors
+ * below the mean, z chosen so that when k moves are all as good as base,
+ * one of them passes by luck with probability about FALSE_SWITCH: the
+ * more moves, the more one of them looks better than it is. Without a
+ * base, the best mean margin (ties: list order). */
 static int best_arm(const search *S) {
     if (S->rounds == 0) return S->base >= 0 ? S->base : 0;
     int arm = S->base >= 0 ? S->base : 0;
     double best = S->base >= 0 ? 0 : -1e300;
+    int k = 0;
+    for (int i = 0; i < S->n; i++)
+        if (i != S->base && S->cnt[i] >= MIN_PAIRED) k++;
+    double z = k ? upper_quantile(FALSE_SWITCH / k) : 0;
     for (int i = 0; i < S->n; i++) {
         double mean, se;
-        if (!S->cnt[i]) continue;
+        if (!S->cnt[i] || (S->base >= 0 && i != S->base && S->cnt[i] < MIN_PAIRED)) continue;
         advantage(S, i, &mean, &se);
-        double lb = S->base >= 0 ? mean - SAFETY * se : mean;
+        double lb = S->base >= 0 ? mean - z * se : mean;
         if (lb > best) {
             best = lb;
             arm = i;

@@ -48,6 +48,14 @@ expect "search with an evaluate hook beats random" has "$OUT" '^seat 1 +wins 2,'
 run sim tests/variants/tiny_eval.lua -n 1 --bots search,random --iters 2 --option bad_eval=true --option hand_size=2
 expect "search over an evaluate that gives no number: exit 0" status 0
 
+# the choice rule: twenty bets worth the same, one of which wins now and then in a few deals,
+# never lure the search from the basic bot's "bet 1"; a move far better than it is found
+run sim tests/variants/lottery.lua -n 20 --bots search,basic --iters 200 --json
+expect "lottery: exit 0" status 0
+expect "lottery: luck in a few deals never moves the search from the bot's bet" has "$OUT" '"tallies": \{"bet 1": 20\}'
+run sim tests/variants/lottery.lua -n 20 --bots search,basic --iters 200 --option sure=true --json
+expect "lottery: the sure 500 points are found every time" has "$OUT" '"tallies": \{"sure": 20\}'
+
 # fuda check with search bots: deterministic, so the replays agree
 run check gin -n 2 --bots search,basic --iters 6
 expect "check gin with search: exit 0" status 0
