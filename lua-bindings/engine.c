@@ -1175,8 +1175,16 @@ static int lua_bot(fuda_engine *e, int seat, const char *name) {
     return 0;
 }
 
-static int is_random(const char *name) { return !name || strcmp(name, "random") == 0; }
-static int is_search(const char *name) { return name && strcmp(name, "search") == 0; }
+const char *const fuda_builtin_bots[] = {"random", "search", NULL};
+
+int fuda_engine_builtin_bot(const char *name) {
+    for (int i = 0; name && fuda_builtin_bots[i]; i++)
+        if (strcmp(fuda_builtin_bots[i], name) == 0) return 1;
+    return 0;
+}
+
+static int is_random(const char *name) { return !name || strcmp(name, fuda_builtin_bots[0]) == 0; }
+static int is_search(const char *name) { return name && strcmp(name, fuda_builtin_bots[1]) == 0; }
 
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
     if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 0);

@@ -160,8 +160,15 @@ int fuda_engine_tallies(const fuda_engine *e, const fuda_tally **out);
 void fuda_engine_clear_tallies(fuda_engine *e);
 void fuda_engine_count_hooks(fuda_engine *e, int on);
 
-/* Let bot `name` ("random" or one the variant defines) choose seat's move. The
- * string is owned by the engine, valid until the next call. -1 on failure. */
+/* The bots every variant has, whatever its script says: "random" and
+ * "search", NULL-terminated. */
+extern const char *const fuda_builtin_bots[];
+/* 1 if name is one of fuda_builtin_bots. */
+int fuda_engine_builtin_bot(const char *name);
+
+/* Let bot `name` (a built-in one or one the variant defines) choose seat's
+ * move. The string is owned by the engine, valid until the next call. -1 on
+ * failure. */
 int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move);
 
 /* Let bot `name` choose seat's move and apply it: the same as fuda_engine_bot

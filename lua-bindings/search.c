@@ -13,10 +13,10 @@
  * plays another move only when, over MIN_PAIRED rounds or more, it beats base
  * by so many standard errors that luck alone would carry one of the moves
  * that far only FALSE_SWITCH of the time (best_arm), and stops trying moves
- * that fall PRUNE standard errors below it. The engine is
- * quiet meanwhile: no events reach the caller and no tallies are counted;
- * every playout is undone with fuda_engine_undo_to, and the state's hash is
- * compared at the end.
+ * that fall PRUNE standard errors below it. The engine is quiet meanwhile:
+ * no events reach the caller and no tallies are counted; every playout is
+ * undone with fuda_engine_undo_to, and the state's hash is compared at the
+ * end.
  *
  * The generator of a search is seeded from the match's seed, the move number
  * and the seat, so with an iteration budget the same position gives the same
@@ -246,6 +246,9 @@ static double upper_quantile(double p) {
     return (lo + hi) / 2;
 }
 
+/* May move i replace base: another move, tried in MIN_PAIRED rounds or more. */
+static int contender(const search *S, int i) { return i != S->base && S->cnt[i] >= MIN_PAIRED; }
+
 /* The move to play: among the moves tried in at least MIN_PAIRED rounds,
  * the one whose lower bound of its paired advantage over base is highest,
  * if that bound is above 0; else base. The bound is z standard errors
@@ -259,11 +262,11 @@ static int best_arm(const search *S) {
     double best = S->base >= 0 ? 0 : -1e300;
     int k = 0;
     for (int i = 0; i < S->n; i++)
-        if (i != S->base && S->cnt[i] >= MIN_PAIRED) k++;
+        if (contender(S, i)) k++;
     double z = k ? upper_quantile(FALSE_SWITCH / k) : 0;
     for (int i = 0; i < S->n; i++) {
         double mean, se;
-        if (!S->cnt[i] || (S->base >= 0 && i != S->base && S->cnt[i] < MIN_PAIRED)) continue;
+        if (!S->cnt[i] || (S->base >= 0 && i != S->base && !contender(S, i))) continue;
         advantage(S, i, &mean, &se);
         double lb = S->base >= 0 ? mean - z * se : mean;
         if (lb > best) {
@@ -277,7 +280,7 @@ static int best_arm(const search *S) {
 static const char *policy_of(const fuda_engine *e) {
     const fuda_variant_info *info = fuda_engine_info(e);
     for (int i = 0; info && i < info->nbots; i++)
-        if (strcmp(info->bots[i], "random") != 0 && strcmp(info->bots[i], "search") != 0) return info->bots[i];
+        if (!fuda_engine_builtin_bot(info->bots[i])) return info->bots[i];
     return "random";
 }
 

@@ -9,9 +9,9 @@
  * the seat (its column-1 points minus the best other seat's). It plays that
  * bot's own choice unless another move, tried in 8 deals or more, did better
  * over the same deals by more than luck explains: by more standard errors
- * the more moves there are (with no bot of its own: the best mean). The search never
- * reads a card the seat does not know, and leaves the game exactly as it
- * found it (it checks the state's hash). */
+ * the more moves there are (with no bot of its own: the best mean). The
+ * search never reads a card the seat does not know, and leaves the game
+ * exactly as it found it (it checks the state's hash). */
 #ifndef FUDA_SEARCH_H
 #define FUDA_SEARCH_H
 

@@ -41,19 +41,9 @@ const char *fuda_default_bot(const fuda_variant_info *info) {
     return "random";
 }
 
-/* The bots every variant has: the engine's, whatever the script says. */
-static const char *const BUILTIN_BOTS[] = {"random", "search"};
-#define NBUILTIN (int)(sizeof BUILTIN_BOTS / sizeof *BUILTIN_BOTS)
-
-static int builtin_bot(const char *name) {
-    for (int i = 0; i < NBUILTIN; i++)
-        if (strcmp(BUILTIN_BOTS[i], name) == 0) return 1;
-    return 0;
-}
-
 /* 1 if the variant knows the bot. */
 static int bot_known(const fuda_variant_info *info, const char *name) {
-    if (builtin_bot(name)) return 1;
+    if (fuda_engine_builtin_bot(name)) return 1;
     for (int i = 0; i < info->nbots; i++)
         if (strcmp(info->bots[i], name) == 0) return 1;
     return 0;
@@ -62,8 +52,8 @@ static int bot_known(const fuda_variant_info *info, const char *name) {
 char *fuda_bot_names(const fuda_variant_info *info) {
     fuda_buf b = FUDA_BUF_INIT;
     for (int i = 0; i < info->nbots; i++)
-        if (!builtin_bot(info->bots[i])) fuda_buf_addf(&b, "%s, ", info->bots[i]);
-    for (int i = 0; i < NBUILTIN; i++) fuda_buf_addf(&b, "%s%s", BUILTIN_BOTS[i], i + 1 < NBUILTIN ? ", " : "");
+        if (!fuda_engine_builtin_bot(info->bots[i])) fuda_buf_addf(&b, "%s, ", info->bots[i]);
+    for (int i = 0; fuda_builtin_bots[i]; i++) fuda_buf_addf(&b, "%s%s", i ? ", " : "", fuda_builtin_bots[i]);
     return fuda_buf_take(&b);
 }
 
