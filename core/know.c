@@ -42,7 +42,9 @@ int fuda_state_knows(const fuda_state *s, int p, int i, int seat) {
 
 /* Shuffle the cards at the places i with keep[i] == 0 among those places,
  * clear their known bits, reseed the state's generator from rng; how many
- * places were dealt anew. */
+ * places were dealt anew. The cards are put in order before the shuffle, so
+ * the deal depends on which cards are hidden, not on where they lie: a search
+ * deals the same from two games that differ only in hidden places. */
 static int redeal(fuda_state *s, const uint8_t *keep, fuda_rng *rng) {
     uint16_t slot[FUDA_MAX_CARDS];
     fuda_card pool[FUDA_MAX_CARDS];
@@ -54,6 +56,10 @@ static int redeal(fuda_state *s, const uint8_t *keep, fuda_rng *rng) {
             slot[n] = (uint16_t)at;
             pool[n++] = s->cards[at];
         }
+    uint8_t count[FUDA_CARD_SPACE] = { 0 };
+    for (int k = 0; k < n; k++) count[pool[k]]++;
+    for (int c = 0, k = 0; c < FUDA_CARD_SPACE; c++)
+        for (int j = 0; j < count[c]; j++) pool[k++] = (fuda_card)c;
     fuda_rng_shuffle(rng, pool, n);
     for (int k = 0; k < n; k++) {
         /* what the others knew of this place was about another card: the

@@ -525,6 +525,7 @@ void fuda_engine_free(fuda_engine *e) {
     fuda_sandbox_unwatch(e);
     close_state(e);
     free(e->tb);
+    for (int i = 0; i < FUDA_MAX_SEATS; i++) free(e->search_memo[i]);
     for (char **d = e->search; d && *d; d++) free(*d);
     free(e->search);
     free(e->exe);
@@ -1364,6 +1365,19 @@ int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m) {
     rows_drop(e, m->nrows);
     events_drop(e, 0);
     log_cut(e, m->nlog);
+    e->moves_valid = 0;
+    return 0;
+}
+
+int fuda_engine_rewind_state(fuda_engine *e, const fuda_mark *m) {
+    if (!mark_reachable(e, m) || m->nrows != e->nrows || fuda_tb_n(e)) {
+        fuda_engine_seterr(e, "that mark is not a point of this hand's history");
+        return -1;
+    }
+    mark_stale(e, &m->st);
+    fuda_state_copy(&e->st, &m->st);
+    e->bot_rng = m->bot_rng;
+    events_drop(e, 0);
     e->moves_valid = 0;
     return 0;
 }

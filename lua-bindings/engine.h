@@ -205,6 +205,14 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m);
  * delivered (the caller knows what it showed). */
 int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m);
 
+/* For a search that replays what happened since an earlier point: put the
+ * state and the bots' generator back to mark m's, but keep the log, so the
+ * moves applied next are logged after its end. Until fuda_engine_undo_to of a
+ * mark taken before the rewind, the log does not replay to the state. m must
+ * be a point of this hand's history (no scoresheet row since, one table):
+ * else -1 and nothing changes. */
+int fuda_engine_rewind_state(fuda_engine *e, const fuda_mark *m);
+
 /* What seat sees (0: a spectator), as text lines, from the variant's view hook
  * (or a generic view of the visible piles). Caller frees. NULL on failure. */
 char *fuda_engine_view(fuda_engine *e, int seat);

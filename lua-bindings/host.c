@@ -11,6 +11,7 @@
 #include <string.h>
 #include "lfuda.h"
 #include "host.h"
+#include "search.h"
 
 struct fuda_host {
     lua_State *L;
@@ -146,6 +147,27 @@ static int m_bot(lua_State *L) {
         return fail(L, m->e);
     lua_pushstring(L, mv);
     return 1;
+}
+
+/* m:search(seat) -> the search bot's move and what it found: { moves =,
+ * playouts =, visits =, win_rate =, margin =, failed =, worlds =, tries = }
+ * (search.h, fuda_search_report). */
+static int m_search(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    const char *mv;
+    fuda_search_report rep;
+    if (fuda_search_move(m->e, check_seat(L, m->e, 2), &mv, &rep) < 0) return fail(L, m->e);
+    lua_pushstring(L, mv);
+    lua_createtable(L, 0, 8);
+    lua_pushinteger(L, rep.nmoves), lua_setfield(L, -2, "moves");
+    lua_pushinteger(L, rep.playouts), lua_setfield(L, -2, "playouts");
+    lua_pushinteger(L, rep.visits), lua_setfield(L, -2, "visits");
+    lua_pushnumber(L, rep.win_rate), lua_setfield(L, -2, "win_rate");
+    lua_pushnumber(L, rep.margin), lua_setfield(L, -2, "margin");
+    lua_pushinteger(L, rep.failed), lua_setfield(L, -2, "failed");
+    lua_pushinteger(L, rep.worlds), lua_setfield(L, -2, "worlds");
+    lua_pushinteger(L, rep.tries), lua_setfield(L, -2, "tries");
+    return 2;
 }
 
 /* m:play_bots([names]) -- bots act for every seat until the hand is over.
@@ -376,7 +398,7 @@ static int m_undo_to(lua_State *L) {
 
 static const luaL_Reg match_methods[] = {
     {"moves", m_moves}, {"apply", m_apply}, {"try", m_try}, {"actors", m_actors}, {"claim", m_claim},
-    {"bot", m_bot}, {"play_bots", m_play_bots}, {"next_hand", m_next_hand}, {"phase", m_phase},
+    {"bot", m_bot}, {"search", m_search}, {"play_bots", m_play_bots}, {"next_hand", m_next_hand}, {"phase", m_phase},
     {"winners", m_winners},
     {"pile", m_pile}, {"var", m_var}, {"seat_var", m_seat_var}, {"total", m_total},
     {"arrange", m_arrange}, {"events", m_events}, {"view", m_view}, {"scoresheet", m_scoresheet},
@@ -478,8 +500,29 @@ static int l_list(lua_State *L) {
     return 1;
 }
 
+/* fuda.search_budget{ iters = N } or { think = MS }: the search bot's budget
+ * per decision from now on, for every match of the process (as --iters and
+ * --think); returns the budget that was set before, in the same shape. */
+static int l_search_budget(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_getfield(L, 1, "iters");
+    lua_Integer iters = luaL_optinteger(L, -1, 0);
+    lua_getfield(L, 1, "think");
+    lua_Integer think = luaL_optinteger(L, -1, 0);
+    luaL_argcheck(L, (iters > 0) != (think > 0), 1, "give one of iters (playouts) or think (ms), above 0");
+    luaL_argcheck(L, iters <= 100000000 && think <= 3600000, 1, "iters at most 1e8, think at most 3600000 ms");
+    long ms, n;
+    fuda_search_budget(&ms, &n);
+    lua_createtable(L, 0, 1);
+    lua_pushinteger(L, n > 0 ? n : ms);
+    lua_setfield(L, -2, n > 0 ? "iters" : "think");
+    fuda_search_set_budget(think > 0 ? (long)think : ms, (long)iters);
+    return 1;
+}
+
 static const luaL_Reg host_module_funcs[] = {
-    {"match", l_match}, {"replay", l_replay}, {"list", l_list}, {NULL, NULL}
+    {"match", l_match}, {"replay", l_replay}, {"list", l_list}, {"search_budget", l_search_budget},
+    {NULL, NULL}
 };
 
 void fuda_open_match(lua_State *L) {

@@ -172,6 +172,8 @@ struct fuda_engine {
     fuda_tally *tallies; int ntallies, captallies;
     int count_hooks;
     int quiet;                 /* a search is playing out: deliver no events, count no tallies */
+    struct fuda_mark *search_memo[FUDA_MAX_SEATS]; /* each seat's last searched decisions,
+                                * newest first (infer.c), owned; NULL until its first */
 
     const char *calling;       /* the hook a protected call is in, for messages */
     int in_result;             /* g:result is running its hooks (no g:result inside them) */

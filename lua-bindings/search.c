@@ -2,11 +2,13 @@
  * legal moves, for any variant, with no code from its author (see search.h
  * for the model).
  *
- * A round: draw one deal and one bots' seed; for every move still tried, go
- * back to the decision's mark, deal anew what the seat cannot know
- * (fuda_state_resample: the stock, the other hands, face-down piles; cards it
- * saw stay where it knows them) from that deal, reseed the bots' generator,
- * apply the move, and play on with the playout bot until the hand ends (or,
+ * A round: draw one deal and one bots' seed; make the round's world from
+ * that deal: what the seat cannot know (the stock, the other hands,
+ * face-down piles; cards it saw stay where it knows them) dealt anew, where
+ * possible at the seat's previous decision of the hand and kept only if the
+ * others would have played there as they did since (infer.c), else at this
+ * decision (fuda_state_resample). For every move still tried, go back to
+ * that world, reseed the bots' generator, apply the move, and play on with the playout bot until the hand ends (or,
  * when the variant has an evaluate hook, for at most CUT_MOVES moves). All
  * moves thus meet the same luck, and each is compared with the playout bot's
  * own choice (base) by the paired difference of their margins: the search
@@ -27,6 +29,7 @@
 #include <string.h>
 #include <time.h>
 #include "lfuda.h"
+#include "infer.h"
 #include "search.h"
 
 #define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
@@ -122,6 +125,9 @@ typedef struct search {
     long playouts;
     int failed;
     fuda_rng rng;
+    fuda_infer infer;       /* worlds that fit the others' moves (infer.c) */
+    fuda_mark world;        /* the round's deal */
+    double deadline;        /* with a time budget, when it ends (finding deals stops then too) */
 } search;
 
 /* The first seat that must act now, or 0. */
@@ -169,14 +175,24 @@ static double score(search *S) {
     return end_margin(S);
 }
 
-/* One playout of move `arm` in the deal seeded by `deal`, the bots seeded by
- * `bots`: its margin for the seat. */
-static double try_move(search *S, int arm, uint64_t deal, uint64_t bots) {
-    fuda_engine *e = S->e;
-    fuda_engine_undo_to(e, &S->root);
+/* The round's world, marked in S->world: one that fits what the others did
+ * since the seat's previous decision when infer finds one, else the
+ * decision dealt anew; both from the deal seeded by `deal`. */
+static int deal_world(search *S, uint64_t deal, double until) {
     fuda_rng r;
     fuda_rng_seed(&r, deal, 7);
-    resample_with(e, S->seat, &r);
+    if (!S->infer.on || fuda_infer_world(&S->infer, &S->root, &r, until, now_ms) != 1) {
+        fuda_engine_undo_to(S->e, &S->root);
+        resample_with(S->e, S->seat, &r);
+    }
+    return fuda_engine_mark(S->e, &S->world);
+}
+
+/* One playout of move `arm` in the round's world, the bots seeded by `bots`:
+ * its margin for the seat. */
+static double try_move(search *S, int arm, uint64_t bots) {
+    fuda_engine *e = S->e;
+    fuda_engine_undo_to(e, &S->world);
     fuda_rng_seed(&e->bot_rng, bots, 1);
     if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
@@ -215,10 +231,11 @@ static void prune(search *S) {
 static int round_all(search *S, double until, double *m) {
     uint64_t deal = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     uint64_t bots = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
+    if (deal_world(S, deal, S->deadline) < 0) return -1;
     for (int i = 0; i < S->n; i++) {
         if (!S->live[i]) continue;
         if (until > 0 && S->playouts > 0 && now_ms() >= until) return -1;
-        m[i] = try_move(S, i, deal, bots);
+        m[i] = try_move(S, i, bots);
     }
     double mb = S->base >= 0 ? m[S->base] : 0;
     for (int i = 0; i < S->n; i++) {
@@ -323,6 +340,8 @@ static void fill_report(const search *S, int arm, fuda_search_report *rep) {
     rep->nmoves = S->n;
     rep->playouts = S->playouts;
     rep->failed = S->failed;
+    rep->worlds = S->infer.found;
+    rep->tries = S->infer.tries;
     rep->visits = S->cnt[arm];
     if (S->cnt[arm]) {
         rep->win_rate = S->wins[arm] / (double)S->cnt[arm];
@@ -338,6 +357,7 @@ static void run(search *S) {
     double *m = malloc((size_t)S->n * sizeof *m);
     if (!m) return;
     double until = iters > 0 ? 0 : now_ms() + (double)ms;
+    S->deadline = until;
     for (long r = 0; iters > 0 ? (r == 0 || S->playouts < iters) : (r == 0 || now_ms() < until); r++)
         if (round_all(S, r == 0 ? 0 : until, m) < 0) break;
     free(m);
@@ -371,9 +391,11 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
             if (strcmp(S.moves[i], bm) == 0) S.base = i;
     int quiet = e->quiet;
     e->quiet = 1;
+    fuda_infer_begin(&S.infer, e, seat, S.policy, &S.root);
     run(&S);
     fuda_engine_undo_to(e, &S.root);
     e->quiet = quiet;
+    fuda_infer_remember(e, seat, &S.root);
     int arm = best_arm(&S);
 #ifdef FUDA_SEARCH_DEBUG /* cc -DFUDA_SEARCH_DEBUG: every decision's figures on stderr */
     {
@@ -381,11 +403,13 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
             fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.2f\n", S.moves[i], i == S.base ? "*" : " ",
                     S.cnt[i] ? S.wins[i] / S.cnt[i] : 0, S.cnt[i] ? S.margin[i] / S.cnt[i] : 0,
                     S.cnt[i] ? S.dsum[i] / S.cnt[i] : 0);
-        fprintf(stderr, "seat %d chose %s (failed %d)\n", seat, S.moves[arm], S.failed);
+        fprintf(stderr, "seat %d chose %s (failed %d; worlds inferred %ld of %ld tries)\n", seat, S.moves[arm],
+                S.failed, S.infer.found, S.infer.tries);
     }
 #endif
     *move = S.moves[arm];
     fill_report(&S, arm, rep);
+    fuda_infer_end(&S.infer);
     release(&S);
     if (fuda_engine_hash(e) != hash || memcmp(&e->st, &S.root.st, sizeof e->st) != 0) {
         fuda_engine_seterr(e, "search: the game was not put back as it was");

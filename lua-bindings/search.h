@@ -4,7 +4,9 @@
  *
  * The search is a determinized flat Monte Carlo search over the seat's legal
  * moves: each round deals the unknown cards anew for the seat (core/know.c),
- * tries each move in that deal, plays the hand out quietly with the
+ * keeping, where it can, only deals in which the other seats, playing that
+ * bot, would have made the moves they made since the seat's previous
+ * decision (infer.h), tries each move in that deal, plays the hand out quietly with the
  * variant's first bot (else random) at every seat, and scores the end for
  * the seat (its column-1 points minus the best other seat's). It plays that
  * bot's own choice unless another move, tried in 8 deals or more, did better
@@ -38,6 +40,8 @@ typedef struct fuda_search_report {
     double win_rate; /* share of the chosen move's playouts the seat won (ties count half) */
     double margin;   /* its mean score margin over the best other seat */
     int failed;      /* playouts stopped by an error of the variant */
+    long worlds;     /* deals that fit what the others did since the seat's previous decision */
+    long tries;      /* deals tried for that (the other rounds were dealt blind) */
 } fuda_search_report;
 
 /* Choose seat's move by search. *move is the move's text, owned by the

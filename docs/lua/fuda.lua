@@ -112,6 +112,16 @@ function fuda.replay(log, upto) end
 ---@return string[]
 function fuda.list() end
 
+---@class fuda.SearchBudget
+---@field iters? integer playouts per decision (the same position, the same move)
+---@field think? integer ms per decision
+
+---Host scripts only: the search bot's budget per decision from now on, for every match
+---(as --iters and --think); give one of the two. Returns the budget set before.
+---@param budget fuda.SearchBudget
+---@return fuda.SearchBudget
+function fuda.search_budget(budget) end
+
 ---------------------------------------------------------------------------------------------------
 -- The variant table
 
@@ -532,6 +542,22 @@ function Match:claim() end
 ---@return string|nil move
 ---@return string? message
 function Match:bot(seat, name) end
+
+---@class fuda.SearchReport
+---@field moves integer legal moves
+---@field playouts integer playouts over all moves
+---@field visits integer playouts of the chosen move
+---@field win_rate number share of them the seat won (ties half)
+---@field margin number their mean score margin over the best other seat
+---@field failed integer playouts a hook's error stopped
+---@field worlds integer deals that fit what the others did since the seat's previous decision
+---@field tries integer deals tried for them
+
+---The search bot's move for seat, and what it found.
+---@param seat integer
+---@return string|nil move
+---@return fuda.SearchReport|string report or message
+function Match:search(seat) end
 
 ---Bots act for every seat until the hand is over: the number of moves, or nil and a message.
 ---@param names? string[]|string
