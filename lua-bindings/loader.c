@@ -336,6 +336,12 @@ static void push_loader(lua_State *L) {
     if (luaL_loadbufferx(L, loader_src, sizeof loader_src - 1, "=loader", "t") != LUA_OK)
         lua_error(L);
     luaL_newlib(L, loader_helpers);
+    lua_newtable(L); /* C.builtin_bots: the names no variant may give its own bot */
+    for (int i = 0; fuda_builtin_bots[i]; i++) {
+        lua_pushstring(L, fuda_builtin_bots[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "builtin_bots");
     lua_call(L, 1, 1);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_KEY);

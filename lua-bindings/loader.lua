@@ -7,6 +7,7 @@
 --     (trusted: the user's own variant; else confined to the search path)
 --   C.loadfile(path, real)     -> chunk (text only, sandbox env) | nil, message
 --   C.source(path)             -> the text C.loadfile read | nil (never reads a file)
+--   C.builtin_bots             -> the bots every variant has ("random", "search")
 -- Errors are raised as "file:line: message" strings, several joined by newlines.
 local C = ...
 local A = C.author()   -- the authoring pieces (author.lua): phases, layout, default view
@@ -24,6 +25,8 @@ local KNOWN = {
 local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status", "prompt", "why_not" }
 local REQUIRED = { "deal", "moves", "play" }
 local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = true }
+local BUILTIN_BOT = {}
+for _, name in ipairs(C.builtin_bots) do BUILTIN_BOT[name] = true end
 
 local cache, loading = {}, {}
 local dirs = {}   -- folders of the files being run, innermost last (fuda.variant looks there first)
@@ -394,6 +397,8 @@ local function check_fields(err, t)
   end
   for name, bot in pairs(type(t.bots) == "table" and t.bots or {}) do
     if type(name) ~= "string" then err.add("bots", "bots: a bot's name must be a string, got " .. type(name))
+    elseif BUILTIN_BOT[name] then
+      err.add(name, "bot '" .. name .. "' is built in (every variant has it): give yours another name")
     elseif type(bot) ~= "function" then err.add(name, "bot '" .. name .. "' must be a function") end
   end
   local expect = type(t.check) == "table" and rawget(t.check, "expect")

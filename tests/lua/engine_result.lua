@@ -118,5 +118,8 @@ e = load_error("bad_columns_name.lua")
 check(e and e:find("bad_columns_name.lua:4: columns[2] must be a name of 1 to 24 characters", 1, true), "a column named 7: " .. tostring(e))
 e = load_error("bad_check_random.lua")
 check(e and e:find("bad_check_random.lua:4: check.random must be a number from 0 to 1 (the share of random moves)", 1, true), "check.random 2: " .. tostring(e))
+e = load_error("bad_bot_builtin.lua")
+check(e and e:find("bad_bot_builtin.lua:5: bot 'search' is built in (every variant has it): give yours another name", 1, true),
+  "a bot named search: " .. tostring(e))
 
 T.summary("engine_result")
