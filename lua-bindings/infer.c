@@ -11,9 +11,10 @@
  * other seat's move as the playout bot would choose it. The deal is kept only
  * when the seat would have seen the same thing after every one of those moves
  * as it did (seen_same: the cards it knows, pile sizes, turn, claim window,
- * variables, totals); else another deal is tried, up to TRIES; when none
- * fits, the next decision nearer to now is tried the same way, and at last
- * the search deals blind. Which seats a claim window asks is public in fuda,
+ * variables, totals); else another deal is tried. Until one fits, TRIES
+ * deals in all, from the oldest decision to the newest; after that, while
+ * one deal in MIN_FIT fits (worth_trying); a round that finds none is dealt
+ * blind. Which seats a claim window asks is public in fuda,
  * as are the seats' turns, so that the log's order of movers is too.
  *
  * A deal blind seldom puts in a player's hand the very cards it then plays,
@@ -36,7 +37,8 @@
 #include "lfuda.h"
 #include "infer.h"
 
-#define TRIES 400   /* deals tried for one world before the round is dealt blind */
+#define TRIES 400   /* deals tried for a round's world before it is dealt blind */
+#define MIN_FIT 20   /* after 100 tries, go on while one deal in MIN_FIT fits */
 #define MAX_SINCE 64 /* moves since the previous decision worth replaying */
 #define MEMO_DEPTH 3  /* the seat's decisions kept to deal at (the oldest usable first) */
 
@@ -293,9 +295,16 @@ int fuda_infer_begin(fuda_infer *F, fuda_engine *e, int seat, const char *policy
     return 0;
 }
 
+/* Worth going on: until a world is found, TRIES deals in all (over the
+ * decisions tried); then while at least one deal in MIN_FIT fits. */
+static int worth_trying(const fuda_infer *F) {
+    if (!F->found) return F->tries < TRIES;
+    return F->tries < 100 || F->found * MIN_FIT >= F->tries;
+}
+
 int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double until, double (*clock)(void)) {
     while (F->on) {
-        for (int t = 0; t < TRIES; t++) {
+        for (int t = 0; t < TRIES && worth_trying(F); t++) {
             if (until > 0 && clock() >= until) break;
             F->tries++;
             if (try_deal(F, root, r)) {
@@ -303,12 +312,13 @@ int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double u
                 return 1;
             }
         }
-        /* no deal fitted in a whole round: the next rounds would find none
-         * either; deal nearer to now, or blind */
-        if (F->found || F->back == 0 || (until > 0 && clock() >= until) || start_from(F, F->back - 1, root) < 0)
+        /* none fitted: before the first world, deal nearer to now; after
+         * it, this round is dealt blind */
+        if (F->found || !worth_trying(F) || F->back == 0 || (until > 0 && clock() >= until) ||
+            start_from(F, F->back - 1, root) < 0)
             break;
     }
-    if (!F->found) F->on = 0;
+    if (!worth_trying(F)) F->on = 0;
     fuda_engine_undo_to(F->e, root);
     return 0;
 }

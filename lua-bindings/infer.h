@@ -31,8 +31,9 @@ int fuda_infer_begin(fuda_infer *F, fuda_engine *e, int seat, const char *policy
 
 /* Make the engine's state a world that fits: 1, and the state is that world
  * (its log runs past root's: fuda_engine_undo_to(root) ends it); 0 when none
- * was found in TRIES deals, or clock() passed `until` (if > 0), and the state
- * is root's. Deals come from r. After a round finds none, F is off. */
+ * was found within the deals it allows (infer.c), or clock() passed `until`
+ * (if > 0), and the state is root's. Deals come from r. F turns off when
+ * more deals are not worth trying. */
 int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double until, double (*clock)(void));
 
 /* Free what F holds. */
