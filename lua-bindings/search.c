@@ -5,11 +5,12 @@
  * A round: draw one deal and one bots' seed; make the round's world from
  * that deal: what the seat cannot know (the stock, the other hands,
  * face-down piles; cards it saw stay where it knows them) dealt anew, where
- * possible at the seat's previous decision of the hand and kept only if the
- * others would have played there as they did since (infer.c), else at this
- * decision (fuda_state_resample). For every move still tried, go back to
- * that world, reseed the bots' generator, apply the move, and play on with the playout bot until the hand ends (or,
- * when the variant has an evaluate hook, for at most CUT_MOVES moves). All
+ * it can at one of the seat's earlier decisions of the hand and kept only if
+ * the others would have played there as they did since (infer.c), else at
+ * this decision (fuda_state_resample). For every move still tried, go back
+ * to that world, reseed the bots' generator, apply the move, and play on
+ * with the playout bot until the hand ends (or, when the variant has an
+ * evaluate hook, for at most CUT_MOVES moves). All
  * moves thus meet the same luck, and each is compared with the playout bot's
  * own choice (base) by the paired difference of their margins: the search
  * plays another move only when, over MIN_PAIRED rounds or more, it beats base
@@ -176,7 +177,7 @@ static double score(search *S) {
 }
 
 /* The round's world, marked in S->world: one that fits what the others did
- * since the seat's previous decision when infer finds one, else the
+ * since the seat's earlier decisions when infer finds one, else the
  * decision dealt anew; both from the deal seeded by `deal`. */
 static int deal_world(search *S, uint64_t deal, double until) {
     fuda_rng r;
@@ -391,7 +392,8 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
             if (strcmp(S.moves[i], bm) == 0) S.base = i;
     int quiet = e->quiet;
     e->quiet = 1;
-    fuda_infer_begin(&S.infer, e, seat, S.policy, &S.root);
+    if (strcmp(S.policy, "random") != 0) /* with no bot of its own, no picture of the others */
+        fuda_infer_begin(&S.infer, e, seat, S.policy, &S.root);
     run(&S);
     fuda_engine_undo_to(e, &S.root);
     e->quiet = quiet;
