@@ -131,7 +131,8 @@ static int show_real(fuda_state *before, const fuda_state *after, const fuda_sta
         for (int i = 0; i < real->piles[p].len; i++) {
             int ia = after->piles[p].start + i, ir = real->piles[p].start + i;
             if (!(real->known[ir] >> k & 1) || after->cards[ia] == real->cards[ir]) continue;
-            int from = hidden_place(before, real->cards[ir], k), to = hidden_place(before, after->cards[ia], k);
+            int from = hidden_place(before, real->cards[ir], k);
+            int to = hidden_place(before, after->cards[ia], k);
             if (from < 0 || to < 0) return -1;
             fuda_card t = before->cards[from];
             before->cards[from] = before->cards[to];
@@ -165,7 +166,8 @@ static void count_known(const fuda_state *s, int k, int sign, int *n) {
 /* The pile that move k took its cards from, if the seat can say: the one
  * pile that shrank, owned by the mover, hidden from the seat, not grown since
  * the deal (grew[]); else -1. */
-static int source_pile(const fuda_infer *F, const fuda_state *a, const fuda_state *b, int mover, const int *grew) {
+static int source_pile(const fuda_infer *F, const fuda_state *a, const fuda_state *b, int mover,
+                       const int *grew) {
     int src = -1;
     if (a->npiles != b->npiles) return -1;
     for (int p = 0; p < a->npiles; p++) {
@@ -175,8 +177,8 @@ static int source_pile(const fuda_infer *F, const fuda_state *a, const fuda_stat
     }
     if (src < 0 || grew[src]) return -1;
     const fuda_pile *pl = &a->piles[src];
-    if (pl->owner != mover - 1 || pl->owner == F->seat - 1 || pl->vis == FUDA_VIS_PUBLIC || pl->vis == FUDA_VIS_TOP)
-        return -1;
+    int open = pl->vis == FUDA_VIS_PUBLIC || pl->vis == FUDA_VIS_TOP;
+    if (pl->owner != mover - 1 || pl->owner == F->seat - 1 || open) return -1;
     return src;
 }
 
@@ -225,9 +227,10 @@ static int pin_cards(fuda_infer *F, fuda_state *s, fuda_rng *r) {
         }
         if (here < 0) {
             int from = -1;
-            for (int i = 0; i < s->ncards && from < 0; i++)
-                if (s->cards[i] == c && !held[i] && !(s->known[i] >> me & 1) && (i < pl->start || i >= pl->start + pl->len))
-                    from = i;
+            for (int i = 0; i < s->ncards && from < 0; i++) {
+                int inside = i >= pl->start && i < pl->start + pl->len;
+                if (s->cards[i] == c && !held[i] && !(s->known[i] >> me & 1) && !inside) from = i;
+            }
             if (from < 0 || nfree == 0) return -1;
             here = freeslot[fuda_rng_below(r, (uint32_t)nfree)];
             s->cards[from] = s->cards[here];
