@@ -1184,6 +1184,10 @@ int fuda_engine_builtin_bot(const char *name) {
     return 0;
 }
 
+const char *fuda_variant_first_bot(const fuda_variant_info *info) {
+    return info && info->nbots > 0 ? info->bots[0] : fuda_builtin_bots[0];
+}
+
 static int is_random(const char *name) { return !name || strcmp(name, fuda_builtin_bots[0]) == 0; }
 static int is_search(const char *name) { return name && strcmp(name, fuda_builtin_bots[1]) == 0; }
 

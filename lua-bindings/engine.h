@@ -165,6 +165,10 @@ void fuda_engine_count_hooks(fuda_engine *e, int on);
 extern const char *const fuda_builtin_bots[];
 /* 1 if name is one of fuda_builtin_bots. */
 int fuda_engine_builtin_bot(const char *name);
+/* The variant's first own bot (the loader lists them by name and refuses
+ * the built-in names), or "random" when it has none or info is NULL: every
+ * seat's default bot and the search's playout bot. */
+const char *fuda_variant_first_bot(const fuda_variant_info *info);
 
 /* Let bot `name` (a built-in one or one the variant defines) choose seat's
  * move. The string is owned by the engine, valid until the next call. -1 on

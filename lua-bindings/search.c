@@ -295,13 +295,6 @@ static int best_arm(const search *S) {
     return arm;
 }
 
-static const char *policy_of(const fuda_engine *e) {
-    const fuda_variant_info *info = fuda_engine_info(e);
-    for (int i = 0; info && i < info->nbots; i++)
-        if (!fuda_engine_builtin_bot(info->bots[i])) return info->bots[i];
-    return "random";
-}
-
 static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int n) {
     memset(S, 0, sizeof *S);
     S->e = e;
@@ -319,7 +312,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
     const fuda_state *ms = fuda_engine_state(e);
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
-    S->policy = policy_of(e);
+    S->policy = fuda_variant_first_bot(fuda_engine_info(e));
     S->has_eval = fuda_engine_info(e)->has_evaluate;
     fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
     return 0;

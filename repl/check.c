@@ -1082,8 +1082,7 @@ static int prepare(checker *c, char ***store) {
     if (c->try_matches < CHECK_TRY_MIN) c->try_matches = CHECK_TRY_MIN;
     c->replay_every = c->a->matches <= CHECK_REPLAYS ? 1 : (c->a->matches + CHECK_REPLAYS - 1) / CHECK_REPLAYS;
     c->own = fuda_xrealloc(NULL, (size_t)(info->nbots + 1) * sizeof *c->own);
-    for (int i = 0; i < info->nbots; i++)
-        if (strcmp(info->bots[i], "random") != 0) c->own[c->nown++] = info->bots[i];
+    for (int i = 0; i < info->nbots; i++) c->own[c->nown++] = info->bots[i];
     if (c->a->m.bots) {
         const char *tmp[FUDA_MAX_SEATS + 1];
         int r = fuda_assign_bots("check", c->e, c->a->m.bots, 0, 1, tmp, store);

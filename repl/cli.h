@@ -104,8 +104,6 @@ int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, un
 /* The bots the variant offers, its own then the built-in ones, as text for
  * a person: "basic, random, search" (malloc'd; the caller frees it). */
 char *fuda_bot_names(const fuda_variant_info *info);
-/* The variant's first own bot, or "random". */
-const char *fuda_default_bot(const fuda_variant_info *info);
 
 /* ---- files.c ---- */
 /* Read a whole file (malloc'd, NUL-terminated): a regular file of at most

@@ -35,11 +35,6 @@ int fuda_seat_count(const char *cmd, const fuda_engine *e, const fuda_match_args
     return 0;
 }
 
-const char *fuda_default_bot(const fuda_variant_info *info) {
-    for (int i = 0; i < info->nbots; i++)
-        if (strcmp(info->bots[i], "random") != 0) return info->bots[i];
-    return "random";
-}
 
 /* 1 if the variant knows the bot. */
 static int bot_known(const fuda_variant_info *info, const char *name) {
@@ -51,8 +46,7 @@ static int bot_known(const fuda_variant_info *info, const char *name) {
 
 char *fuda_bot_names(const fuda_variant_info *info) {
     fuda_buf b = FUDA_BUF_INIT;
-    for (int i = 0; i < info->nbots; i++)
-        if (!fuda_engine_builtin_bot(info->bots[i])) fuda_buf_addf(&b, "%s, ", info->bots[i]);
+    for (int i = 0; i < info->nbots; i++) fuda_buf_addf(&b, "%s, ", info->bots[i]);
     for (int i = 0; fuda_builtin_bots[i]; i++) fuda_buf_addf(&b, "%s%s", i ? ", " : "", fuda_builtin_bots[i]);
     return fuda_buf_take(&b);
 }
@@ -85,7 +79,7 @@ static int agent_bot(const char *cmd, const char *name) {
 int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, unsigned humans,
                      int nseats, const char *bots[], char ***store) {
     const fuda_variant_info *info = fuda_engine_info(e);
-    char **names = split_commas(list ? list : fuda_default_bot(info));
+    char **names = split_commas(list ? list : fuda_variant_first_bot(info));
     *store = names;
     for (char **p = names; *p; p++) {
         if (bot_known(info, *p) || agent_bot(cmd, *p)) continue;
