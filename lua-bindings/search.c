@@ -10,9 +10,11 @@
  * this decision (fuda_state_resample). For every move still tried, go back
  * to that world, reseed the bots' generator, apply the move, and play on
  * with the playout bot until the hand ends (or, when the variant has an
- * evaluate hook, for at most CUT_MOVES moves). All
+ * evaluate hook, for at most CUT_MOVES moves); score the end by the seat's
+ * margin of points, or, when every playout of the decision so far ended the
+ * match, by the match's result (by_result). All
  * moves thus meet the same luck, and each is compared with the playout bot's
- * own choice (base) by the paired difference of their margins: the search
+ * own choice (base) by the paired difference of their scores: the search
  * plays another move only when, over MIN_PAIRED rounds or more, it beats base
  * by so many standard errors that luck alone would carry one of the moves
  * that far only FALSE_SWITCH of the time (best_arm), and stops trying moves
@@ -117,6 +119,8 @@ typedef struct search {
     long rounds;            /* whole rounds: every move once in one deal */
     double *wins, *margin;  /* per move: wins (ties half), sum of margins */
     double *dsum, *dsq;     /* per move: sum and sum of squares of margin - base's */
+    double *rsum, *rsq;     /* the same for the match's result (win 1, tie 1/2, loss 0) */
+    long ended;             /* rounds in which every move's playout ended the match */
     long *cnt;              /* per move: the rounds it was played in */
     unsigned char *live;    /* per move: still tried (a move clearly worse than base is dropped) */
     fuda_mark root;
@@ -150,6 +154,18 @@ static double end_margin(search *S) {
         if (d > best) best = d;
     }
     return st->nseats > 1 ? mine - best : mine;
+}
+
+/* When the playout ended the match: 1 if the seat's total is the highest
+ * alone, 1/2 if it shares it, 0 if another seat's is higher; else -1. */
+static double match_result(search *S) {
+    const fuda_state *st = fuda_engine_state(S->e);
+    if (st->phase != FUDA_PHASE_MATCH_OVER) return -1;
+    int me = S->seat - 1;
+    double best = -1e300;
+    for (int k = 0; k < st->nseats; k++)
+        if (k != me && st->total[0][k] > best) best = st->total[0][k];
+    return st->total[0][me] > best ? 1.0 : st->total[0][me] == best ? 0.5 : 0.0;
 }
 
 /* Play on from here with the policy bot; 0, or -1 when the variant failed
@@ -190,18 +206,25 @@ static int deal_world(search *S, uint64_t deal, double until) {
 }
 
 /* One playout of move `arm` in the round's world, the bots seeded by `bots`:
- * its margin for the seat. */
-static double try_move(search *S, int arm, uint64_t bots) {
+ * its margin for the seat; *res the match's result (match_result). */
+static double try_move(search *S, int arm, uint64_t bots, double *res) {
     fuda_engine *e = S->e;
     fuda_engine_undo_to(e, &S->world);
     fuda_rng_seed(&e->bot_rng, bots, 1);
+    *res = -1;
     if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
         return -1e6;
     }
     if (playout(S) < 0) S->failed++;
+    *res = match_result(S);
     return score(S);
 }
+
+/* Does the search compare moves by the match's result: every round so far
+ * ended the match in every move's playout (the hand is the match's last),
+ * so what counts is who wins it, not by how much. Else by points. */
+static int by_result(const search *S) { return S->rounds > 0 && S->ended == S->rounds; }
 
 /* Mean and standard error of move i's paired advantage over base. */
 static void advantage(const search *S, int i, double *mean, double *se) {
@@ -210,8 +233,9 @@ static void advantage(const search *S, int i, double *mean, double *se) {
         *mean = *se = 0;
         return;
     }
-    *mean = S->dsum[i] / r;
-    double var = S->dsq[i] / r - *mean * *mean;
+    int res = by_result(S);
+    *mean = (res ? S->rsum[i] : S->dsum[i]) / r;
+    double var = (res ? S->rsq[i] : S->dsq[i]) / r - *mean * *mean;
     *se = sqrt((var > 0 ? var : 0) / r);
 }
 
@@ -229,16 +253,20 @@ static void prune(search *S) {
 
 /* One round: every move once in the same deal with the same bots, so the
  * moves are compared on equal luck. The round counts only when it is whole. */
-static int round_all(search *S, double until, double *m) {
+static int round_all(search *S, double until, double *m, double *res) {
     uint64_t deal = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     uint64_t bots = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     if (deal_world(S, deal, S->deadline) < 0) return -1;
     for (int i = 0; i < S->n; i++) {
         if (!S->live[i]) continue;
         if (until > 0 && S->playouts > 0 && now_ms() >= until) return -1;
-        m[i] = try_move(S, i, bots);
+        m[i] = try_move(S, i, bots, &res[i]);
     }
-    double mb = S->base >= 0 ? m[S->base] : 0;
+    int ended = 1;
+    for (int i = 0; i < S->n; i++)
+        if (S->live[i] && res[i] < 0) ended = 0;
+    double mb = S->base >= 0 ? m[S->base] : 0, rb = S->base >= 0 && ended ? res[S->base] : 0;
+    S->ended += ended;
     for (int i = 0; i < S->n; i++) {
         if (!S->live[i]) continue;
         S->playouts++;
@@ -247,6 +275,10 @@ static int round_all(search *S, double until, double *m) {
         S->margin[i] += m[i];
         S->dsum[i] += m[i] - mb;
         S->dsq[i] += (m[i] - mb) * (m[i] - mb);
+        if (ended) {
+            S->rsum[i] += res[i] - rb;
+            S->rsq[i] += (res[i] - rb) * (res[i] - rb);
+        }
     }
     S->rounds++;
     prune(S);
@@ -305,9 +337,11 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     S->margin = calloc((size_t)n, sizeof *S->margin);
     S->dsum = calloc((size_t)n, sizeof *S->dsum);
     S->dsq = calloc((size_t)n, sizeof *S->dsq);
+    S->rsum = calloc((size_t)n, sizeof *S->rsum);
+    S->rsq = calloc((size_t)n, sizeof *S->rsq);
     S->cnt = calloc((size_t)n, sizeof *S->cnt);
     S->live = malloc((size_t)n);
-    if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq || !S->cnt || !S->live) return -1;
+    if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq || !S->rsum || !S->rsq || !S->cnt || !S->live) return -1;
     memset(S->live, 1, (size_t)n);
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
     const fuda_state *ms = fuda_engine_state(e);
@@ -324,6 +358,8 @@ static void release(search *S) {
     free(S->margin);
     free(S->dsum);
     free(S->dsq);
+    free(S->rsum);
+    free(S->rsq);
     free(S->cnt);
     free(S->live);
 }
@@ -348,12 +384,12 @@ static void fill_report(const search *S, int arm, fuda_search_report *rep) {
 static void run(search *S) {
     long ms, iters;
     fuda_search_budget(&ms, &iters);
-    double *m = malloc((size_t)S->n * sizeof *m);
+    double *m = malloc((size_t)S->n * 2 * sizeof *m);
     if (!m) return;
     double until = iters > 0 ? 0 : now_ms() + (double)ms;
     S->deadline = until;
     for (long r = 0; iters > 0 ? (r == 0 || S->playouts < iters) : (r == 0 || now_ms() < until); r++)
-        if (round_all(S, r == 0 ? 0 : until, m) < 0) break;
+        if (round_all(S, r == 0 ? 0 : until, m, m + S->n) < 0) break;
     free(m);
 }
 

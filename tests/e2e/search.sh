@@ -56,6 +56,15 @@ expect "lottery: luck in a few deals never moves the search from the bot's bet" 
 run sim tests/variants/lottery.lua -n 20 --bots search,basic --iters 200 --option sure=true --json
 expect "lottery: the sure 500 points are found every time" has "$OUT" '"tallies": \{"sure": 20\}'
 
+# what it plays for: in the match's last hand the sure point that wins the match, not the
+# gamble worth more points (half the time it loses); in the hands before it, points
+run sim tests/variants/steady.lua -n 20 --bots search,basic --iters 200 --json
+expect "steady: exit 0" status 0
+expect "steady: the match's last hand is played for the match" has "$OUT" '"tallies": \{"last hand: steady": 20\}'
+expect "steady: so seat 1 wins every match" has "$OUT" '"wins": \[20, 0\]'
+run sim tests/variants/steady.lua -n 20 --bots search,basic --iters 200 --option hands=2 --json
+expect "steady: a hand before the last is played for points" has "$OUT" '"earlier hand: gamble": 20[,}]'
+
 # fuda check with search bots: deterministic, so the replays agree
 run check gin -n 2 --bots search,basic --iters 6
 expect "check gin with search: exit 0" status 0
