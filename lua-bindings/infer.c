@@ -256,7 +256,8 @@ static int try_deal(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
         const char *mv;
         if (s == F->seat) {
             if (!own_move(F, k)) return 0;
-        } else if (fuda_engine_bot_apply(e, s, F->policy, &mv) < 0 ||
+        } else if ((F->until > 0 && F->clock() >= F->until) || /* a slow bot: time is up */
+                   fuda_engine_bot_apply(e, s, F->policy, &mv) < 0 ||
                    !seen_same(&e->st, &F->real[k], F->seat - 1)) {
             return 0;
         }
@@ -306,6 +307,7 @@ static int worth_trying(const fuda_infer *F) {
 }
 
 int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double until, double (*clock)(void)) {
+    F->until = until, F->clock = clock;
     while (F->on) {
         for (int t = 0; t < TRIES && worth_trying(F); t++) {
             if (until > 0 && clock() >= until) break;

@@ -18,6 +18,8 @@ typedef struct fuda_infer {
     long tries, found;    /* deals tried, worlds found */
     int npins;            /* cards the deal must put in a pile (pins) */
     struct { fuda_card card; int pile; } pin[FUDA_MAX_CARDS];
+    double until;         /* with a time budget, when finding deals stops (else 0) */
+    double (*clock)(void); /* the clock until is read on */
     fuda_mark before;     /* scratch: a deal before the seat's own move */
     fuda_state after;     /* scratch: the deal after it */
 } fuda_infer;

@@ -41,6 +41,7 @@
 #define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
 #define MIN_PAIRED 8      /* rounds a move needs before it may replace the bot's choice */
 #define FALSE_SWITCH 0.16 /* how often luck alone may make the search leave the bot's choice */
+#define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
 static int budget_given;
@@ -133,6 +134,8 @@ typedef struct search {
     fuda_infer infer;       /* worlds that fit the others' moves (infer.c) */
     fuda_mark world;        /* the round's deal */
     double deadline;        /* with a time budget, when it ends (finding deals stops then too) */
+    double stop;            /* with a time budget, when a playout is cut short and its round dropped */
+    int out_of_time;        /* a playout was cut short by stop */
 } search;
 
 /* The first seat that must act now, or 0. */
@@ -169,11 +172,16 @@ static double match_result(search *S) {
 }
 
 /* Play on from here with the policy bot; 0, or -1 when the variant failed
- * (the playout is then scored as it stands). */
+ * (the playout is then scored as it stands). With a time budget, a move is
+ * not started after S->stop: S->out_of_time is set instead. */
 static int playout(search *S) {
     fuda_engine *e = S->e;
     int cap = S->has_eval ? CUT_MOVES : MAX_PLAYOUT;
     for (int steps = 0; steps < cap && fuda_engine_state(e)->phase == FUDA_PHASE_PLAYING; steps++) {
+        if (S->stop > 0 && now_ms() >= S->stop) { /* a slow bot or hook: the time is up */
+            S->out_of_time = 1;
+            return 0;
+        }
         int a = first_actor(e);
         if (!a) return -1;
         const char *mv;
@@ -261,6 +269,7 @@ static int round_all(search *S, double until, double *m, double *res) {
         if (!S->live[i]) continue;
         if (until > 0 && S->playouts > 0 && now_ms() >= until) return -1;
         m[i] = try_move(S, i, bots, &res[i]);
+        if (S->out_of_time) return -1;
     }
     int ended = 1;
     for (int i = 0; i < S->n; i++)
@@ -380,16 +389,21 @@ static void fill_report(const search *S, int arm, fuda_search_report *rep) {
 }
 
 /* Run rounds within the budget: until iters playouts are made, or think_ms
- * of time has passed; at least one round either way. */
+ * of time has passed; at least one round either way, unless, under a time
+ * budget, a playout of it is still going after FIRST_ROUND times think_ms
+ * (a slow bot or hook: each of its calls is bounded, but a playout makes
+ * hundreds); then the moves of the round cut short do not count. */
 static void run(search *S) {
     long ms, iters;
     fuda_search_budget(&ms, &iters);
     double *m = malloc((size_t)S->n * 2 * sizeof *m);
     if (!m) return;
-    double until = iters > 0 ? 0 : now_ms() + (double)ms;
+    double start = now_ms(), until = iters > 0 ? 0 : start + (double)ms;
     S->deadline = until;
-    for (long r = 0; iters > 0 ? (r == 0 || S->playouts < iters) : (r == 0 || now_ms() < until); r++)
+    for (long r = 0; iters > 0 ? (r == 0 || S->playouts < iters) : (r == 0 || now_ms() < until); r++) {
+        S->stop = iters > 0 ? 0 : r == 0 ? start + FIRST_ROUND * (double)ms : until;
         if (round_all(S, r == 0 ? 0 : until, m, m + S->n) < 0) break;
+    }
     free(m);
 }
 

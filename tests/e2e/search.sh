@@ -41,6 +41,23 @@ expect "search over a failing playout bot: exit 0" status 0
 run sim tests/variants/flaky_bot.lua -n 1 --bots flaky
 expect "... which fails on its own" status 1
 
+# a playout bot that never answers (each call stopped by the 40 ms limit, so each move of a
+# playout costs 40 ms): under --think the search still ends each decision near its budget; it
+# used to finish its first round of playouts, over a minute a decision here
+cat >"$TMP/slow.lua" <<'EOF'
+fuda.search_budget{ think = 10 }
+local m = fuda.match{ variant = "tests/variants/slow_bot.lua", seats = 2, seed = 1, limits = { time = 40 } }
+for _ = 1, 5 do
+  local seat = m:actors()[1]
+  assert(m:apply(seat, assert(m:bot(seat, "search"))))
+end
+print("five decisions")
+EOF
+timeout 30 "$FUDA" run "$TMP/slow.lua" >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "a slow playout bot: five searched decisions within 30 s" status 0
+expect "a slow playout bot: all five made" has "$OUT" '^five decisions$'
+
 # a variant's evaluate hook: playouts cut short and scored by it; one that gives no number
 run sim tests/variants/tiny_eval.lua -n 2 --bots search,random --iters 8
 expect "search with an evaluate hook: exit 0" status 0
