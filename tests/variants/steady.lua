@@ -7,20 +7,14 @@
 -- for the match, the others for points) plays steady in the last hand and
 -- gambles before it. The basic bot always gambles. Each hand tallies seat 1's
 -- choice ("last hand: steady", "earlier hand: gamble", ...).
+local lottery = fuda.variant("lottery")
 return {
   title = "Steady (search test game)",
   players = 2,
   options = { hands = { 1, min = 1, max = 9, doc = "hands in a match" } },
   state = { phase = "bet" },
-  setup = function(g)
-    g:new_deck(g:new_pile("stock"))
-    g:new_pile("turned", { vis = "public" })
-  end,
-  deal = function(g)
-    g:pile("turned"):move_all(g:pile("stock"))
-    g:pile("stock"):shuffle()
-    g.turn = 1
-  end,
+  setup = lottery.setup,   -- a stock, and a pile for the turned card
+  deal = lottery.deal,
   moves = function(g, seat) return { "gamble", "steady" } end,
   play = function(g, seat, move)
     local last = g.hand_no >= g.options.hands
