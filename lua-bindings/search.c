@@ -350,7 +350,9 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     S->rsq = calloc((size_t)n, sizeof *S->rsq);
     S->cnt = calloc((size_t)n, sizeof *S->cnt);
     S->live = malloc((size_t)n);
-    if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq || !S->rsum || !S->rsq || !S->cnt || !S->live) return -1;
+    if (!S->moves || !S->wins || !S->margin || !S->dsum || !S->dsq || !S->rsum || !S->rsq || !S->cnt ||
+        !S->live)
+        return -1;
     memset(S->live, 1, (size_t)n);
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
     const fuda_state *ms = fuda_engine_state(e);
