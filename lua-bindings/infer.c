@@ -241,6 +241,9 @@ static int pin_cards(fuda_infer *F, fuda_state *s, fuda_rng *r) {
     return 0;
 }
 
+/* With a time budget, has its end come (fuda_infer_world's until). */
+static int time_up(const fuda_infer *F) { return F->until > 0 && F->clock() >= F->until; }
+
 /* One try: 1 the deal fits, 0 not. */
 static int try_deal(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
     fuda_engine *e = F->e;
@@ -256,7 +259,7 @@ static int try_deal(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
         const char *mv;
         if (s == F->seat) {
             if (!own_move(F, k)) return 0;
-        } else if ((F->until > 0 && F->clock() >= F->until) || /* a slow bot: time is up */
+        } else if (time_up(F) || /* a slow bot */
                    fuda_engine_bot_apply(e, s, F->policy, &mv) < 0 ||
                    !seen_same(&e->st, &F->real[k], F->seat - 1)) {
             return 0;
@@ -310,7 +313,7 @@ int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double u
     F->until = until, F->clock = clock;
     while (F->on) {
         for (int t = 0; t < TRIES && worth_trying(F); t++) {
-            if (until > 0 && clock() >= until) break;
+            if (time_up(F)) break;
             F->tries++;
             if (try_deal(F, root, r)) {
                 F->found++;
@@ -319,7 +322,7 @@ int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double u
         }
         /* none fitted: before the first world, deal nearer to now; after
          * it, this round is dealt blind */
-        if (F->found || !worth_trying(F) || F->back == 0 || (until > 0 && clock() >= until) ||
+        if (F->found || !worth_trying(F) || F->back == 0 || time_up(F) ||
             start_from(F, F->back - 1, root) < 0)
             break;
     }

@@ -261,13 +261,12 @@ static void prune(search *S) {
 
 /* One round: every move once in the same deal with the same bots, so the
  * moves are compared on equal luck. The round counts only when it is whole. */
-static int round_all(search *S, double until, double *m, double *res) {
+static int round_all(search *S, double *m, double *res) {
     uint64_t deal = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     uint64_t bots = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     if (deal_world(S, deal, S->deadline) < 0) return -1;
     for (int i = 0; i < S->n; i++) {
         if (!S->live[i]) continue;
-        if (until > 0 && S->playouts > 0 && now_ms() >= until) return -1;
         m[i] = try_move(S, i, bots, &res[i]);
         if (S->out_of_time) return -1;
     }
@@ -404,7 +403,7 @@ static void run(search *S) {
     S->deadline = until;
     for (long r = 0; iters > 0 ? (r == 0 || S->playouts < iters) : (r == 0 || now_ms() < until); r++) {
         S->stop = iters > 0 ? 0 : r == 0 ? start + FIRST_ROUND * (double)ms : until;
-        if (round_all(S, r == 0 ? 0 : until, m, m + S->n) < 0) break;
+        if (round_all(S, m, m + S->n) < 0) break;
     }
     free(m);
 }

@@ -35,7 +35,6 @@ int fuda_seat_count(const char *cmd, const fuda_engine *e, const fuda_match_args
     return 0;
 }
 
-
 /* 1 if the variant knows the bot. */
 static int bot_known(const fuda_variant_info *info, const char *name) {
     if (fuda_engine_builtin_bot(name)) return 1;
