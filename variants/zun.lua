@@ -577,6 +577,15 @@ local function basic_bot(g, seat, moves)
   end
   local held = g:hand(seat):cards()
   local rule, pending = R.field_rule(g), v.pending > 0
+  -- Read once from the hand: its total, how many cards of each rank and of each suit it holds.
+  -- A play is of one rank, so the hand left has the same ranks unless it plays them all.
+  local total, of_rank, of_suit = S.total(held, TOTAL), {}, {}
+  for j = 1, #held do
+    local c = held[j]
+    of_rank[RANK[c]] = (of_rank[RANK[c]] or 0) + 1
+    local s = SUIT[c]
+    if s and s ~= "" then of_suit[s] = (of_suit[s] or 0) + 1 end
+  end
   local best, best_score = nil, -math.huge
   for i = 1, #moves do
     local m = moves[i]
@@ -589,13 +598,7 @@ local function basic_bot(g, seat, moves)
       sc = 10 * #cards + 1
       if not fits(cards[1], rule) then sc = -math.huge end   -- a chombo (option): never
       -- the hand left: its total should be one the field can show (1..13)
-      local left, gone = {}, {}
-      for _, c in ipairs(cards) do gone[c] = (gone[c] or 0) + 1 end
-      for j = 1, #held do
-        local c = held[j]
-        if (gone[c] or 0) > 0 then gone[c] = gone[c] - 1 else left[#left + 1] = c end
-      end
-      local t = S.total(left, TOTAL)
+      local t = of_rank[r] == #cards and total - r or total
       if t >= 1 and t <= 13 then sc = sc + 20 end
       if pending then
         sc = sc + (r == 2 and 30 or r == 0 and 20 or 10)
@@ -603,17 +606,15 @@ local function basic_bot(g, seat, moves)
         if r == 8 or r == 0 then sc = sc - 25 end
         if r == 2 then sc = sc + 8 elseif r == 1 or r == 5 then sc = sc + 4 elseif r == 9 then sc = sc + 2 end
       end
-      if r == 8 then
-        -- name one suit, the one the bot holds most of afterwards
+      if r == 8 and #(named or "") <= 1 then
+        -- name one suit (or none), the one the bot holds most of afterwards (ties: the first in
+        -- letter order); a move naming two suits never gets the bonus
+        for _, c in ipairs(cards) do of_suit[SUIT[c]] = of_suit[SUIT[c]] - 1 end
         local want, most = "", 0
-        for _, c in ipairs(left) do
-          local s = SUIT[c]
-          if s and s ~= "" then
-            local n = 0
-            for _, d in ipairs(left) do if SUIT[d] == s then n = n + 1 end end
-            if n > most or (n == most and s < want) then want, most = s, n end
-          end
+        for s, n in pairs(of_suit) do
+          if n > most or (n == most and n > 0 and s < want) then want, most = s, n end
         end
+        for _, c in ipairs(cards) do of_suit[SUIT[c]] = of_suit[SUIT[c]] + 1 end
         if (named or "") == want then sc = sc + 3 end
       end
     end
