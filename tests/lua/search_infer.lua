@@ -96,4 +96,30 @@ eq(old.iters, 40, "the budget set before")
 eq(fuda.search_budget{ iters = 40 }.think, 50, "think given back")
 check(not pcall(fuda.search_budget, { iters = 5, think = 5 }), "not both")
 check(not pcall(fuda.search_budget, {}), "one of them")
+-- The cards seat 1 drew from the stock since its earlier decisions were in the stock when a deal
+-- is made there: every deal tried puts them there and fits (tests/variants/drawer.lua, where
+-- seat 2 holds 30 of the cards seat 1 cannot see). The search reads this from what seat 1 saw.
+do
+  local d = fuda.match{ variant = "tests/variants/drawer.lua", seats = 2, seed = 4 }
+  local decisions, dealt_at = 0, 0
+  while d:phase() == "playing" do
+    local seat = d:actors()[1]
+    local mv = seat == 2 and "wait" or nil
+    if seat == 1 then
+      local rep
+      mv, rep = d:search(1)
+      decisions = decisions + 1
+      if decisions > 1 then
+        check(rep.tries > 0, "drawer, decision " .. decisions .. ": dealt at an earlier decision")
+        eq(rep.worlds, rep.tries, "drawer, decision " .. decisions .. ": every deal tried fits")
+        dealt_at = dealt_at + 1
+      end
+    end
+    assert(d:apply(seat, mv))
+  end
+  eq(decisions, 6, "drawer: six decisions")
+  eq(dealt_at, 5, "drawer: five of them dealt at an earlier one")
+  d:free()
+end
+
 T.summary("search_infer")
