@@ -11,25 +11,20 @@
  * other seat's move as the playout bot would choose it. The deal is kept only
  * when the seat would have seen the same thing after every one of those moves
  * as it did (seen_same: the cards it knows, pile sizes, turn, claim window,
- * variables, totals); else another deal is tried. At each decision, from the
- * oldest to the previous one, LEVEL_TRIES deals until one fits, then more
- * while one deal in MIN_FIT fits (worth_trying); when too few fit there (the
- * longer the history, the fewer deals fit it), the next decision is dealt
- * at; past the previous one the rounds left are dealt blind. Which seats a
- * claim window asks is public in fuda, as are the seats' turns, so that the
- * log's order of movers is too.
+ * variables, totals); else another deal is tried. Until one fits, TRIES
+ * deals in all, from the oldest decision to the newest; after that, while
+ * one deal in MIN_FIT fits (worth_trying); a round that finds none is dealt
+ * blind. Which seats a claim window asks is public in fuda,
+ * as are the seats' turns, so that the log's order of movers is too.
  *
  * A deal blind seldom puts in a player's hand the very cards it then plays,
  * so most deals would be thrown away. What the seat saw tells more: when a
  * move of seat s took cards out of one pile of s's that the seat cannot see,
  * no other pile shrank, and the cards then came to light, they were in that
  * pile; if it had not grown since the deal, they were there when the deal is
- * made. The same holds for the cards the seat itself drew from a pile of no
- * seat's that it cannot see (a stock): dealt in the other hand instead, the
- * deal could not show the seat what it drew. Such cards are pinned
- * (find_pins): after each deal a pinned card that is elsewhere changes
- * places with a random unpinned card of its pile, which deals uniformly
- * among the deals that have it there (pin_cards).
+ * made. Such cards are pinned (find_pins): after each deal a pinned card that
+ * is elsewhere changes places with a random unpinned card of its pile, which
+ * deals uniformly among the deals that have it there (pin_cards).
  *
  * Nothing hidden is read: the real history is compared only through what the
  * seat saw of it, and the other seats' moves in a deal are the bot's choices
@@ -42,8 +37,8 @@
 #include "lfuda.h"
 #include "infer.h"
 
-#define LEVEL_TRIES 150 /* deals tried at a decision for the first that fits */
-#define MIN_FIT 20   /* after 100 tries, go on there while one deal in MIN_FIT fits */
+#define TRIES 400   /* deals tried for a round's world before it is dealt blind */
+#define MIN_FIT 20   /* after 100 tries, go on while one deal in MIN_FIT fits */
 #define MAX_SINCE 64 /* moves since the previous decision worth replaying */
 #define MEMO_DEPTH 3  /* the seat's decisions kept to deal at (the oldest usable first) */
 
@@ -176,9 +171,8 @@ static void count_known(const fuda_state *s, int k, int sign, int *n) {
 }
 
 /* The pile that move k took its cards from, if the seat can say: the one
- * pile that shrank, hidden from the seat, not grown since the deal (grew[]),
- * and owned by the mover when another seat moved, by no seat when the seat
- * itself did (a stock it drew from); else -1. */
+ * pile that shrank, owned by the mover, hidden from the seat, not grown since
+ * the deal (grew[]); else -1. */
 static int source_pile(const fuda_infer *F, const fuda_state *a, const fuda_state *b, int mover,
                        const int *grew) {
     int src = -1;
@@ -190,9 +184,9 @@ static int source_pile(const fuda_infer *F, const fuda_state *a, const fuda_stat
     }
     if (src < 0 || grew[src]) return -1;
     const fuda_pile *pl = &a->piles[src];
-    if (pl->vis == FUDA_VIS_PUBLIC || pl->vis == FUDA_VIS_TOP) return -1;
-    if (mover == F->seat) return pl->owner < 0 ? src : -1;
-    return pl->owner == mover - 1 ? src : -1;
+    int open = pl->vis == FUDA_VIS_PUBLIC || pl->vis == FUDA_VIS_TOP;
+    if (pl->owner != mover - 1 || pl->owner == F->seat - 1 || open) return -1;
+    return src;
 }
 
 /* Pin the cards the others' moves brought to light out of their hidden
@@ -202,7 +196,7 @@ static void find_pins(fuda_infer *F, const fuda_state *dealt) {
     const fuda_state *a = dealt;
     for (long k = F->lead; k < F->n; a = &F->real[k], k++) {
         const fuda_state *b = &F->real[k];
-        int src = source_pile(F, a, b, since_seat(F, k), grew);
+        int s = since_seat(F, k), src = s == F->seat ? -1 : source_pile(F, a, b, s, grew);
         for (int p = 0; p < a->npiles && p < b->npiles; p++) /* (src shrank: not marked here) */
             if (b->piles[p].len > a->piles[p].len) grew[p] = 1;
         if (src >= 0) {
@@ -287,7 +281,6 @@ static int start_at(fuda_infer *F, int back, const fuda_mark *root) {
     free(F->real);
     F->real = NULL;
     F->npins = 0;
-    F->ltries = F->lfound = 0;
     F->back = back;
     F->memo = &F->e->search_memo[F->seat - 1][back];
     if (read_since(F, root) < 0) return -1;
@@ -316,28 +309,31 @@ int fuda_infer_begin(fuda_infer *F, fuda_engine *e, int seat, const char *policy
     return 0;
 }
 
-/* Worth trying more deals at this decision: until one fits, LEVEL_TRIES;
- * then while at least one in MIN_FIT fits. */
+/* Worth going on: until a world is found, TRIES deals in all (over the
+ * decisions tried); then while at least one deal in MIN_FIT fits. */
 static int worth_trying(const fuda_infer *F) {
-    if (!F->lfound) return F->ltries < LEVEL_TRIES;
-    return F->ltries < 100 || F->lfound * MIN_FIT >= F->ltries;
+    if (!F->found) return F->tries < TRIES;
+    return F->tries < 100 || F->found * MIN_FIT >= F->tries;
 }
 
 int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double until, double (*clock)(void)) {
     F->until = until, F->clock = clock;
-    while (F->on && !time_up(F)) {
-        while (worth_trying(F) && !time_up(F)) {
-            F->tries++, F->ltries++;
+    while (F->on) {
+        for (int t = 0; t < TRIES && worth_trying(F); t++) {
+            if (time_up(F)) break;
+            F->tries++;
             if (try_deal(F, root, r)) {
-                F->found++, F->lfound++;
+                F->found++;
                 return 1;
             }
         }
-        if (time_up(F)) break;
-        /* too few deals fit at this decision: deal at a nearer one; past the
-         * previous one, the rest of the rounds are dealt blind */
-        if (F->back == 0 || start_from(F, F->back - 1, root) < 0) F->on = 0;
+        /* none fitted: before the first world, deal nearer to now; after
+         * it, this round is dealt blind */
+        if (F->found || !worth_trying(F) || F->back == 0 || time_up(F) ||
+            start_from(F, F->back - 1, root) < 0)
+            break;
     }
+    if (!worth_trying(F)) F->on = 0;
     fuda_engine_undo_to(F->e, root);
     return 0;
 }

@@ -16,7 +16,6 @@ typedef struct fuda_infer {
     fuda_state *real;     /* the state after each of them, owned */
     int on;               /* deals are still worth trying */
     long tries, found;    /* deals tried, worlds found */
-    long ltries, lfound;  /* the same at the decision dealt at now */
     int npins;            /* cards the deal must put in a pile (pins) */
     struct { fuda_card card; int pile; } pin[FUDA_MAX_CARDS];
     double until;         /* with a time budget, when finding deals stops (else 0) */

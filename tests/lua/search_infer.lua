@@ -96,9 +96,9 @@ eq(old.iters, 40, "the budget set before")
 eq(fuda.search_budget{ iters = 40 }.think, 50, "think given back")
 check(not pcall(fuda.search_budget, { iters = 5, think = 5 }), "not both")
 check(not pcall(fuda.search_budget, {}), "one of them")
--- The cards seat 1 drew from the stock since its earlier decisions were in the stock when a deal
--- is made there: every deal tried puts them there and fits (tests/variants/drawer.lua, where
--- seat 2 holds 30 of the cards seat 1 cannot see). The search reads this from what seat 1 saw.
+-- A deal made at an earlier decision is made to show seat 1 the cards it drew since, one or two
+-- at a time, in the order it drew them (tests/variants/drawer.lua: they are always in the
+-- stock there, so every deal tried fits; a two-card draw once undid its own exchange).
 do
   local d = fuda.match{ variant = "tests/variants/drawer.lua", seats = 2, seed = 4 }
   local decisions, dealt_at = 0, 0

@@ -1,8 +1,8 @@
 -- drawer.lua -- a test game for the search's deals (tests/lua/search_infer.lua): seat 1 draws
--- one or two cards a turn from the stock, seat 2 only waits, and the hand ends after six turns
--- of seat 1's; each seat scores its hearts less the other's. Seat 2 holds most of the cards seat
--- 1 cannot see, so a deal made at seat 1's earlier decision seldom leaves the cards seat 1 then
--- drew in the stock, unless the search knows that they were there. Not a real game.
+-- one or two cards a turn from the stock, seat 2 holds no cards and only waits, and the hand
+-- ends after six turns of seat 1's; seat 1 scores its hearts. All that seat 1 cannot see is the
+-- stock, so every deal made at one of its earlier decisions holds the cards it then drew, in
+-- some order, and can be made to show them. Not a real game.
 return {
   title = "Drawer (search test game)",
   players = { min = 2, max = 2, default = 2 },
@@ -17,7 +17,6 @@ return {
     for s = 1, g.seats do g:hand(s):move_all(stock) end
     stock:shuffle()
     for _ = 1, 5 do stock:move_top(g:hand(1)) end
-    for _ = 1, 30 do stock:move_top(g:hand(2)) end
     g.var.turns = 0
     g.turn = 1
   end,
@@ -38,17 +37,13 @@ return {
       g.turn = 2
       return
     end
-    local hearts = {}
-    for s = 1, 2 do
-      hearts[s] = 0
-      for _, c in ipairs(g:hand(s):cards()) do
-        if fuda.suit(c) == "h" then hearts[s] = hearts[s] + 1 end
-      end
+    local hearts = 0
+    for _, c in ipairs(hand:cards()) do
+      if fuda.suit(c) == "h" then hearts = hearts + 1 end
     end
-    g:score(1, hearts[1] - hearts[2], "hearts")
-    g:score(2, hearts[2] - hearts[1], "hearts")
+    g:score(1, hearts, "hearts")
     g:end_hand()
     g:end_match()
   end,
-  bots = { basic = function(_, _, moves) return moves[1] end },
+  bots = { basic = function(_, _, moves) return moves[#moves] end },
 }
