@@ -612,7 +612,7 @@ local function basic_bot(g, seat, moves)
         for _, c in ipairs(cards) do of_suit[SUIT[c]] = of_suit[SUIT[c]] - 1 end
         local want, most = "", 0
         for s, n in pairs(of_suit) do
-          if n > most or (n == most and n > 0 and s < want) then want, most = s, n end
+          if n > most or (n == most and s < want) then want, most = s, n end
         end
         for _, c in ipairs(cards) do of_suit[SUIT[c]] = of_suit[SUIT[c]] + 1 end
         if (named or "") == want then sc = sc + 3 end
