@@ -4,6 +4,9 @@
 -- plays claim windows (zun, dobon) and whole hands.
 local T = dofile("tests/lua/lib/t.lua")
 local check, eq = T.check, T.eq
+-- an iteration budget, not the default time: the same moves, so the same checks, on any
+-- machine and under any load (the time budget is tested in tests/e2e/search.sh)
+fuda.search_budget{ iters = 40 }
 
 local function snapshot(m)
   local tallies = {}
