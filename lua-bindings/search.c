@@ -213,6 +213,53 @@ static int deal_world(search *S, uint64_t deal, double until) {
     return fuda_engine_mark(S->e, &S->world);
 }
 
+#ifdef FUDA_SEARCH_DEBUG
+/* How much of the other seats' hidden cards the round's worlds get right:
+ * the cards that lie in the same seat's piles in the world and in the real
+ * game, over how many the real game hides there, as a running mean over the
+ * process; beside it the same for a blind deal of each decision, which
+ * tells how much the others' moves taught (infer.c). It reads the real
+ * game, so it is in the debugging build only; one table. */
+static double dbg_overlap_sum, dbg_blind_sum;
+static long dbg_overlap_n;
+static int overlap_of(const fuda_state *w, const fuda_state *t, int me, int *all) {
+    int hit = 0;
+    *all = 0;
+    for (int k = 0; k < t->nseats; k++) {
+        if (k == me) continue;
+        int nw[FUDA_CARD_SPACE] = { 0 }, nt[FUDA_CARD_SPACE] = { 0 };
+        for (int p = 0; p < t->npiles; p++) {
+            if (t->piles[p].owner != k) continue;
+            for (int i = 0; i < t->piles[p].len; i++)
+                if (!fuda_state_knows(t, p, i, me)) nt[t->cards[t->piles[p].start + i]]++, (*all)++;
+            for (int i = 0; i < w->piles[p].len; i++)
+                if (!fuda_state_knows(w, p, i, me)) nw[w->cards[w->piles[p].start + i]]++;
+        }
+        for (int c = 0; c < FUDA_CARD_SPACE; c++) hit += nw[c] < nt[c] ? nw[c] : nt[c];
+    }
+    return hit;
+}
+static void overlap(search *S) {
+    const fuda_state *t = &S->root.st;
+    if (fuda_tb_n(S->e)) return;
+    int all, hit = overlap_of(&S->e->st, t, S->seat - 1, &all);
+    if (!all) return;
+    static fuda_state b;
+    static fuda_rng br;
+    static int seeded;
+    if (!seeded) fuda_rng_seed(&br, 99, 1), seeded = 1;
+    b = *t;
+    fuda_state_resample(&b, S->seat - 1, &br);
+    int ball, bhit = overlap_of(&b, t, S->seat - 1, &ball);
+    dbg_overlap_sum += (double)hit / all, dbg_blind_sum += (double)bhit / ball, dbg_overlap_n++;
+}
+static void debug_overlap(double *mean, double *blind, long *n) {
+    *mean = dbg_overlap_n ? dbg_overlap_sum / dbg_overlap_n : 0;
+    *blind = dbg_overlap_n ? dbg_blind_sum / dbg_overlap_n : 0;
+    *n = dbg_overlap_n;
+}
+#endif
+
 /* One playout of move `arm` in the round's world, the bots seeded by `bots`:
  * its margin for the seat; *res the match's result (match_result). */
 static double try_move(search *S, int arm, uint64_t bots, double *res) {
@@ -265,6 +312,9 @@ static int round_all(search *S, double *m, double *res) {
     uint64_t deal = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     uint64_t bots = (uint64_t)fuda_rng_next(&S->rng) << 32 | fuda_rng_next(&S->rng);
     if (deal_world(S, deal, S->deadline) < 0) return -1;
+#ifdef FUDA_SEARCH_DEBUG
+    overlap(S);
+#endif
     for (int i = 0; i < S->n; i++) {
         if (!S->live[i]) continue;
         m[i] = try_move(S, i, bots, &res[i]);
@@ -449,6 +499,10 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
             fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.2f\n", S.moves[i], i == S.base ? "*" : " ",
                     S.cnt[i] ? S.wins[i] / S.cnt[i] : 0, S.cnt[i] ? S.margin[i] / S.cnt[i] : 0,
                     S.cnt[i] ? S.dsum[i] / S.cnt[i] : 0);
+        double ov, bl;
+        long nov;
+        debug_overlap(&ov, &bl, &nov);
+        fprintf(stderr, "overlap so far %.4f, blind %.4f, of %ld rounds\n", ov, bl, nov);
         fprintf(stderr, "seat %d chose %s (failed %d; worlds inferred %ld of %ld tries)\n", seat, S.moves[arm],
                 S.failed, S.infer.found, S.infer.tries);
     }
