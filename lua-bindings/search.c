@@ -385,6 +385,48 @@ static int best_arm(const search *S) {
     return arm;
 }
 
+#ifdef FUDA_SEARCH_DEBUG
+/* Judge the search's move against base's with the real cards: ORACLE
+ * rounds in the real game with only the cards no seat knows dealt anew (the
+ * stock's order) and both moves played out in each, scored as the search
+ * scored them: the mean and standard error of the move's advantage. It
+ * reads the real game: debugging build only; one table. */
+#define ORACLE 200
+static void oracle(search *S, int arm, double *mean, double *se) {
+    fuda_engine *e = S->e;
+    double sum = 0, sq = 0;
+    int n = 0, res = by_result(S);
+    fuda_rng r;
+    fuda_rng_seed(&r, 12345u + (uint64_t)e->st.move_no, 3);
+    for (int t = 0; t < ORACLE && !fuda_tb_n(e); t++) {
+        fuda_engine_undo_to(e, &S->root);
+        fuda_state *st = &e->st;
+        uint16_t slot[FUDA_MAX_CARDS];
+        fuda_card pool[FUDA_MAX_CARDS];
+        int k = 0;
+        for (int p = 0; p < st->npiles; p++)
+            for (int i = 0; i < st->piles[p].len; i++) {
+                int seen = 0;
+                for (int q = 0; q < st->nseats && !seen; q++) seen = fuda_state_knows(st, p, i, q);
+                if (!seen) slot[k] = (uint16_t)(st->piles[p].start + i), pool[k] = st->cards[slot[k]], k++;
+            }
+        fuda_rng_shuffle(&r, pool, k);
+        for (int j = 0; j < k; j++) st->cards[slot[j]] = pool[j];
+        fuda_rng_seed(&st->rng, (uint64_t)fuda_rng_next(&r) << 32 | fuda_rng_next(&r), 0);
+        e->moves_valid = 0;
+        if (fuda_engine_mark(e, &S->world) < 0) break;
+        uint64_t bots = (uint64_t)fuda_rng_next(&r) << 32 | fuda_rng_next(&r);
+        double rb, ra, mb = try_move(S, S->base, bots, &rb), ma = try_move(S, arm, bots, &ra);
+        double d = res ? ra - rb : ma - mb;
+        sum += d, sq += d * d, n++;
+    }
+    fuda_engine_undo_to(e, &S->root);
+    *mean = n ? sum / n : 0;
+    double var = n ? sq / n - *mean * *mean : 0;
+    *se = n ? sqrt((var > 0 ? var : 0) / n) : 0;
+}
+#endif
+
 static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int n) {
     memset(S, 0, sizeof *S);
     S->e = e;
@@ -505,6 +547,12 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
         fprintf(stderr, "overlap so far %.4f, blind %.4f, of %ld rounds\n", ov, bl, nov);
         fprintf(stderr, "seat %d chose %s (failed %d; worlds inferred %ld of %ld tries)\n", seat, S.moves[arm],
                 S.failed, S.infer.found, S.infer.tries);
+        if (S.base >= 0 && arm != S.base && getenv("FUDA_SEARCH_ORACLE")) {
+            double om, ose;
+            oracle(&S, arm, &om, &ose);
+            fprintf(stderr, "oracle: %s over %s by %.3f (se %.3f)%s\n", S.moves[arm], S.moves[S.base], om, ose,
+                    by_result(&S) ? " in the match's result" : " points");
+        }
     }
 #endif
     *move = S.moves[arm];
