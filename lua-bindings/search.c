@@ -385,12 +385,13 @@ static int best_arm(const search *S) {
     return arm;
 }
 
-#ifdef FUDA_SEARCH_DEBUG
+#if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
 /* Judge the search's move against base's with the real cards: ORACLE
  * rounds in the real game with only the cards no seat knows dealt anew (the
  * stock's order) and both moves played out in each, scored as the search
  * scored them: the mean and standard error of the move's advantage. It
- * reads the real game: debugging build only; one table. */
+ * reads the real game: debugging build only (-DFUDA_SEARCH_DEBUG
+ * -DFUDA_SEARCH_ORACLE); one table. */
 #define ORACLE 200
 static void oracle(search *S, int arm, double *mean, double *se) {
     fuda_engine *e = S->e;
@@ -547,12 +548,14 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
         fprintf(stderr, "overlap so far %.4f, blind %.4f, of %ld rounds\n", ov, bl, nov);
         fprintf(stderr, "seat %d chose %s (failed %d; worlds inferred %ld of %ld tries)\n", seat, S.moves[arm],
                 S.failed, S.infer.found, S.infer.tries);
-        if (S.base >= 0 && arm != S.base && getenv("FUDA_SEARCH_ORACLE")) {
+#ifdef FUDA_SEARCH_ORACLE /* with -DFUDA_SEARCH_ORACLE too: the switches judged */
+        if (S.base >= 0 && arm != S.base) {
             double om, ose;
             oracle(&S, arm, &om, &ose);
             fprintf(stderr, "oracle: %s over %s by %.3f (se %.3f)%s\n", S.moves[arm], S.moves[S.base], om, ose,
                     by_result(&S) ? " in the match's result" : " points");
         }
+#endif
     }
 #endif
     *move = S.moves[arm];
