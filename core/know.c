@@ -90,3 +90,14 @@ int fuda_state_resample_blind(fuda_state *s, fuda_rng *rng) {
     }
     return redeal(s, keep, rng);
 }
+
+int fuda_state_shuffle_unseen(fuda_state *s, fuda_rng *rng) {
+    uint8_t keep[FUDA_MAX_CARDS];
+    for (int p = 0; p < s->npiles; p++)
+        for (int i = 0; i < s->piles[p].len; i++) {
+            int seen = 0;
+            for (int k = 0; k < s->nseats && !seen; k++) seen = fuda_state_knows(s, p, i, k);
+            keep[s->piles[p].start + i] = (uint8_t)seen;
+        }
+    return redeal(s, keep, rng);
+}

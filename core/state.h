@@ -199,5 +199,9 @@ int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng);
  * shows its top); every other card is dealt anew. Returns how many were;
  * cannot fail. */
 int fuda_state_resample_blind(fuda_state *s, fuda_rng *rng);
+/* The same for what no seat knows (a stock's order, a face-down pile no
+ * one has looked at): those cards are dealt anew among their places; every
+ * card some seat sees or knows stays. Returns how many were; cannot fail. */
+int fuda_state_shuffle_unseen(fuda_state *s, fuda_rng *rng);
 
 #endif

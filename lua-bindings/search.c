@@ -396,24 +396,13 @@ static int best_arm(const search *S) {
 static void oracle(search *S, int arm, double *mean, double *se) {
     fuda_engine *e = S->e;
     double sum = 0, sq = 0;
-    int n = 0, res = by_result(S);
+    int n = 0, res = by_result(S), failed = S->failed;
+    S->stop = 0; /* no time budget here: every playout to its end */
     fuda_rng r;
     fuda_rng_seed(&r, 12345u + (uint64_t)e->st.move_no, 3);
     for (int t = 0; t < ORACLE && !fuda_tb_n(e); t++) {
         fuda_engine_undo_to(e, &S->root);
-        fuda_state *st = &e->st;
-        uint16_t slot[FUDA_MAX_CARDS];
-        fuda_card pool[FUDA_MAX_CARDS];
-        int k = 0;
-        for (int p = 0; p < st->npiles; p++)
-            for (int i = 0; i < st->piles[p].len; i++) {
-                int seen = 0;
-                for (int q = 0; q < st->nseats && !seen; q++) seen = fuda_state_knows(st, p, i, q);
-                if (!seen) slot[k] = (uint16_t)(st->piles[p].start + i), pool[k] = st->cards[slot[k]], k++;
-            }
-        fuda_rng_shuffle(&r, pool, k);
-        for (int j = 0; j < k; j++) st->cards[slot[j]] = pool[j];
-        fuda_rng_seed(&st->rng, (uint64_t)fuda_rng_next(&r) << 32 | fuda_rng_next(&r), 0);
+        fuda_state_shuffle_unseen(&e->st, &r);
         e->moves_valid = 0;
         if (fuda_engine_mark(e, &S->world) < 0) break;
         uint64_t bots = (uint64_t)fuda_rng_next(&r) << 32 | fuda_rng_next(&r);
@@ -422,6 +411,7 @@ static void oracle(search *S, int arm, double *mean, double *se) {
         sum += d, sq += d * d, n++;
     }
     fuda_engine_undo_to(e, &S->root);
+    S->failed = failed; /* the search's own count stays what it reports */
     *mean = n ? sum / n : 0;
     double var = n ? sq / n - *mean * *mean : 0;
     *se = n ? sqrt((var > 0 ? var : 0) / n) : 0;

@@ -174,4 +174,31 @@ static void test_resample_blind(void) {
     CHECK(same);
 }
 
-TEST_MAIN(test_observe, test_resample_blind, test_known_moves_with_card, test_shuffle_forgets, test_resample, test_resample_spread)
+/* What no seat knows: the stock and the discard's covered Ad are dealt
+ * anew among their places; the hands (each known to its owner) and the
+ * discard's top stay, the multiset of cards is kept. */
+static void test_shuffle_unseen(void) {
+    fuda_state s, t;
+    table(&s);
+    int moved = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        fuda_state_copy(&t, &s);
+        fuda_rng r;
+        fuda_rng_seed(&r, seed, 3);
+        CHECK_EQ_INT(fuda_state_shuffle_unseen(&t, &r), 13); /* 12 in the stock, Ad */
+        for (int p = HAND0; p <= HAND1; p++)
+            for (int i = 0; i < s.piles[p].len; i++)
+                CHECK(t.cards[t.piles[p].start + i] == s.cards[s.piles[p].start + i]);
+        CHECK(t.cards[t.piles[DISCARD].start + 1] == C("2d"));
+        int count[256] = {0};
+        for (int i = 0; i < 12; i++) count[s.cards[s.piles[STOCK].start + i]]++;
+        count[C("Ad")]++;
+        for (int i = 0; i < 12; i++) count[t.cards[t.piles[STOCK].start + i]]--;
+        count[t.cards[t.piles[DISCARD].start]]--;
+        for (int c = 0; c < 256; c++) CHECK_EQ_INT(count[c], 0);
+        for (int i = 0; i < 12; i++) moved |= t.cards[t.piles[STOCK].start + i] != s.cards[s.piles[STOCK].start + i];
+    }
+    CHECK(moved);
+}
+
+TEST_MAIN(test_observe, test_resample_blind, test_shuffle_unseen, test_known_moves_with_card, test_shuffle_forgets, test_resample, test_resample_spread)
