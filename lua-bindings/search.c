@@ -136,6 +136,9 @@ typedef struct search {
     double deadline;        /* with a time budget, when it ends (finding deals stops then too) */
     double stop;            /* with a time budget, when a playout is cut short and its round dropped */
     int out_of_time;        /* a playout was cut short by stop */
+#if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
+    int to_end;             /* playouts go on through the hands to the match's end */
+#endif
 } search;
 
 /* The first seat that must act now, or 0. */
@@ -177,7 +180,18 @@ static double match_result(search *S) {
 static int playout(search *S) {
     fuda_engine *e = S->e;
     int cap = S->has_eval ? CUT_MOVES : MAX_PLAYOUT;
-    for (int steps = 0; steps < cap && fuda_engine_state(e)->phase == FUDA_PHASE_PLAYING; steps++) {
+#if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
+    if (S->to_end) cap = 50 * MAX_PLAYOUT; /* a whole match, every hand played out */
+#endif
+    for (int steps = 0; steps < cap; steps++) {
+        int phase = fuda_engine_state(e)->phase;
+#if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
+        if (phase == FUDA_PHASE_HAND_OVER && S->to_end) { /* the oracle plays on to the match's end */
+            if (fuda_engine_next_hand(e) < 0) return -1;
+            continue;
+        }
+#endif
+        if (phase != FUDA_PHASE_PLAYING) break;
         if (S->stop > 0 && now_ms() >= S->stop) { /* a slow bot or hook: the time is up */
             S->out_of_time = 1;
             return 0;
@@ -388,16 +402,18 @@ static int best_arm(const search *S) {
 #if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
 /* Judge the search's move against base's with the real cards: ORACLE
  * rounds in the real game with only the cards no seat knows dealt anew (the
- * stock's order) and both moves played out in each, scored as the search
- * scored them: the mean and standard error of the move's advantage. It
- * reads the real game: debugging build only (-DFUDA_SEARCH_DEBUG
- * -DFUDA_SEARCH_ORACLE); one table. */
+ * stock's order) and both moves played out in each: the mean and standard
+ * error of the move's advantage, scored as the search scored them when
+ * to_end is 0, else by the match's result with every playout going on to
+ * the match's end. It reads the real game: debugging build only
+ * (-DFUDA_SEARCH_DEBUG -DFUDA_SEARCH_ORACLE); one table. */
 #define ORACLE 200
-static void oracle(search *S, int arm, double *mean, double *se) {
+static void oracle(search *S, int arm, int to_end, double *mean, double *se) {
     fuda_engine *e = S->e;
     double sum = 0, sq = 0;
-    int n = 0, res = by_result(S), failed = S->failed;
+    int n = 0, res = to_end || by_result(S), failed = S->failed;
     S->stop = 0; /* no time budget here: every playout to its end */
+    S->to_end = to_end;
     fuda_rng r;
     fuda_rng_seed(&r, 12345u + (uint64_t)e->st.move_no, 3);
     for (int t = 0; t < ORACLE && !fuda_tb_n(e); t++) {
@@ -411,6 +427,7 @@ static void oracle(search *S, int arm, double *mean, double *se) {
         sum += d, sq += d * d, n++;
     }
     fuda_engine_undo_to(e, &S->root);
+    S->to_end = 0;
     S->failed = failed; /* the search's own count stays what it reports */
     *mean = n ? sum / n : 0;
     double var = n ? sq / n - *mean * *mean : 0;
@@ -528,10 +545,13 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
     int arm = best_arm(&S);
 #ifdef FUDA_SEARCH_DEBUG /* cc -DFUDA_SEARCH_DEBUG: every decision's figures on stderr */
     {
-        for (int i = 0; i < S.n; i++)
-            fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.2f\n", S.moves[i], i == S.base ? "*" : " ",
-                    S.cnt[i] ? S.wins[i] / S.cnt[i] : 0, S.cnt[i] ? S.margin[i] / S.cnt[i] : 0,
-                    S.cnt[i] ? S.dsum[i] / S.cnt[i] : 0);
+        for (int i = 0; i < S.n; i++) { /* the advantage d over base, its spread sd over n rounds */
+            double d, se;
+            advantage(&S, i, &d, &se);
+            fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.4g n=%ld sd=%.4g\n", S.moves[i], i == S.base ? "*" : " ",
+                    S.cnt[i] ? S.wins[i] / S.cnt[i] : 0, S.cnt[i] ? S.margin[i] / S.cnt[i] : 0, d, S.cnt[i],
+                    se * sqrt((double)S.cnt[i]));
+        }
         double ov, bl;
         long nov;
         debug_overlap(&ov, &bl, &nov);
@@ -540,10 +560,12 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
                 S.failed, S.infer.found, S.infer.tries);
 #ifdef FUDA_SEARCH_ORACLE /* with -DFUDA_SEARCH_ORACLE too: the switches judged */
         if (S.base >= 0 && arm != S.base) {
-            double om, ose;
-            oracle(&S, arm, &om, &ose);
-            fprintf(stderr, "oracle: %s over %s by %.3f (se %.3f)%s\n", S.moves[arm], S.moves[S.base], om, ose,
-                    by_result(&S) ? " in the match's result" : " points");
+            double om, ose, tm, tse;
+            oracle(&S, arm, 0, &om, &ose);
+            oracle(&S, arm, 1, &tm, &tse);
+            fprintf(stderr, "oracle: %s over %s by %.3f (se %.3f)%s; to the match's end %.3f (se %.3f)\n",
+                    S.moves[arm], S.moves[S.base], om, ose, by_result(&S) ? " in the match's result" : " points",
+                    tm, tse);
         }
 #endif
     }
