@@ -144,6 +144,18 @@ static void test_resample_spread(void) {
     CHECK_EQ_INT(seen[C("As")], 0);
 }
 
+/* Do s and t hold the same cards over the whole table (the same multiset)? */
+static int same_cards(const fuda_state *s, const fuda_state *t) {
+    int count[256] = {0};
+    for (int p = 0; p < s->npiles; p++) {
+        for (int i = 0; i < s->piles[p].len; i++) count[s->cards[s->piles[p].start + i]]++;
+        for (int i = 0; i < t->piles[p].len; i++) count[t->cards[t->piles[p].start + i]]--;
+    }
+    for (int c = 0; c < 256; c++)
+        if (count[c]) return 0;
+    return 1;
+}
+
 /* A looker-on from another table: only the top of the discard pile stays;
  * even what both players there know (2d seen, then covered; each hand) is
  * dealt anew, the multiset of the table's cards kept. */
@@ -160,15 +172,8 @@ static void test_resample_blind(void) {
         CHECK_EQ_INT(fuda_state_resample_blind(&t, &r), 21); /* 22 cards, all but As on top */
         CHECK(t.cards[t.piles[DISCARD].start + 2] == C("As"));
         if (t.cards[t.piles[DISCARD].start + 1] != C("2d")) moved = 1;
-        int count[256] = {0};
-        for (int p = 0; p < s.npiles; p++) {
-            CHECK_EQ_INT(t.piles[p].len, s.piles[p].len);
-            for (int i = 0; i < s.piles[p].len; i++) {
-                count[s.cards[s.piles[p].start + i]]++;
-                count[t.cards[t.piles[p].start + i]]--;
-            }
-        }
-        for (int c = 0; c < 256; c++) same &= count[c] == 0;
+        for (int p = 0; p < s.npiles; p++) CHECK_EQ_INT(t.piles[p].len, s.piles[p].len);
+        same &= same_cards(&s, &t);
     }
     CHECK(moved); /* known to both players there, but not to a looker-on */
     CHECK(same);
@@ -190,16 +195,11 @@ static void test_shuffle_unseen(void) {
             for (int i = 0; i < s.piles[p].len; i++)
                 CHECK(t.cards[t.piles[p].start + i] == s.cards[s.piles[p].start + i]);
         CHECK(t.cards[t.piles[DISCARD].start + 1] == C("2d"));
-        int count[256] = {0};
-        for (int i = 0; i < 12; i++) count[s.cards[s.piles[STOCK].start + i]]++;
-        count[C("Ad")]++;
-        for (int i = 0; i < 12; i++) count[t.cards[t.piles[STOCK].start + i]]--;
-        count[t.cards[t.piles[DISCARD].start]]--;
-        for (int c = 0; c < 256; c++) same &= count[c] == 0;
+        same &= same_cards(&s, &t);
         for (int i = 0; i < 12; i++) moved |= t.cards[t.piles[STOCK].start + i] != s.cards[s.piles[STOCK].start + i];
     }
     CHECK(moved);
-    CHECK(same); /* the stock and Ad hold the same cards among them */
+    CHECK(same); /* with the hands and the top as they were: the stock and Ad hold the same cards */
 }
 
 TEST_MAIN(test_observe, test_resample_blind, test_shuffle_unseen, test_known_moves_with_card, test_shuffle_forgets, test_resample, test_resample_spread)
