@@ -85,6 +85,8 @@ typedef struct fuda_variant_info {
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
     int has_evaluate;        /* declares evaluate(g, seat), the search's estimate */
+    int search_by_winner;    /* search = { hands = "winner" }: the search judges a hand before the
+                              * match's last by who won it, not by the points */
     int check_leaks;         /* check.leaks (default true): run check's leak rule; false when the
                               * view shows cards beyond the piles' visibility on purpose */
     double check_random;     /* in check's random rounds, the share of random moves (check.random, default 1) */

@@ -621,6 +621,19 @@ static void take_verbs(fuda_engine *e, int d) {
     e->info.verb_docs = (const char *const *)e->verbdoc;
 }
 
+/* The variant's search table (the loader's own copy, checked by it):
+ * hands = "winner" or "points" (the default). */
+static void take_search(fuda_engine *e, int d) {
+    lua_State *L = e->L;
+    e->info.search_by_winner = 0;
+    if (lua_getfield(L, d, "search") == LUA_TTABLE) {
+        lua_getfield(L, -1, "hands");
+        e->info.search_by_winner = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "winner") == 0;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 static void take_info(fuda_engine *e, int d) {
     lua_State *L = e->L;
     e->name = dup_field(L, d, "name");
@@ -689,6 +702,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     lua_getfield(L, d, "evaluate");
     e->info.has_evaluate = lua_isfunction(L, -1);
     lua_pop(L, 1);
+    take_search(e, d);
     take_columns(e, d);
     take_verbs(e, d);
     if (take_vars(e, d) < 0) { lua_pop(L, 1); return -1; }

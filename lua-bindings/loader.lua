@@ -19,7 +19,7 @@ local KNOWN = {
   play = "function", resolve = "function", view = "function", bots = "table", check = "table",
   result = "function", match = "function", columns = "table",
   phase = "string", phases = "table", verbs = "table", layout = "table", deck = "any", status = "function",
-  prompt = "function", why_not = "function", evaluate = "function",
+  prompt = "function", why_not = "function", evaluate = "function", search = "table",
   tables = "any", teams = "any", seating = "function", hand_over = "function",
 }
 local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status", "prompt", "why_not" }
@@ -195,9 +195,9 @@ local load_variant
 
 -- Merge a file's table t over the base definition (nil for a base variant).
 local function merge(err, path, name, t, base)
-  local def = base and copy(base) or { options = {}, state = {}, seat_state = {}, bots = {}, check = {} }
+  local def = base and copy(base) or { options = {}, state = {}, seat_state = {}, bots = {}, check = {}, search = {} }
   def.options, def.state, def.seat_state = copy(def.options), copy(def.state), copy(def.seat_state)
-  def.bots, def.check = copy(def.bots), copy(def.check)
+  def.bots, def.check, def.search = copy(def.bots), copy(def.check), copy(def.search)
   def.name, def.file, def.extends, def.abstract = name, path, t.extends, t.abstract
   def.title = t.title or (base and base.title) or name
   if t.players ~= nil or not base then def.players = normalize_players(err, t.players) end
@@ -215,7 +215,7 @@ local function merge(err, path, name, t, base)
   if base then
     for _, k in ipairs(sorted_keys(t.options or {})) do set_option(err, def, k, t.options[k]) end
   end
-  for _, field in ipairs({ "state", "seat_state", "bots", "check" }) do
+  for _, field in ipairs({ "state", "seat_state", "bots", "check", "search" }) do
     for k, v in pairs(t[field] or {}) do def[field][k] = v end
   end
   for _, k in ipairs({ "result", "match", "columns", "evaluate", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, the search's estimate, its tables
@@ -393,6 +393,15 @@ local function check_fields(err, t)
       end
     elseif value_type(v) ~= CHECK[k] then
       err.add(k, "check." .. k .. " must be " .. (CHECK[k] == "integer" and "an integer" or "a " .. CHECK[k]))
+    end
+  end
+  for _, k in ipairs(sorted_keys(type(t.search) == "table" and t.search or {})) do
+    local v = t.search[k]
+    if k ~= "hands" then
+      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: hands)")
+    elseif v ~= "points" and v ~= "winner" then
+      err.add(k, "search.hands must be \"points\" or \"winner\" (how the search judges a hand before the match's last), got " ..
+        (type(v) == "string" and ("%q"):format(v) or type(v)))
     end
   end
   for name, bot in pairs(type(t.bots) == "table" and t.bots or {}) do

@@ -11,8 +11,9 @@
  * to that world, reseed the bots' generator, apply the move, and play on
  * with the playout bot until the hand ends (or, when the variant has an
  * evaluate hook, for at most CUT_MOVES moves); score the end by the seat's
- * margin of points, or, when every playout of the decision so far ended the
- * match, by the match's result (by_result). All
+ * margin of points (or, when the variant says search = { hands = "winner" },
+ * by who won: 1, 0 or -1), or, when every playout of the decision so far
+ * ended the match, by the match's result (by_result). All
  * moves thus meet the same luck, and each is compared with the playout bot's
  * own choice (base) by the paired difference of their scores: the search
  * plays another move only when, over MIN_PAIRED rounds or more, it beats base
@@ -42,6 +43,7 @@
 #define MIN_PAIRED 8      /* rounds a move needs before it may replace the bot's choice */
 #define FALSE_SWITCH 0.16 /* how often luck alone may make the search leave the bot's choice */
 #define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
+#define REFUSED -1e6      /* the score of a move the variant refused in a deal */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
 static int budget_given;
@@ -119,7 +121,7 @@ typedef struct search {
     int base;               /* the policy's choice, or -1 (none: best mean) */
     long rounds;            /* whole rounds: every move once in one deal */
     double *wins, *margin;  /* per move: wins (ties half), sum of margins */
-    double *dsum, *dsq;     /* per move: sum and sum of squares of margin - base's */
+    double *dsum, *dsq;     /* per move: sum and sum of squares of judged margin - base's */
     double *rsum, *rsq;     /* the same for the match's result (win 1, tie 1/2, loss 0) */
     long ended;             /* rounds in which every move's playout ended the match */
     long *cnt;              /* per move: the rounds it was played in */
@@ -128,6 +130,7 @@ typedef struct search {
     int32_t root_total[FUDA_MAX_SEATS];
     const char *policy;     /* the playout bot */
     int has_eval;
+    int by_winner;          /* the variant judges a hand by who won it (judged) */
     long playouts;
     int failed;
     fuda_rng rng;
@@ -214,6 +217,13 @@ static double score(search *S) {
     return end_margin(S);
 }
 
+/* A playout's margin as the moves are compared by it: the margin itself, or
+ * with by_winner its sign (a refused move's score stays what it is). */
+static double judged(const search *S, double m) {
+    if (!S->by_winner || m <= REFUSED) return m;
+    return m > 0 ? 1 : m < 0 ? -1 : 0;
+}
+
 /* The round's world, marked in S->world: one that fits what the others did
  * since the seat's earlier decisions when infer finds one, else the
  * decision dealt anew; both from the deal seeded by `deal`. */
@@ -283,7 +293,7 @@ static double try_move(search *S, int arm, uint64_t bots, double *res) {
     *res = -1;
     if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
-        return -1e6;
+        return REFUSED;
     }
     if (playout(S) < 0) S->failed++;
     *res = match_result(S);
@@ -337,7 +347,7 @@ static int round_all(search *S, double *m, double *res) {
     int ended = 1;
     for (int i = 0; i < S->n; i++)
         if (S->live[i] && res[i] < 0) ended = 0;
-    double mb = S->base >= 0 ? m[S->base] : 0, rb = S->base >= 0 && ended ? res[S->base] : 0;
+    double mb = S->base >= 0 ? judged(S, m[S->base]) : 0, rb = S->base >= 0 && ended ? res[S->base] : 0;
     S->ended += ended;
     for (int i = 0; i < S->n; i++) {
         if (!S->live[i]) continue;
@@ -345,8 +355,9 @@ static int round_all(search *S, double *m, double *res) {
         S->cnt[i]++;
         S->wins[i] += m[i] > 0 ? 1.0 : m[i] < 0 ? 0.0 : 0.5;
         S->margin[i] += m[i];
-        S->dsum[i] += m[i] - mb;
-        S->dsq[i] += (m[i] - mb) * (m[i] - mb);
+        double d = judged(S, m[i]) - mb;
+        S->dsum[i] += d;
+        S->dsq[i] += d * d;
         if (ended) {
             S->rsum[i] += res[i] - rb;
             S->rsq[i] += (res[i] - rb) * (res[i] - rb);
@@ -423,7 +434,7 @@ static void oracle(search *S, int arm, int to_end, double *mean, double *se) {
         if (fuda_engine_mark(e, &S->world) < 0) break;
         uint64_t bots = (uint64_t)fuda_rng_next(&r) << 32 | fuda_rng_next(&r);
         double rb, ra, mb = try_move(S, S->base, bots, &rb), ma = try_move(S, arm, bots, &ra);
-        double d = res ? ra - rb : ma - mb;
+        double d = res ? ra - rb : judged(S, ma) - judged(S, mb);
         sum += d, sq += d * d, n++;
     }
     fuda_engine_undo_to(e, &S->root);
@@ -458,6 +469,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
     S->policy = fuda_variant_first_bot(fuda_engine_info(e));
     S->has_eval = fuda_engine_info(e)->has_evaluate;
+    S->by_winner = fuda_engine_info(e)->search_by_winner;
     fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
     return 0;
 }

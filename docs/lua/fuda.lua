@@ -160,6 +160,7 @@ function fuda.search_budget(budget) end
 ---@field phases? table<string, fuda.Phase> moves and handlers by phase
 ---@field bots? table<string, fun(g: fuda.Game, seat: integer, moves: string[]): string> bots by name
 ---@field check? fuda.Check what `fuda check` may assume
+---@field search? fuda.SearchHints how the search bot should judge the game
 
 ---An option's declaration: its default (integer, boolean or string: the option's type), or
 ---a table { default, min =, max =, one_of =, doc = }.
@@ -178,6 +179,10 @@ function fuda.search_budget(budget) end
 ---@field [string] fun(g: fuda.Game, seat: integer, ...: any)
 
 ---What `fuda check` may assume of a variant.
+---How the search bot judges a playout that ended a hand before the match's last.
+---@class fuda.SearchHints
+---@field hands? "points"|"winner" by the seat's margin of points (default), or by who won the hand (1, 0, -1): for scores too wide for a mean, such as zun's multipliers
+
 ---@class fuda.Check
 ---@field max_moves? integer a match ends within this many moves
 ---@field zero_sum? boolean every column of totals sums to 0

@@ -81,6 +81,10 @@ expect "steady: the match's last hand is played for the match" has "$OUT" '"tall
 expect "steady: so seat 1 wins every match" has "$OUT" '"wins": \[20, 0\]'
 run sim tests/variants/steady.lua -n 20 --bots search,basic --iters 200 --option hands=2 --json
 expect "steady: a hand before the last is played for points" has "$OUT" '"earlier hand: gamble": 20[,}]'
+# ... unless the variant says search = { hands = "winner" }: then for the hand's win
+run sim tests/variants/steady_winner.lua -n 20 --bots search,basic --iters 200 --option hands=2 --json
+expect "steady, hands judged by the winner: exit 0" status 0
+expect "steady, hands judged by the winner: the sure points before the last hand" has "$OUT" '"earlier hand: steady": 20[,}]'
 
 # fuda check with search bots: deterministic, so the replays agree
 run check gin -n 2 --bots search,basic --iters 6

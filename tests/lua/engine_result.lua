@@ -107,7 +107,7 @@ do
   check(not m:apply(2, "draw"), "format: no move after the match")
 end
 
--- Loader: columns are 1 to 4 names; check.random is a share of moves.
+-- Loader: columns are 1 to 4 names; check.random is a share of moves; search.hands a way to judge.
 local function load_error(file)
   local ok, err = pcall(fuda.match, { variant = D .. file })
   return not ok and err or nil
@@ -121,5 +121,11 @@ check(e and e:find("bad_check_random.lua:4: check.random must be a number from 0
 e = load_error("bad_bot_builtin.lua")
 check(e and e:find("bad_bot_builtin.lua:5: bot 'search' is built in (every variant has it): give yours another name", 1, true),
   "a bot named search: " .. tostring(e))
+e = load_error("bad_search.lua")
+check(e and e:find('bad_search.lua:4: search.hands must be "points" or "winner" (how the search judges a hand before the match\'s last), got "wins"', 1, true),
+  "search.hands wins: " .. tostring(e))
+e = load_error("bad_search_field.lua")
+check(e and e:find("bad_search_field.lua:4: search: unknown field 'playouts' (fields: hands)", 1, true),
+  "search.playouts: " .. tostring(e))
 
 T.summary("engine_result")
