@@ -702,6 +702,9 @@ return {
   view = view,
   why_not = why_not,
   bots = { basic = basic_bot },
+  -- The search judges a hand before the match's last by who won it: zun's multipliers make a few
+  -- hands worth hundreds of others, and a mean of such points picks moves that lose matches.
+  search = { hands = "winner" },
   check = {
     zero_sum = true,
     max_moves = 40000,
