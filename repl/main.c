@@ -386,6 +386,7 @@ static void print_bots(const fuda_variant_info *info) {
     char *names = fuda_bot_names(info);
     printf("bots      %s\n", names);
     free(names);
+    if (info->search_by_winner) puts("search    judges a hand before the match's last by who won it (search.hands)");
 }
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {

@@ -81,6 +81,9 @@ expect "rules gin shows options with values" has "$OUT" '^  target = 100 +.*poin
 expect "rules gin shows option docs" has "$OUT" 'knock_limit = 10 .*deadwood'
 expect "rules gin shows the bots" has "$OUT" '^bots +.*random'
 expect "rules gin shows the rules document" has "$OUT" '^# '
+expect "rules gin: its search judges hands by points (no search line)" hasnt "$OUT" '^search '
+run rules zun
+expect "rules zun: its search judges hands by the winner" has "$OUT" "^search +judges a hand before the match's last by who won it \(search.hands\)$"
 run rules gin-bicycle
 expect "a preset shows its family's rules document" has "$OUT" '^# Gin Rummy'
 run rules gin --option
