@@ -703,7 +703,7 @@ return {
   why_not = why_not,
   bots = { basic = basic_bot },
   -- The search judges a hand before the match's last by who won it: zun's multipliers make a few
-  -- hands worth hundreds of others, and a mean of such points picks moves that lose matches.
+  -- hands worth hundreds of others, so a mean of its points is mostly luck (docs/performance.md).
   search = { hands = "winner" },
   check = {
     zero_sum = true,
