@@ -44,6 +44,7 @@
 #define FALSE_SWITCH 0.16 /* how often luck alone may make the search leave the bot's choice */
 #define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
 #define REFUSED -1e6      /* the score of a move the variant refused in a deal */
+#define REFUSED_RES -2    /* its match result: tells it from a real margin that low */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
 static int budget_given;
@@ -217,10 +218,11 @@ static double score(search *S) {
     return end_margin(S);
 }
 
-/* A playout's margin as the moves are compared by it: the margin itself, or
- * with by_winner its sign (a refused move's score stays what it is). */
-static double judged(const search *S, double m) {
-    if (!S->by_winner || m <= REFUSED) return m;
+/* A playout's margin m (its match result res) as the moves are compared by
+ * it: the margin itself, or with by_winner its sign; a refused move's score
+ * stays what it is. */
+static double judged(const search *S, double m, double res) {
+    if (!S->by_winner || res == REFUSED_RES) return m;
     return m > 0 ? 1 : m < 0 ? -1 : 0;
 }
 
@@ -285,7 +287,8 @@ static void debug_overlap(double *mean, double *blind, long *n) {
 #endif
 
 /* One playout of move `arm` in the round's world, the bots seeded by `bots`:
- * its margin for the seat; *res the match's result (match_result). */
+ * its margin for the seat; *res the match's result (match_result), REFUSED_RES when the
+ * variant refused the move. */
 static double try_move(search *S, int arm, uint64_t bots, double *res) {
     fuda_engine *e = S->e;
     fuda_engine_undo_to(e, &S->world);
@@ -293,6 +296,7 @@ static double try_move(search *S, int arm, uint64_t bots, double *res) {
     *res = -1;
     if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
+        *res = REFUSED_RES;
         return REFUSED;
     }
     if (playout(S) < 0) S->failed++;
@@ -347,7 +351,7 @@ static int round_all(search *S, double *m, double *res) {
     int ended = 1;
     for (int i = 0; i < S->n; i++)
         if (S->live[i] && res[i] < 0) ended = 0;
-    double mb = S->base >= 0 ? judged(S, m[S->base]) : 0, rb = S->base >= 0 && ended ? res[S->base] : 0;
+    double mb = S->base >= 0 ? judged(S, m[S->base], res[S->base]) : 0, rb = S->base >= 0 && ended ? res[S->base] : 0;
     S->ended += ended;
     for (int i = 0; i < S->n; i++) {
         if (!S->live[i]) continue;
@@ -355,7 +359,7 @@ static int round_all(search *S, double *m, double *res) {
         S->cnt[i]++;
         S->wins[i] += m[i] > 0 ? 1.0 : m[i] < 0 ? 0.0 : 0.5;
         S->margin[i] += m[i];
-        double d = judged(S, m[i]) - mb;
+        double d = judged(S, m[i], res[i]) - mb;
         S->dsum[i] += d;
         S->dsq[i] += d * d;
         if (ended) {
@@ -434,7 +438,7 @@ static void oracle(search *S, int arm, int to_end, double *mean, double *se) {
         if (fuda_engine_mark(e, &S->world) < 0) break;
         uint64_t bots = (uint64_t)fuda_rng_next(&r) << 32 | fuda_rng_next(&r);
         double rb, ra, mb = try_move(S, S->base, bots, &rb), ma = try_move(S, arm, bots, &ra);
-        double d = res ? ra - rb : judged(S, ma) - judged(S, mb);
+        double d = res ? ra - rb : judged(S, ma, ra) - judged(S, mb, rb);
         sum += d, sq += d * d, n++;
     }
     fuda_engine_undo_to(e, &S->root);

@@ -85,6 +85,10 @@ expect "steady: a hand before the last is played for points" has "$OUT" '"earlie
 run sim tests/variants/steady_winner.lua -n 20 --bots search,basic --iters 200 --option hands=2 --json
 expect "steady, hands judged by the winner: exit 0" status 0
 expect "steady, hands judged by the winner: the sure points before the last hand" has "$OUT" '"earlier hand: steady": 20[,}]'
+# ... however low a real margin goes (a loss of 2,000,000 is a lost hand, not a refused move)
+run sim tests/variants/longshot.lua -n 20 --bots search,basic --iters 200 --json
+expect "longshot: exit 0" status 0
+expect "longshot: the hand won 51 deals in 52 is played (a sentinel for refusal: 4 of 20)" has "$OUT" '"first hand: bold": 20[,}]'
 
 # fuda check with search bots: deterministic, so the replays agree
 run check gin -n 2 --bots search,basic --iters 6
