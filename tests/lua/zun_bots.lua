@@ -1,8 +1,11 @@
 -- Zun: whole bot matches for 2 to 8 players (basic, random, mixed, and with the options on):
--- every match ends, the totals are zero-sum, the same seed plays the same match.
+-- every match ends, the totals are zero-sum, the same seed plays the same match. And careful: it
+-- draws rather than place a number the other seat's small hand may total (two seats only), and so
+-- beats basic.
 -- Run: ./fuda run tests/lua/zun_bots.lua
 
 local T = dofile("tests/lua/lib/t.lua")
+local Z = dofile("tests/lua/lib/zun.lua")
 local check, eq = T.check, T.eq
 
 -- Play a whole match; returns the match, the number of games and the moves, or nil and the error.
@@ -68,6 +71,44 @@ do
   local a = play(4, 11, "basic")
   local b = play(4, 11, "basic")
   eq(a:hash(), b:hash(), "same seed, same match")
+end
+
+-- careful, two seats: the other seat holds two cards. A 7 is a total such a hand makes some 4% of
+-- the time (Jk+7, A+6, 2+5, 3+4, 7+7), so careful draws where basic plays it; an A is one it makes
+-- under 1% of the time (A+A, Jk+A), so careful plays that as basic does. With three seats careful
+-- is basic.
+do
+  local function at(seats, held)
+    local hands = { [1] = held }
+    for s = 2, seats do hands[s] = s == 2 and { "Kd", "Qd" } or { "Jd", "6d" } end
+    return Z.game(seats, 1, { options = { hand_size = 2 }, field = "7s", hands = hands })
+  end
+  local m = at(2, { "7h", "3c" })
+  eq(m:bot(1, "basic"), "play 7h", "careful: basic plays the 7")
+  eq(m:bot(1, "careful"), "draw", "careful: it draws rather than place a 7 before a two-card hand")
+  m = at(2, { "As", "Kc" })
+  eq(m:bot(1, "careful"), m:bot(1, "basic"), "careful: it places an A as basic does")
+  eq(m:bot(1, "careful"), "play As", "careful: the A it places")
+  m = at(3, { "7h", "3c" })
+  eq(m:bot(1, "careful"), "play 7h", "careful: with three seats it plays as basic")
+end
+
+-- careful against basic, two seats, 40 deals played both ways: it wins more matches, and every
+-- match ends.
+do
+  local careful_wins, ended = 0, 0
+  for seed = 1, 40 do
+    for _, bots in ipairs({ { "careful", "basic" }, { "basic", "careful" } }) do
+      local m, games, moves = play(2, seed, bots)
+      if m and games == 4 then
+        ended = ended + 1
+        local c = bots[1] == "careful" and 1 or 2
+        if m:total(c) > m:total(3 - c) then careful_wins = careful_wins + 1 end
+      end
+    end
+  end
+  eq(ended, 80, "careful vs basic: every match ends")
+  check(careful_wins > 44, "careful vs basic: careful wins more than 55% of 80 matches (" .. careful_wins .. ")")
 end
 
 T.summary("zun_bots")
