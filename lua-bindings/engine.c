@@ -1188,6 +1188,11 @@ const char *fuda_variant_first_bot(const fuda_variant_info *info) {
     return info && info->nbots > 0 ? info->bots[0] : fuda_builtin_bots[0];
 }
 
+const char *fuda_variant_search_bot(const fuda_variant_info *info) {
+    if (info && info->search_bot >= 0 && info->search_bot < info->nbots) return info->bots[info->search_bot];
+    return fuda_variant_first_bot(info);
+}
+
 static int is_random(const char *name) { return !name || strcmp(name, fuda_builtin_bots[0]) == 0; }
 static int is_search(const char *name) { return name && strcmp(name, fuda_builtin_bots[1]) == 0; }
 

@@ -87,6 +87,9 @@ typedef struct fuda_variant_info {
     int has_evaluate;        /* declares evaluate(g, seat), the search's estimate */
     int search_by_winner;    /* search = { hands = "winner" }: the search judges a hand before the
                               * match's last by who won it, not by the points */
+    int search_bot;          /* search = { bot = NAME }: the index in bots of the bot the seat plays
+                              * as in the search's playouts, and whose move it keeps unless another
+                              * is clearly better; -1: the first bot (fuda_variant_search_bot) */
     int check_leaks;         /* check.leaks (default true): run check's leak rule; false when the
                               * view shows cards beyond the piles' visibility on purpose */
     double check_random;     /* in check's random rounds, the share of random moves (check.random, default 1) */
@@ -169,8 +172,11 @@ extern const char *const fuda_builtin_bots[];
 int fuda_engine_builtin_bot(const char *name);
 /* The variant's first own bot (the loader lists them by name and refuses
  * the built-in names), or "random" when it has none or info is NULL: every
- * seat's default bot and the search's playout bot. */
+ * seat's default bot, and the search's picture of the other seats. */
 const char *fuda_variant_first_bot(const fuda_variant_info *info);
+/* The bot the searching seat plays as in the search's playouts (search.bot, else the first
+ * bot); the other seats play as the first bot. Never NULL; the name lives as long as info. */
+const char *fuda_variant_search_bot(const fuda_variant_info *info);
 
 /* Let bot `name` (a built-in one or one the variant defines) choose seat's
  * move. The string is owned by the engine, valid until the next call. -1 on

@@ -623,12 +623,19 @@ static void take_verbs(fuda_engine *e, int d) {
 
 /* The variant's search table (the loader's own copy, checked by it):
  * hands = "winner" or "points" (the default). */
+/* The search's settings (the loader checked them): how it judges a hand, and the index of its
+ * own playout bot among e->botnames (take_bots comes first). */
 static void take_search(fuda_engine *e, int d) {
     lua_State *L = e->L;
     e->info.search_by_winner = 0;
+    e->info.search_bot = -1;
     if (lua_getfield(L, d, "search") == LUA_TTABLE) {
         lua_getfield(L, -1, "hands");
         e->info.search_by_winner = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "winner") == 0;
+        lua_pop(L, 1);
+        if (lua_getfield(L, -1, "bot") == LUA_TSTRING)
+            for (int i = 0; i < e->nbotnames; i++)
+                if (strcmp(e->botnames[i], lua_tostring(L, -1)) == 0) e->info.search_bot = i;
         lua_pop(L, 1);
     }
     lua_pop(L, 1);

@@ -397,8 +397,10 @@ local function check_fields(err, t)
   end
   for _, k in ipairs(sorted_keys(type(t.search) == "table" and t.search or {})) do
     local v = t.search[k]
-    if k ~= "hands" then
-      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: hands)")
+    if k ~= "hands" and k ~= "bot" then
+      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: bot, hands)")
+    elseif k == "bot" then
+      if type(v) ~= "string" then err.add(k, "search.bot must be the name of one of the variant's bots, got " .. type(v)) end
     elseif v ~= "points" and v ~= "winner" then
       err.add(k, "search.hands must be \"points\" or \"winner\" (how the search judges a hand before the match's last), got " ..
         (type(v) == "string" and ("%q"):format(v) or type(v)))
@@ -417,6 +419,12 @@ local function check_fields(err, t)
 end
 
 local function check_hooks(err, def)
+  local sb = def.search.bot
+  if type(sb) == "string" and (BUILTIN_BOT[sb] or type(def.bots[sb]) ~= "function") then
+    local names = sorted_keys(def.bots)
+    err.add("bot", ("search.bot: '%s' is not one of the variant's bots (%s)"):format(sb,
+      #names > 0 and table.concat(names, ", ") or "it has none"))
+  end
   for _, h in ipairs(REQUIRED) do
     if type(def[h]) ~= "function" then
       err.add(nil, "missing hook '" .. h .. "' (a variant needs deal, and moves and play or phases)")

@@ -9,13 +9,14 @@
  * the others would have played there as they did since (infer.c), else at
  * this decision (fuda_state_resample). For every move still tried, go back
  * to that world, reseed the bots' generator, apply the move, and play on
- * with the playout bot until the hand ends (or, when the variant has an
+ * until the hand ends, the seat as its own bot (the variant's search.bot,
+ * else its first bot), the others as the first bot (or, when the variant has an
  * evaluate hook, for at most CUT_MOVES moves); score the end by the seat's
  * margin of points (or, when the variant says search = { hands = "winner" },
  * by who won: 1, 0 or -1), or, when every playout of the decision so far
  * ended the match, by the match's result (by_result). All
- * moves thus meet the same luck, and each is compared with the playout bot's
- * own choice (base) by the paired difference of their scores: the search
+ * moves thus meet the same luck, and each is compared with the seat's own
+ * bot's choice (base) by the paired difference of their scores: the search
  * plays another move only when, over MIN_PAIRED rounds or more, it beats base
  * by so many standard errors that luck alone would carry one of the moves
  * that far only FALSE_SWITCH of the time (best_arm), and stops trying moves
@@ -111,7 +112,7 @@ static uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-/* One decision's search. Move `base` is the playout bot's own choice: the
+/* One decision's search. Move `base` is the seat's own bot's choice: the
  * search plays another move only when, over the same deals, it did clearly
  * better than base (best_arm): the argmax of many noisy means is otherwise
  * often worse than the bot. */
@@ -119,7 +120,7 @@ typedef struct search {
     fuda_engine *e;
     int seat, n;            /* seat (1-based), number of moves */
     const char **moves;     /* their texts (the engine's, valid all match) */
-    int base;               /* the policy's choice, or -1 (none: best mean) */
+    int base;               /* own's choice, or -1 (none: best mean) */
     long rounds;            /* whole rounds: every move once in one deal */
     double *wins, *margin;  /* per move: wins (ties half), sum of margins */
     double *dsum, *dsq;     /* per move: sum and sum of squares of judged margin - base's */
@@ -129,7 +130,8 @@ typedef struct search {
     unsigned char *live;    /* per move: still tried (a move clearly worse than base is dropped) */
     fuda_mark root;
     int32_t root_total[FUDA_MAX_SEATS];
-    const char *policy;     /* the playout bot */
+    const char *policy;     /* the playout bot of the other seats (the first bot) */
+    const char *own;        /* the seat's own playout bot, which gives base (search.bot) */
     int has_eval;
     int by_winner;          /* the variant judges a hand by who won it (judged) */
     long playouts;
@@ -178,7 +180,7 @@ static double match_result(search *S) {
     return st->total[0][me] > best ? 1.0 : st->total[0][me] == best ? 0.5 : 0.0;
 }
 
-/* Play on from here with the policy bot; 0, or -1 when the variant failed
+/* Play on from here with the playout bots; 0, or -1 when the variant failed
  * (the playout is then scored as it stands). With a time budget, a move is
  * not started after S->stop: S->out_of_time is set instead. */
 static int playout(search *S) {
@@ -202,9 +204,9 @@ static int playout(search *S) {
         }
         int a = first_actor(e);
         if (!a) return -1;
-        const char *mv;
-        if (fuda_engine_bot_apply(e, a, S->policy, &mv) == 0) continue;
-        if (strcmp(S->policy, "random") == 0 || fuda_engine_bot_apply(e, a, "random", &mv) < 0) return -1;
+        const char *mv, *bot = a == S->seat ? S->own : S->policy;
+        if (fuda_engine_bot_apply(e, a, bot, &mv) == 0) continue;
+        if (strcmp(bot, "random") == 0 || fuda_engine_bot_apply(e, a, "random", &mv) < 0) return -1;
     }
     return 0;
 }
@@ -472,6 +474,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     const fuda_state *ms = fuda_engine_state(e);
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
     S->policy = fuda_variant_first_bot(fuda_engine_info(e));
+    S->own = fuda_variant_search_bot(fuda_engine_info(e));
     S->has_eval = fuda_engine_info(e)->has_evaluate;
     S->by_winner = fuda_engine_info(e)->search_by_winner;
     fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
@@ -547,7 +550,7 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
     uint64_t hash = fuda_engine_hash(e);
     S.base = -1;
     const char *bm;
-    if (strcmp(S.policy, "random") != 0 && fuda_engine_bot(e, seat, S.policy, &bm) == 0)
+    if (strcmp(S.own, "random") != 0 && fuda_engine_bot(e, seat, S.own, &bm) == 0)
         for (int i = 0; i < n; i++)
             if (strcmp(S.moves[i], bm) == 0) S.base = i;
     int quiet = e->quiet;

@@ -7,10 +7,11 @@
  * keeping, where it can, only deals in which the other seats, playing that
  * bot, would have made the moves they made since the seat's previous
  * decision (infer.h), tries each move in that deal, plays the hand out
- * quietly with the variant's first bot (else random) at every seat, and
+ * quietly with the variant's first bot (else random) at the other seats
+ * and the seat's own bot at the seat (search.bot, else the first bot), and
  * scores the end for the seat (its column-1 points minus the best other
  * seat's; in the match's last hand, when every playout ended the match,
- * whether it won the match: 1, a tie 1/2, 0). It plays that bot's own
+ * whether it won the match: 1, a tie 1/2, 0). It plays its own bot's
  * choice unless another move, tried in 8 deals or more, did better over the
  * same deals by more than luck explains: by more standard errors the more
  * moves there are (with no bot of its own: the best mean). Under a time

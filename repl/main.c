@@ -387,6 +387,9 @@ static void print_bots(const fuda_variant_info *info) {
     printf("bots      %s\n", names);
     free(names);
     if (info->search_by_winner) puts("search    judges a hand before the match's last by who won it (search.hands)");
+    if (strcmp(fuda_variant_search_bot(info), fuda_variant_first_bot(info)) != 0)
+        printf("search    plays the seat as %s in its playouts, the others as %s (search.bot)\n",
+               fuda_variant_search_bot(info), fuda_variant_first_bot(info));
 }
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {

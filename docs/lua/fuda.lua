@@ -179,9 +179,10 @@ function fuda.search_budget(budget) end
 ---@field [string] fun(g: fuda.Game, seat: integer, ...: any)
 
 ---What `fuda check` may assume of a variant.
----How the search bot judges a playout that ended a hand before the match's last.
+---How the search bot plays out and judges a decision.
 ---@class fuda.SearchHints
----@field hands? "points"|"winner" by the seat's margin of points (default), or by who won the hand (1, 0, -1): for scores too wide for a mean, such as zun's multipliers
+---@field hands? "points"|"winner" how a playout that ended a hand before the match's last is judged: by the seat's margin of points (default), or by who won the hand (1, 0, -1): for scores too wide for a mean, such as zun's multipliers
+---@field bot? string the variant's bot the searching seat plays as in the playouts, and whose move the search keeps unless another is clearly better (default: the first bot, which always plays the other seats)
 
 ---@class fuda.Check
 ---@field max_moves? integer a match ends within this many moves

@@ -186,6 +186,12 @@ sed -n 's/.*check: unknown field .* (fields: \([^)]*\)).*/\1/p' "$ERR" | tr -d '
 expect "the loader lists the check fields" grep -qx invariant "$TMP/r"
 ann fuda.Check >"$TMP/a"
 expect "fuda.lua annotates exactly the check fields" same Check "$TMP/r" "$TMP/a"
+printf 'return { deal = function() end, moves = function() end, play = function() end, search = { zz = 1 } }\n' >"$TMP/unknown_search.lua"
+run rules "$TMP/unknown_search.lua"
+sed -n 's/.*search: unknown field .* (fields: \([^)]*\)).*/\1/p' "$ERR" | tr -d ' ' | tr ',' '\n' | grep . >"$TMP/r"
+expect "the loader lists the search fields" grep -qx hands "$TMP/r"
+ann fuda.SearchHints >"$TMP/a"
+expect "fuda.lua annotates exactly the search fields" same SearchHints "$TMP/r" "$TMP/a"
 
 # ---- the luacheck standards ----
 

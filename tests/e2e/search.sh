@@ -90,6 +90,20 @@ run sim tests/variants/longshot.lua -n 20 --bots search,basic --iters 200 --json
 expect "longshot: exit 0" status 0
 expect "longshot: the hand won 51 deals in 52 is played (a sentinel for refusal: 4 of 20)" has "$OUT" '"first hand: bold": 20[,}]'
 
+# the seat's own playout bot (search = { bot = NAME }): a habit that pays only when kept up is
+# played when the seat keeps it up in the playouts (patient), not when it cashes at once (hasty)
+run sim tests/variants/habit.lua -n 10 --bots search --iters 60 --json
+expect "habit: exit 0" status 0
+expect "habit: with the first bot's playouts the search cashes" has "$OUT" '"tallies": \{"first hand: cash": 10\}'
+run sim tests/variants/habit_patient.lua -n 10 --bots search --iters 60 --json
+expect "habit, search.bot patient: exit 0" status 0
+expect "habit, search.bot patient: the search holds" has "$OUT" '"tallies": \{"first hand: hold": 10\}'
+run rules tests/variants/habit_patient.lua
+expect "rules names the search's own playout bot" has "$OUT" '^search +plays the seat as patient in its playouts, the others as hasty \(search.bot\)$'
+run sim tests/variants/bad_search_bot.lua -n 1
+expect "search.bot naming no bot: exit 1" status 1
+expect "search.bot naming no bot: file:line and the bots" has "$ERR" "bad_search_bot.lua:4: search.bot: 'nosuch' is not one of the variant's bots \(it has none\)"
+
 # fuda check with search bots: deterministic, so the replays agree
 run check gin -n 2 --bots search,basic --iters 6
 expect "check gin with search: exit 0" status 0

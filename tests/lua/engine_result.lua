@@ -107,25 +107,30 @@ do
   check(not m:apply(2, "draw"), "format: no move after the match")
 end
 
--- Loader: columns are 1 to 4 names; check.random is a share of moves; search.hands a way to judge.
+-- Loader: columns are 1 to 4 names; check.random is a share of moves; search.hands a way to judge;
+-- search.bot one of the variant's bots.
 local function load_error(file)
   local ok, err = pcall(fuda.match, { variant = D .. file })
   return not ok and err or nil
 end
-local e = load_error("bad_columns.lua")
-check(e and e:find("bad_columns.lua:4: columns: a list of 1 to 4 column names, got 5", 1, true), "five columns: " .. tostring(e))
-e = load_error("bad_columns_name.lua")
-check(e and e:find("bad_columns_name.lua:4: columns[2] must be a name of 1 to 24 characters", 1, true), "a column named 7: " .. tostring(e))
-e = load_error("bad_check_random.lua")
-check(e and e:find("bad_check_random.lua:4: check.random must be a number from 0 to 1 (the share of random moves)", 1, true), "check.random 2: " .. tostring(e))
-e = load_error("bad_bot_builtin.lua")
-check(e and e:find("bad_bot_builtin.lua:5: bot 'search' is built in (every variant has it): give yours another name", 1, true),
-  "a bot named search: " .. tostring(e))
-e = load_error("bad_search.lua")
-check(e and e:find('bad_search.lua:4: search.hands must be "points" or "winner" (how the search judges a hand before the match\'s last), got "wins"', 1, true),
-  "search.hands wins: " .. tostring(e))
-e = load_error("bad_search_field.lua")
-check(e and e:find("bad_search_field.lua:4: search: unknown field 'playouts' (fields: hands)", 1, true),
-  "search.playouts: " .. tostring(e))
+-- { file, the message it must give, what the check is about }
+for _, case in ipairs({
+  { "bad_columns.lua", "bad_columns.lua:4: columns: a list of 1 to 4 column names, got 5", "five columns" },
+  { "bad_columns_name.lua", "bad_columns_name.lua:4: columns[2] must be a name of 1 to 24 characters", "a column named 7" },
+  { "bad_check_random.lua", "bad_check_random.lua:4: check.random must be a number from 0 to 1 (the share of random moves)",
+    "check.random 2" },
+  { "bad_bot_builtin.lua", "bad_bot_builtin.lua:5: bot 'search' is built in (every variant has it): give yours another name",
+    "a bot named search" },
+  { "bad_search.lua", 'bad_search.lua:4: search.hands must be "points" or "winner" (how the search judges a hand before the match\'s last), got "wins"',
+    "search.hands wins" },
+  { "bad_search_field.lua", "bad_search_field.lua:4: search: unknown field 'playouts' (fields: bot, hands)", "search.playouts" },
+  { "bad_search_bot.lua", "bad_search_bot.lua:4: search.bot: 'nosuch' is not one of the variant's bots (it has none)",
+    "search.bot nosuch" },
+  { "bad_search_bot_type.lua", "bad_search_bot_type.lua:4: search.bot must be the name of one of the variant's bots, got number",
+    "search.bot 1" },
+}) do
+  local e = load_error(case[1])
+  check(e and e:find(case[2], 1, true), case[3] .. ": " .. tostring(e))
+end
 
 T.summary("engine_result")
