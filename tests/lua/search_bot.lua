@@ -60,4 +60,16 @@ for _ = 1, 200 do
   assert(m:apply(seat, assert(m:bot(seat))))
 end
 m:free()
+
+-- The seat's own bot (search = { bot = "patient" }) gives the move the search starts from: with
+-- one round only (fewer than a move needs to replace it) the search plays that bot's move. After
+-- a first hold, patient holds on and hasty, the first bot, cashes.
+fuda.search_budget{ iters = 2 }
+for _, case in ipairs({ { "habit_patient.lua", "hold" }, { "habit.lua", "cash" } }) do
+  local h = fuda.match{ variant = "tests/variants/" .. case[1], seed = 1 }
+  assert(h:apply(1, "hold"))
+  eq(h:search(1), case[2], case[1] .. ": one round, the own bot's move")
+  h:free()
+end
+fuda.search_budget{ iters = 40 }
 T.summary("search_bot")
