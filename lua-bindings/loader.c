@@ -621,8 +621,6 @@ static void take_verbs(fuda_engine *e, int d) {
     e->info.verb_docs = (const char *const *)e->verbdoc;
 }
 
-/* The variant's search table (the loader's own copy, checked by it):
- * hands = "winner" or "points" (the default). */
 /* The search's settings (the loader checked them): how it judges a hand, and the index of its
  * own playout bot among e->botnames (take_bots comes first). */
 static void take_search(fuda_engine *e, int d) {

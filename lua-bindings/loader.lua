@@ -418,13 +418,17 @@ local function check_fields(err, t)
   end
 end
 
-local function check_hooks(err, def)
+-- search.bot (a string, check_fields made sure) names one of the bots after extends merged them.
+local function check_search_bot(err, def)
   local sb = def.search.bot
-  if type(sb) == "string" and (BUILTIN_BOT[sb] or type(def.bots[sb]) ~= "function") then
+  if sb ~= nil and type(def.bots[sb]) ~= "function" then
     local names = sorted_keys(def.bots)
     err.add("bot", ("search.bot: '%s' is not one of the variant's bots (%s)"):format(sb,
       #names > 0 and table.concat(names, ", ") or "it has none"))
   end
+end
+
+local function check_hooks(err, def)
   for _, h in ipairs(REQUIRED) do
     if type(def[h]) ~= "function" then
       err.add(nil, "missing hook '" .. h .. "' (a variant needs deal, and moves and play or phases)")
@@ -499,6 +503,7 @@ function load_variant(name, fromdir, chain, trusted)
   check_layout(err, def)
   make_hooks(def)
   check_hooks(err, def)
+  check_search_bot(err, def)
   loading[real] = nil
   err.raise()
   cache[real] = def
