@@ -11,7 +11,7 @@
  * to that world, reseed the bots' generator, apply the move, and play on
  * until the hand ends, the seat as its own bot (the variant's search.bot,
  * else its first bot), the others as the first bot (or, when the variant has an
- * evaluate hook, for at most CUT_MOVES moves); score the end by the seat's
+ * evaluate hook, for at most FUDA_SEARCH_CUT moves); score the end by the seat's
  * margin of points (or, when the variant says search = { hands = "winner" },
  * by who won: 1, 0 or -1), or, when every playout of the decision so far
  * ended the match, by the match's result (by_result). All
@@ -38,7 +38,6 @@
 #include "search.h"
 
 #define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
-#define CUT_MOVES 24      /* with an evaluate hook, a playout stops after this many */
 #define PRUNE_AFTER 6     /* rounds before a move may be dropped */
 #define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
 #define MIN_PAIRED 8      /* rounds a move needs before it may replace the bot's choice */
@@ -185,7 +184,7 @@ static double match_result(search *S) {
  * not started after S->stop: S->out_of_time is set instead. */
 static int playout(search *S) {
     fuda_engine *e = S->e;
-    int cap = S->has_eval ? CUT_MOVES : MAX_PLAYOUT;
+    int cap = S->has_eval ? FUDA_SEARCH_CUT : MAX_PLAYOUT;
 #if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
     if (S->to_end) cap = 50 * MAX_PLAYOUT; /* a whole match, every hand played out */
 #endif
@@ -211,12 +210,15 @@ static int playout(search *S) {
     return 0;
 }
 
-/* The margin of the position a playout ended in, for the searching seat. */
+/* The margin of the position a playout ended in, for the searching seat: by
+ * the evaluate hook while the hand goes on (a failed estimate is counted in
+ * S->failed and the position scored by its points so far). */
 static double score(search *S) {
     double v;
-    if (fuda_engine_state(S->e)->phase == FUDA_PHASE_PLAYING && S->has_eval &&
-        fuda_engine_evaluate(S->e, S->seat, &v) == 0)
-        return v;
+    if (fuda_engine_state(S->e)->phase == FUDA_PHASE_PLAYING && S->has_eval) {
+        if (fuda_engine_evaluate(S->e, S->seat, &v) == 0) return v;
+        S->failed++;
+    }
     return end_margin(S);
 }
 

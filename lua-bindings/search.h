@@ -25,6 +25,7 @@
 #include "engine.h"
 
 #define FUDA_SEARCH_THINK 200 /* ms per decision by default */
+#define FUDA_SEARCH_CUT 24    /* with an evaluate hook, a playout stops after this many moves */
 
 /* The budget of every search in the process: think_ms of thinking per
  * decision, or, when iters > 0, exactly iters playouts (then the result does

@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "host.h"
+#include "search.h"
 
 typedef int (*command_fn)(int argc, char **argv, const fuda_config *cfg);
 
@@ -390,6 +391,9 @@ static void print_bots(const fuda_variant_info *info) {
     if (strcmp(fuda_variant_search_bot(info), fuda_variant_first_bot(info)) != 0)
         printf("search    plays the seat as %s in its playouts, the others as %s (search.bot)\n",
                fuda_variant_search_bot(info), fuda_variant_first_bot(info));
+    if (info->has_evaluate)
+        printf("search    stops a playout %d moves in and scores it by the variant's estimate (evaluate)\n",
+               FUDA_SEARCH_CUT);
 }
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {

@@ -555,7 +555,7 @@ function Match:bot(seat, name) end
 ---@field visits integer playouts of the chosen move
 ---@field win_rate number share of them the seat won (ties half)
 ---@field margin number their mean score margin over the best other seat
----@field failed integer playouts a hook's error stopped
+---@field failed integer playouts a hook's error stopped, or whose end the evaluate hook failed to score
 ---@field worlds integer deals that fit what the others did since the seat's previous decision
 ---@field tries integer deals tried for them
 
