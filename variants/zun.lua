@@ -781,8 +781,14 @@ return {
   why_not = why_not,
   bots = { basic = basic_bot, careful = careful_bot },
   -- The search judges a hand before the match's last by who won it: zun's multipliers make a few
-  -- hands worth hundreds of others, so a mean of its points is mostly luck (docs/performance.md).
-  search = { hands = "winner" },
+  -- hands worth hundreds of others, so a mean of its points is mostly luck. It plays its own seat
+  -- as careful (with two seats the stronger bot; otherwise basic) and keeps careful's move unless
+  -- another clearly does better (docs/performance.md).
+  search = { hands = "winner", bot = "careful" },
+  -- A hand nobody has won 24 moves into a playout counts as even: what decides zun is who feeds
+  -- whom in the next few turns, which those moves show; the long run is careful's to plan. The
+  -- playouts are then short enough for careful's long hands (a full one is some 300 moves).
+  evaluate = function(g, seat) return 0 end,
   check = {
     zero_sum = true,
     max_moves = 40000,

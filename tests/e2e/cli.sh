@@ -84,6 +84,8 @@ expect "rules gin shows the rules document" has "$OUT" '^# '
 expect "rules gin: its search judges hands by points (no search line)" hasnt "$OUT" '^search '
 run rules zun
 expect "rules zun: its search judges hands by the winner" has "$OUT" "^search +judges a hand before the match's last by who won it \(search.hands\)$"
+expect "rules zun: its search plays the seat as careful" has "$OUT" '^search +plays the seat as careful in its playouts, the others as basic \(search.bot\)$'
+expect "rules zun: its search cuts playouts at 24 moves" has "$OUT" '^search +stops a playout 24 moves in and scores it by the variant.s estimate \(evaluate\)$'
 run rules gin-bicycle
 expect "a preset shows its family's rules document" has "$OUT" '^# Gin Rummy'
 run rules gin --option

@@ -1,7 +1,7 @@
 -- Zun: whole bot matches for 2 to 8 players (basic, random, mixed, and with the options on):
 -- every match ends, the totals are zero-sum, the same seed plays the same match. And careful: it
 -- draws rather than place a number the other seat's small hand may total (two seats only), and so
--- beats basic.
+-- beats basic; zun's search keeps careful's moves where it finds nothing clearly better.
 -- Run: ./fuda run tests/lua/zun_bots.lua
 
 local T = dofile("tests/lua/lib/t.lua")
@@ -91,6 +91,14 @@ do
   eq(m:bot(1, "careful"), "play As", "careful: the A it places")
   m = at(3, { "7h", "3c" })
   eq(m:bot(1, "careful"), "play 7h", "careful: with three seats it plays as basic")
+  -- zun's search plays its seat as careful (search.bot) and keeps careful's draw here: what a
+  -- play of the 7 or the 3 gains in the next 24 moves does not beat drawing clearly
+  fuda.search_budget{ iters = 60 }
+  m = at(2, { "7h", "3c" })
+  local mv, info = m:search(1)
+  eq(mv, "draw", "search: it keeps careful's draw before a two-card hand")
+  eq(info.failed, 0, "search: no playout failed (the evaluate hook answers)")
+  check(info.playouts >= 60, "search: its playouts were played (" .. info.playouts .. ")")
 end
 
 -- careful against basic, two seats, 40 deals played both ways: it wins more matches, and every
