@@ -536,9 +536,11 @@ static int give_hint(table *t, int seat) {
     fuda_buf_addf(&b, "hint: %s", marked);
     free(marked);
     if (rep.nmoves == 1) fuda_buf_adds(&b, " (the only legal move)");
-    else
-        fuda_buf_addf(&b, " (search: wins %.0f%% of %ld playouts, %+.1f points a hand)",
-                      100.0 * rep.win_rate, rep.visits, rep.margin);
+    else {
+        fuda_buf_addf(&b, " (search: wins %.0f%% of %ld playouts", 100.0 * rep.win_rate, rep.visits);
+        if (fuda_engine_info(t->e)->has_evaluate) fuda_buf_addf(&b, " %d moves deep", FUDA_SEARCH_CUT);
+        fuda_buf_addf(&b, ", %+.1f points a hand)", rep.margin);
+    }
     char *text = fuda_buf_take(&b);
     show(t, text);
     free(text);
