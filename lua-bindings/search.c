@@ -211,13 +211,13 @@ static int playout(search *S) {
 }
 
 /* The margin of the position a playout ended in, for the searching seat: by
- * the evaluate hook while the hand goes on (a failed estimate is counted in
- * S->failed and the position scored by its points so far). */
-static double score(search *S) {
+ * the evaluate hook while the hand goes on; when the estimate fails, *failed
+ * is set and the position scored by its points so far. */
+static double score(search *S, int *failed) {
     double v;
     if (fuda_engine_state(S->e)->phase == FUDA_PHASE_PLAYING && S->has_eval) {
         if (fuda_engine_evaluate(S->e, S->seat, &v) == 0) return v;
-        S->failed++;
+        *failed = 1;
     }
     return end_margin(S);
 }
@@ -303,9 +303,11 @@ static double try_move(search *S, int arm, uint64_t bots, double *res) {
         *res = REFUSED_RES;
         return REFUSED;
     }
-    if (playout(S) < 0) S->failed++;
+    int failed = playout(S) < 0;
     *res = match_result(S);
-    return score(S);
+    double m = score(S, &failed);
+    S->failed += failed; /* a playout counts once, whether a bot, a hook or the estimate failed */
+    return m;
 }
 
 /* Does the search compare moves by the match's result: every round so far
