@@ -53,7 +53,8 @@ ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SAN) -Icore -Ilua-bin
 # -MP keeps make going when a header is deleted.
 DEPFLAGS = -MMD -MP
 DEPOUT = -MF $(BUILD)/dep/$(@:$(BUILD)/%=%).d -MT $@
-LDLIBS = $(LUA_LIBS) -lreadline -lpthread -lm
+SECCOMP_LIBS = $(shell pkg-config --libs libseccomp 2>/dev/null || echo -lseccomp)
+LDLIBS = $(LUA_LIBS) -lreadline $(SECCOMP_LIBS) -lpthread -lm
 JOBS ?= 2
 
 CORE_SRC = $(wildcard core/*.c)
@@ -111,6 +112,11 @@ $(BUILD)/libfudacore.a: $(CORE_OBJ)
 $(BUILD)/tests/%: tests/c/%.c $(BUILD)/libfudacore.a Makefile
 	@mkdir -p $(dir $@) $(dir $(BUILD)/dep/$(@:$(BUILD)/%=%))
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(DEPOUT) -o $@ $< $(BUILD)/libfudacore.a -lm
+
+# The confinement test includes repl/confine.c and needs libseccomp.
+$(BUILD)/tests/test_confine: tests/c/test_confine.c tests/c/test.h repl/confine.c repl/confine.h repl/sanitizer.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/c/test_confine.c $(SECCOMP_LIBS) -lpthread
 
 # The pattern test compares lua-bindings/lpattern.c with the stock library.
 $(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/*.h core/*.h Makefile

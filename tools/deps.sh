@@ -10,6 +10,7 @@ set -e
 need=""
 pkg-config --exists lua5.4 2>/dev/null || need="$need liblua5.4-dev"
 [ -f /usr/include/readline/readline.h ] || need="$need libreadline-dev"
+[ -f /usr/include/seccomp.h ] || need="$need libseccomp-dev"   # the OS layer of the sandbox
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v cc >/dev/null 2>&1 || need="$need build-essential"
 command -v make >/dev/null 2>&1 || need="$need make"
