@@ -408,6 +408,9 @@ local function check_fields(err, t)
   end
   for name, bot in pairs(type(t.bots) == "table" and t.bots or {}) do
     if type(name) ~= "string" then err.add("bots", "bots: a bot's name must be a string, got " .. type(name))
+    elseif not name:find("^%a[%w_-]*$") or #name > 32 then
+      -- a name is only ever a name: never "cmd:PROGRAM" (an external agent) or anything a shell reads
+      err.add("bots", ("bots: %q is not a bot name (a letter, then letters, digits, '_' or '-', at most 32)"):format(name))
     elseif BUILTIN_BOT[name] then
       err.add(name, "bot '" .. name .. "' is built in (every variant has it): give yours another name")
     elseif type(bot) ~= "function" then err.add(name, "bot '" .. name .. "' must be a function") end

@@ -81,7 +81,9 @@ int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, un
     char **names = split_commas(list ? list : fuda_variant_first_bot(info));
     *store = names;
     for (char **p = names; *p; p++) {
-        if (bot_known(info, *p) || agent_bot(cmd, *p)) continue;
+        /* an external agent only from the command line, never a name from the script */
+        if (bot_known(info, *p) && strncmp(*p, "cmd:", 4) != 0) continue;
+        if (list && agent_bot(cmd, *p)) continue;
         char *known = fuda_bot_names(info);
         fuda_usage_error(cmd, "%s has no bot '%s' (bots: %s)", info->name, *p, known);
         free(known);
