@@ -45,6 +45,19 @@ typedef struct fuda_config {
  * everybody. text is valid during the call only. */
 typedef void (*fuda_event_fn)(void *ud, int seat, const char *text);
 
+/* The last resort of the time limit. A call still running FUDA_OVERRUN_MS
+ * after the watchdog found it over its engine's time limit is stuck where the
+ * limit cannot reach it (C code that runs no Lua instruction and allocates
+ * nothing, a blocking write). The watchdog then calls fn(ud, engine, place,
+ * limit_ms) once for that call, on its own thread: place is "file:line" where
+ * the function the call began in is defined (else the variant's file), a
+ * string valid during the call. fn is meant to end the process (a supervised
+ * worker notes why and kills itself); if it returns, nothing else happens.
+ * One handler per process; NULL (the default) for none. */
+#define FUDA_OVERRUN_MS 1000
+typedef void (*fuda_overrun_fn)(void *ud, const fuda_engine *e, const char *place, long limit_ms);
+void fuda_engine_on_overrun(fuda_overrun_fn fn, void *ud);
+
 /* A new engine with no variant loaded. NULL when out of memory or when the
  * time limit's watchdog thread cannot be started. The caller owns it:
  * fuda_engine_free. cfg may be NULL. */
@@ -250,8 +263,9 @@ uint64_t fuda_engine_hash(const fuda_engine *e);
 /* The log of this match as text (variant, options, seats, seed, every move);
  * caller frees it. */
 char *fuda_engine_log(const fuda_engine *e);
-/* Replay a log into e: load its variant (a path in it is taken as the user's
- * own, like the command line's), start the match and apply its first `upto`
+/* Replay a log into e: load its variant (a log names it by name, looked up
+ * on the search path; a log naming a path is refused: see
+ * fuda_engine_replay_as), start the match and apply its first `upto`
  * moves (-1: all). The text (len bytes) is read strictly; on failure the
  * message is "NAME:LINE: message" (a NUL byte, a malformed or out-of-range
  * number, an unknown variant or option, a seat that cannot act, an illegal
@@ -265,6 +279,13 @@ int fuda_engine_replay(fuda_engine *e, const char *log, long upto);
  * of at most 16 MiB, read without blocking ("cannot read log 'PATH': not a
  * regular file"). */
 int fuda_engine_replay_file(fuda_engine *e, const char *path, long upto);
+/* The same with the variant as the user named it (a name, or a path taken as
+ * the user's own, like the command line's): loaded instead of looking up the
+ * log's name, which must then be that variant's name ("this is a log of gin,
+ * not of zun"). variant NULL: the log's name. */
+int fuda_engine_replay_as(fuda_engine *e, const char *variant, const char *name, const char *text, size_t len,
+                          long upto);
+int fuda_engine_replay_file_as(fuda_engine *e, const char *variant, const char *path, long upto);
 /* Number of moves in the match so far. */
 long fuda_engine_move_count(const fuda_engine *e);
 

@@ -7,6 +7,7 @@
  * m:mark() returns a fuda.Mark (a copy of the point the match is at, see
  * fuda_engine_mark); m:undo_to(mark) goes back to it, events included. */
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lfuda.h"
@@ -473,12 +474,17 @@ static int l_match(lua_State *L) {
     return 1;
 }
 
-/* fuda.replay(log [, upto]) -> match */
+/* fuda.replay(log [, upto [, variant]]) -> match: the log's variant is
+ * looked up by name on the search path, unless `variant` (a name or a path)
+ * names it. */
 static int l_replay(lua_State *L) {
-    const char *log = luaL_checkstring(L, 1);
-    long upto = (long)luaL_optinteger(L, 2, -1);
+    size_t len;
+    const char *log = luaL_checklstring(L, 1, &len);
+    lua_Integer n = luaL_optinteger(L, 2, -1);
+    const char *variant = luaL_optstring(L, 3, NULL);
+    luaL_argcheck(L, n >= -1 && n <= LONG_MAX, 2, "not a move count");
     match_ud *m = new_match(L, 0);
-    if (fuda_engine_replay(m->e, log, upto) < 0) {
+    if (fuda_engine_replay_as(m->e, variant, "log", log, len, (long)n) < 0) {
         lua_pushstring(L, fuda_engine_error(m->e));
         free_match(m);
         return lua_error(L);

@@ -108,6 +108,7 @@ struct fuda_engine {
     const void *noted_fn[FUDA_NOTED]; /* their addresses, */
     int noted_next;            /* the slot the next new one takes, */
     int noted;                 /* and the slot (from 1) of the one noted in the running call, or 0 */
+    char noted_place[FUDA_NOTED][80]; /* "file:line" where each of them is defined (for the watchdog) */
 
     /* the time limit's watchdog (sandbox.c); the thread running the calls
      * writes call_gen, the watchdog reads it and writes wd_fired */
@@ -119,6 +120,7 @@ struct fuda_engine {
     fuda_engine *wd_next;      /* the watchdog's list (under its mutex) */
     unsigned long wd_seen;     /* watchdog only: the call_gen it last saw, */
     long long wd_since;        /* and since when (monotonic ms) */
+    unsigned long wd_overrun;  /* watchdog only: the call_gen it reported as stuck (fuda_engine_on_overrun) */
     int paranoid;              /* check the core state after every hook */
     char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
     int err_oom;               /* ... could not be kept: out of memory */

@@ -23,7 +23,7 @@ char *fuda_engine_log(const fuda_engine *e) {
     fuda_sbuf b = {NULL, 0, 0};
     fuda_sb_add(&b, "fuda-log 1\n");
     if (!e->loaded) return b.s;
-    fuda_sb_add(&b, "variant %s\n", e->variant_arg);
+    fuda_sb_add(&b, "variant %s\n", e->name); /* by name only: see the reader's load() */
     for (int i = 0; i < e->noptset; i++) fuda_sb_add(&b, "option %s\n", e->optset[i]);
     if (!e->started) return b.s;
     fuda_sb_add(&b, "seats %d\nseed %llu\n", fuda_engine_state(e)->nseats, (unsigned long long)e->seed);
@@ -53,6 +53,7 @@ typedef struct entry {      /* one line, read */
 typedef struct reader {
     fuda_engine *e;
     const char *name;       /* of the log, in messages */
+    const char *as;         /* the variant as the user named it, or NULL: the log's name */
     const char *text, *p, *end;
     long no;                /* the line last read */
     int header_done;        /* the seed line was read */
@@ -271,13 +272,48 @@ static int read_all(reader *r) {
 
 /* Load the variant; on failure place the loader's message at the variant
  * line, or at the first option line that makes it fail. */
+static int plain_name(const char *s) {
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '-' ||
+              *s == '_'))
+            return 0;
+    return 1;
+}
+
+/* The name a variant line gives: itself, or (a path, in logs written before
+ * logs named variants by name) its file's name without ".lua". */
+static const char *line_name(const char *v, char *buf, size_t size) {
+    const char *base = strrchr(v, '/') ? strrchr(v, '/') + 1 : v;
+    size_t n = strlen(base);
+    if (n > 4 && strcmp(base + n - 4, ".lua") == 0) n -= 4;
+    snprintf(buf, size, "%.*s", (int)n, base);
+    return buf;
+}
+
+/* Load the variant: the one the user named (r->as), which must be the one
+ * the log names; else the log's name, looked up on the search path only --
+ * a log is a stranger's text too, and never makes fuda load a file by its
+ * path. On failure place the loader's message at the variant line, or at
+ * the first option line that makes it fail. */
 static int load(reader *r) {
     fuda_engine *e = r->e;
-    if (fuda_engine_load(e, r->variant, (const char *const *)r->opts, r->nopts) == 0) return 0;
+    char buf[256];
+    const char *v = r->as ? r->as : r->variant;
+    if (!r->as && !plain_name(r->variant))
+        return fail(r, r->variant_no, "the log names its variant by a path or an odd name ('%s'); a log may only "
+                    "name a variant of the search path: name the variant yourself (fuda play VARIANT --replay LOG)",
+                    line_name(r->variant, buf, sizeof buf));
+    if (fuda_engine_load(e, v, (const char *const *)r->opts, r->nopts) == 0) {
+        if (!r->as || strcmp(fuda_engine_info(e)->name, line_name(r->variant, buf, sizeof buf)) == 0) return 0;
+        fail(r, r->variant_no, "this is a log of %s, not of %s", buf, fuda_engine_info(e)->name);
+        fuda_engine_unload(e);
+        return -1;
+    }
     long at = r->variant_no;
-    if (r->nopts > 0 && fuda_engine_load(e, r->variant, NULL, 0) == 0) {
+    if (r->nopts > 0 && fuda_engine_load(e, v, NULL, 0) == 0) {
         for (int k = 1; k <= r->nopts; k++)
-            if (fuda_engine_load(e, r->variant, (const char *const *)r->opts, k) != 0) {
+            if (fuda_engine_load(e, v, (const char *const *)r->opts, k) != 0) {
                 at = r->opt_no[k - 1];
                 break;
             }
@@ -347,7 +383,8 @@ static void tally_restore(fuda_engine *e, const tally_mark *m) {
     for (int i = 0; i < m->n; i++) e->tallies[i].count = m->count[i];
 }
 
-int fuda_engine_replay_text(fuda_engine *e, const char *name, const char *text, size_t len, long upto) {
+int fuda_engine_replay_as(fuda_engine *e, const char *variant, const char *name, const char *text, size_t len,
+                          long upto) {
     reader *r = (reader *)calloc(1, sizeof *r);
     tally_mark m = {0, NULL};
     if (!r || tally_save(e, &m) < 0) {
@@ -355,7 +392,7 @@ int fuda_engine_replay_text(fuda_engine *e, const char *name, const char *text, 
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
-    r->e = e, r->name = name ? name : "log";
+    r->e = e, r->name = name ? name : "log", r->as = variant;
     r->text = text, r->end = text + len;
     int rc = read_all(r);
     if (rc == 0) {
@@ -372,11 +409,15 @@ int fuda_engine_replay_text(fuda_engine *e, const char *name, const char *text, 
     return rc;
 }
 
-int fuda_engine_replay(fuda_engine *e, const char *log, long upto) {
-    return fuda_engine_replay_text(e, "log", log, strlen(log), upto);
+int fuda_engine_replay_text(fuda_engine *e, const char *name, const char *text, size_t len, long upto) {
+    return fuda_engine_replay_as(e, NULL, name, text, len, upto);
 }
 
-int fuda_engine_replay_file(fuda_engine *e, const char *path, long upto) {
+int fuda_engine_replay(fuda_engine *e, const char *log, long upto) {
+    return fuda_engine_replay_as(e, NULL, "log", log, strlen(log), upto);
+}
+
+int fuda_engine_replay_file_as(fuda_engine *e, const char *variant, const char *path, long upto) {
     char why[128];
     size_t len;
     char *text = fuda_file_read(path, FUDA_MAX_LOG_BYTES, &len, why, sizeof why);
@@ -384,7 +425,11 @@ int fuda_engine_replay_file(fuda_engine *e, const char *path, long upto) {
         fuda_engine_seterr(e, "cannot read log '%s': %s", path, why);
         return -1;
     }
-    int rc = fuda_engine_replay_text(e, path, text, len, upto);
+    int rc = fuda_engine_replay_as(e, variant, path, text, len, upto);
     free(text);
     return rc;
+}
+
+int fuda_engine_replay_file(fuda_engine *e, const char *path, long upto) {
+    return fuda_engine_replay_file_as(e, NULL, path, upto);
 }

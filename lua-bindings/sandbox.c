@@ -113,8 +113,29 @@ static void kick(fuda_engine *e, unsigned long gen) {
     __atomic_store_n(&e->wd_kicking, 0, __ATOMIC_SEQ_CST);
 }
 
+static fuda_overrun_fn overrun_fn; /* under wd_lock */
+static void *overrun_ud;
+
+void fuda_engine_on_overrun(fuda_overrun_fn fn, void *ud) {
+    pthread_mutex_lock(&wd_lock);
+    overrun_fn = fn;
+    overrun_ud = ud;
+    pthread_mutex_unlock(&wd_lock);
+}
+
+/* Where e's running call is, as well as another thread can tell: the
+ * definition of the function it began in, else the variant's file. */
+static void overrun_place(const fuda_engine *e, char *out, size_t size) {
+    int slot = e->noted;
+    if (slot >= 1 && slot <= FUDA_NOTED && e->noted_place[slot - 1][0])
+        snprintf(out, size, "%.*s", (int)sizeof e->noted_place[0], e->noted_place[slot - 1]);
+    else
+        snprintf(out, size, "%s", e->file ? e->file : "the variant");
+}
+
 /* One look at e (under the lock): note when its running call was first seen,
- * and mark and signal it once that is more than its time limit ago. */
+ * mark and signal it once that is more than its time limit ago, and report it
+ * stuck (overrun_fn) if it still runs FUDA_OVERRUN_MS after that. */
 static void watch_one(fuda_engine *e, long long now) {
     unsigned long gen = SHARED_LOAD(&e->call_gen);
     if (gen != e->wd_seen) {
@@ -122,6 +143,12 @@ static void watch_one(fuda_engine *e, long long now) {
         e->wd_since = now;
     } else if ((gen & 1) && e->wd_fired != gen && now - e->wd_since >= e->time_limit) {
         kick(e, gen);
+    } else if ((gen & 1) && e->wd_fired == gen && e->wd_overrun != gen && overrun_fn &&
+               now - e->wd_since >= e->time_limit + FUDA_OVERRUN_MS) {
+        char place[sizeof e->noted_place[0] + 8];
+        e->wd_overrun = gen;
+        overrun_place(e, place, sizeof place);
+        overrun_fn(overrun_ud, e, place, e->time_limit);
     }
 }
 
@@ -308,6 +335,13 @@ void fuda_sandbox_note_function(fuda_engine *e, int idx) {
     lua_pushvalue(e->L, idx);
     lua_rawseti(e->L, -2, slot + 1);
     lua_pop(e->L, 1);
+    e->noted_place[slot][0] = '\0';
+    lua_Debug ar;
+    if (lua_isfunction(e->L, idx)) { /* ">S" pops the function */
+        lua_pushvalue(e->L, idx);
+        if (lua_getinfo(e->L, ">S", &ar) && ar.linedefined > 0)
+            snprintf(e->noted_place[slot], sizeof e->noted_place[slot], "%s:%d", ar.short_src, ar.linedefined);
+    }
     e->noted_fn[slot] = f;
     e->noted = slot + 1;
 }

@@ -18,13 +18,15 @@
 
 #include "input.h"
 #include "runner.h"
+#include "spawn.h"
 
 #define LINE_MAX_BYTES (64 * 1024) /* a longer answer is an error */
 
 struct fuda_agent {
     int seat;
     int in_fd, out_fd; /* fuda reads in_fd, writes out_fd */
-    pid_t pid;         /* 0: fuda's own stdin/stdout */
+    int is_program;    /* 0: fuda's own stdin/stdout */
+    fuda_proc proc;    /* the program, when is_program */
     char *program;
     char **events;
     int nevents;
@@ -266,15 +268,6 @@ fail:
 
 /* ---- programs ---- */
 
-static pthread_mutex_t spawn_mu = PTHREAD_MUTEX_INITIALIZER;
-
-static int cloexec_pipe(int fd[2]) {
-    if (pipe(fd) != 0) return -1;
-    fcntl(fd[0], F_SETFD, FD_CLOEXEC);
-    fcntl(fd[1], F_SETFD, FD_CLOEXEC);
-    return 0;
-}
-
 static fuda_agent *agent_new(int seat) {
     fuda_agent *a = fuda_xrealloc(NULL, sizeof *a);
     memset(a, 0, sizeof *a);
@@ -283,49 +276,24 @@ static fuda_agent *agent_new(int seat) {
 }
 
 fuda_agent *fuda_agent_spawn(const char *program, int seat, char **err) {
-    int to_child[2], from_child[2];
-    fuda_buf b = FUDA_BUF_INIT;
+    int to_child, from_child;
+    char why[512];
+    fuda_proc proc;
     signal(SIGPIPE, SIG_IGN); /* a dead agent is seen as EPIPE, not a signal */
-    /* No other thread may fork between pipe() and FD_CLOEXEC: the child would
-     * keep our ends open and the agent would never see its stdin close. */
-    pthread_mutex_lock(&spawn_mu);
-    if (cloexec_pipe(to_child) != 0) goto fail_locked;
-    if (cloexec_pipe(from_child) != 0) {
-        close(to_child[0]);
-        close(to_child[1]);
-        goto fail_locked;
+    if (fuda_proc_start(program, &proc, &to_child, &from_child, why, sizeof why) != 0) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "agent '%s': cannot start: %s", program, why);
+        *err = fuda_buf_take(&b);
+        return NULL;
     }
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(to_child[0], 0);
-        dup2(from_child[1], 1);
-        execl("/bin/sh", "sh", "-c", program, (char *)NULL);
-        _exit(127);
-    }
-    int saved = errno;
-    close(to_child[0]);
-    close(from_child[1]);
-    pthread_mutex_unlock(&spawn_mu);
-    if (pid < 0) {
-        close(to_child[1]);
-        close(from_child[0]);
-        errno = saved;
-        goto fail;
-    }
+    fcntl(to_child, F_SETFL, fcntl(to_child, F_GETFL) | O_NONBLOCK); /* writes wait at most the agent's time */
     fuda_agent *a = agent_new(seat);
-    a->pid = pid;
-    a->out_fd = to_child[1];
-    a->in_fd = from_child[0];
+    a->is_program = 1;
+    a->proc = proc;
+    a->out_fd = to_child;
+    a->in_fd = from_child;
     a->program = fuda_xstrdup(program);
     return a;
-fail_locked:
-    saved = errno;
-    pthread_mutex_unlock(&spawn_mu);
-    errno = saved;
-fail:
-    fuda_buf_addf(&b, "agent '%s': cannot start: %s", program, strerror(errno));
-    *err = fuda_buf_take(&b);
-    return NULL;
 }
 
 fuda_agent *fuda_agent_stdio(int seat) {
@@ -347,7 +315,9 @@ static double now_ms(void) {
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Write the line and a newline; -1 when the agent is gone. */
+/* Write the line and a newline: 0, -1 when the agent is gone, -2 when a
+ * program did not take it within fuda_agent_wait() ms (its stdin is
+ * non-blocking: a program that never reads cannot hold fuda up). */
 static int send_line(fuda_agent *a, const char *line) {
     size_t len = strlen(line);
     fuda_buf b = FUDA_BUF_INIT;
@@ -355,9 +325,20 @@ static int send_line(fuda_agent *a, const char *line) {
     fuda_buf_addc(&b, '\n');
     size_t off = 0;
     int r = 0;
+    double deadline = now_ms() + (double)fuda_agent_wait();
     while (off < b.len) {
         ssize_t w = write(a->out_fd, b.p + off, b.len - off);
         if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            double left = deadline - now_ms();
+            struct pollfd pfd = { a->out_fd, POLLOUT, 0 };
+            if (left <= 0) {
+                r = -2;
+                break;
+            }
+            poll(&pfd, 1, (int)left + 1);
+            continue;
+        }
         if (w <= 0) {
             r = -1;
             break;
@@ -400,7 +381,7 @@ static char *read_line(fuda_agent *a, const char **why) {
             *why = "too long";
             return NULL;
         }
-        if (a->pid) {
+        if (a->is_program) {
             double left = deadline - now_ms();
             if (left <= 0) {
                 *why = "timeout";
@@ -436,25 +417,27 @@ static char *read_line(fuda_agent *a, const char **why) {
 /* Why the agent stopped answering, for a message (malloc'd). */
 static char *gone(fuda_agent *a, const char *why) {
     fuda_buf b = FUDA_BUF_INIT;
-    if (!a->pid) {
+    if (!a->is_program) {
         fuda_buf_addf(&b, "agent: stdin ended before the match did");
         return fuda_buf_take(&b);
     }
     if (strcmp(why, "timeout") == 0) {
         fuda_buf_addf(&b, "agent '%s' (seat %d) gave no answer within %ld ms", a->program, a->seat,
                       fuda_agent_wait());
+    } else if (strcmp(why, "not reading") == 0) {
+        fuda_buf_addf(&b, "agent '%s' (seat %d) did not read its input within %ld ms", a->program, a->seat,
+                      fuda_agent_wait());
     } else if (strcmp(why, "too long") == 0) {
         fuda_buf_addf(&b, "agent '%s' (seat %d) sent a line longer than %d bytes", a->program, a->seat,
                       LINE_MAX_BYTES);
     } else {
-        int status;
-        pid_t w = waitpid(a->pid, &status, WNOHANG);
-        if (w == 0) { /* closed its stdout but lives: give it a moment */
+        int status = 0;
+        int ended = fuda_proc_poll(&a->proc, &status);
+        if (ended == 0) { /* closed its stdout but lives: give it a moment */
             pause_ms(100);
-            w = waitpid(a->pid, &status, WNOHANG);
+            ended = fuda_proc_poll(&a->proc, &status);
         }
-        if (w == a->pid) {
-            a->pid = -1; /* reaped */
+        if (ended == 1) {
             if (WIFEXITED(status))
                 fuda_buf_addf(&b, "agent '%s' (seat %d) exited with status %d before the match ended", a->program,
                               a->seat, WEXITSTATUS(status));
@@ -503,7 +486,7 @@ static char *match_move(fuda_engine *e, int seat, const char *answer, char **msg
 
 char *fuda_agent_choose(fuda_agent *a, fuda_engine *e, char **err) {
     *err = NULL;
-    for (int tries = 0; !a->pid || tries < FUDA_AGENT_TRIES; tries++) {
+    for (int tries = 0; !a->is_program || tries < FUDA_AGENT_TRIES; tries++) {
         fuda_buf b = FUDA_BUF_INIT;
         if (observe(a, e, &b) != 0) {
             fuda_buf_free(&b);
@@ -513,10 +496,10 @@ char *fuda_agent_choose(fuda_agent *a, fuda_engine *e, char **err) {
         int w = send_line(a, b.p);
         fuda_buf_free(&b);
         if (w != 0) {
-            *err = gone(a, "eof");
+            *err = gone(a, w == -2 ? "not reading" : "eof");
             return NULL;
         }
-        if (!a->pid) fflush(stdout);
+        if (!a->is_program) fflush(stdout);
         const char *why, *perr;
         char *line = read_line(a, &why);
         if (!line) {
@@ -568,22 +551,14 @@ void fuda_agent_free(fuda_agent *a, fuda_engine *e) {
         fuda_buf_adds(&b, "]}");
         send_line(a, b.p);
         fuda_buf_free(&b);
-        if (!a->pid) fflush(stdout);
+        if (!a->is_program) fflush(stdout);
     }
     for (int i = 0; i < a->nevents; i++) free(a->events[i]);
     free(a->events);
-    if (a->pid) {
+    if (a->is_program) {
         close(a->out_fd);
         close(a->in_fd);
-        if (a->pid > 0) {
-            int status;
-            pid_t w = 0;
-            for (int k = 0; k < 20 && (w = waitpid(a->pid, &status, WNOHANG)) == 0; k++) pause_ms(50);
-            if (w == 0) {
-                kill(a->pid, SIGKILL);
-                waitpid(a->pid, &status, 0);
-            }
-        }
+        fuda_proc_end(&a->proc);
     }
     free(a->program);
     free(a);

@@ -36,6 +36,7 @@
 #include "cli.h"
 #include "input.h"
 #include "search.h"
+#include "watch.h"
 
 #define CHECK_DEFAULT_MATCHES 2000
 #define CHECK_MAX_JOBS 64
@@ -106,6 +107,7 @@ static size_t verb_len(const char *move) { return strcspn(move, " "); }
 typedef struct check_args {
     fuda_match_args m;
     long matches;
+    long from;    /* --from K: the first match played is match K (1-based); matches before it are skipped */
     long jobs;
     int json;
     int thorough; /* --thorough: random rounds play whole matches too */
@@ -143,6 +145,7 @@ typedef struct match_move {
 
 typedef struct checker {
     fuda_config cfg; /* paranoid */
+    int watch_slot;  /* this worker's slot of the supervisor's page (watch.h) */
     const check_args *a;
     fuda_engine *e;
     const fuda_variant_info *info;
@@ -730,7 +733,7 @@ static char *replay_differs(checker *c) {
         exit(1);
     }
     fuda_buf b = FUDA_BUF_INIT;
-    if (fuda_engine_replay(r, log, -1) != 0)
+    if (fuda_engine_replay_as(r, c->a->m.variant, "log", log, strlen(log), -1) != 0)
         fuda_buf_addf(&b, "replaying its log in a fresh engine goes another way (%s): %s", fuda_engine_error(r),
                       depends);
     else if (fuda_engine_hash(r) != fuda_engine_hash(c->e))
@@ -746,6 +749,7 @@ static char *replay_differs(checker *c) {
 static int play_match(checker *c, long i) {
     c->match = i;
     c->seed = c->a->m.seed + (uint64_t)i;
+    fuda_watch_match(c->e, i, c->seed); /* for the supervisor's verdict, should the engine die */
     choose_bots(c, i);
     int thorough = i < c->try_matches;
     c->tried += thorough;
@@ -789,26 +793,13 @@ static int play_match(checker *c, long i) {
 
 /* ---- after a failure: the log file and the replay command ---- */
 
-static int writable_dir(const char *dir) { return access(dir, W_OK) == 0; }
-
+/* The log of the failed match as a new file (fuda_write_new_log: never
+ * through a link planted where it goes); its path (malloc'd), or NULL. */
 static char *save_log(const checker *c, const char *log) {
-    const char *name = c->info ? c->info->name : "variant";
-    const char *tmp = getenv("TMPDIR");
-    const char *dirs[3] = { ".", tmp && *tmp ? tmp : "/tmp", "/tmp" };
-    for (int i = 0; i < 3; i++) {
-        if (!writable_dir(dirs[i])) continue;
-        fuda_buf path = FUDA_BUF_INIT;
-        if (i == 0) fuda_buf_addf(&path, "./fuda-check-%s-%llu.log", name, (unsigned long long)c->f.seed);
-        else fuda_buf_addf(&path, "%s/fuda-check-%s-%llu.log", dirs[i], name, (unsigned long long)c->f.seed);
-        FILE *f = fopen(path.p, "w");
-        if (f) {
-            int ok = fputs(log, f) >= 0;
-            ok = (fclose(f) == 0) && ok;
-            if (ok) return fuda_buf_take(&path);
-        }
-        fuda_buf_free(&path);
-    }
-    return NULL;
+    char hint[96], out[4096];
+    snprintf(hint, sizeof hint, "%s-%llu", c->info ? c->info->name : "variant", (unsigned long long)c->f.seed);
+    if (fuda_write_new_log(hint, log, strlen(log), out, sizeof out) != 0) return NULL;
+    return fuda_xstrdup(out);
 }
 
 /* A shell word: quoted when it has anything but safe characters. */
@@ -1049,6 +1040,8 @@ static int parse_args(int argc, char **argv, check_args *s) {
             if (r != 1) return r;
         } else if ((r = fuda_args_flag(&a, arg, "-n", &v)) != 0) {
             if (r < 0 || fuda_args_long("check", "-n", v, 1, 100000000L, &s->matches)) return FUDA_EXIT_USAGE;
+        } else if ((r = fuda_args_flag(&a, arg, "--from", &v)) != 0) {
+            if (r < 0 || fuda_args_long("check", "--from", v, 1, 100000000L, &s->from)) return FUDA_EXIT_USAGE;
         } else if ((r = fuda_args_flag(&a, arg, "-j", &v)) != 0 || (r = fuda_args_flag(&a, arg, "--jobs", &v)) != 0) {
             if (r < 0 || fuda_args_long("check", "-j", v, 1, CHECK_MAX_JOBS, &s->jobs)) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
@@ -1064,6 +1057,8 @@ static int parse_args(int argc, char **argv, check_args *s) {
         }
     }
     if (!s->m.variant) return fuda_usage_error("check", "missing FILE.lua or VARIANT");
+    if (s->from > s->matches) return fuda_usage_error("check", "--from %ld is past -n %ld", s->from, s->matches);
+    if (s->from < 1) s->from = 1;
     return 0;
 }
 
@@ -1121,6 +1116,7 @@ static void progress(const checker *c, long done, double start, double *last, in
 static void *worker_main(void *arg) {
     checker *c = arg;
     pool *p = c->pool;
+    fuda_watch_thread(c->watch_slot);
     double start = now(), last = 0;
     for (;;) {
         pthread_mutex_lock(&p->mu);
@@ -1192,7 +1188,7 @@ static void free_worker(checker *w) {
 static int run_all(checker *c) {
     pool p;
     pthread_mutex_init(&p.mu, NULL);
-    p.next = 0, p.fail_index = LONG_MAX, p.done = 0;
+    p.next = c->a->from - 1, p.fail_index = LONG_MAX, p.done = 0;
     long nw = c->a->jobs < c->a->matches ? c->a->jobs : c->a->matches;
     checker **w = fuda_xrealloc(NULL, (size_t)nw * sizeof *w);
     pthread_t *th = fuda_xrealloc(NULL, (size_t)nw * sizeof *th);
@@ -1200,9 +1196,11 @@ static int run_all(checker *c) {
     c->pool = &p;
     c->show_progress = !c->a->json && isatty(STDERR_FILENO);
     w[0] = c;
+    c->watch_slot = 0;
     for (long k = 1; k < nw; k++) {
         w[k] = fuda_xrealloc(NULL, sizeof *c);
         memcpy(w[k], c, sizeof *c); /* nothing played yet: all counts empty */
+        w[k]->watch_slot = (int)k;
         w[k]->show_progress = 0;
         w[k]->e = fuda_engine_new(&c->cfg);
         if (!w[k]->e || fuda_engine_load(w[k]->e, c->a->m.variant, c->a->m.opts, c->a->m.nopts) != 0) {

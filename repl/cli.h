@@ -112,8 +112,18 @@ char *fuda_read_file(const char *path);
 /* Write text[0..len) to path atomically: a temporary file in the same folder,
  * flushed to disk, renamed over path (through a symbolic link, the file it
  * names). 0, or -1 with the reason in err ("Permission denied", "not a
- * regular file"); then path is as it was. */
+ * regular file"); then path is as it was. In a confined worker the
+ * supervisor does it, and refuses what broker.h says it refuses. */
 int fuda_write_file(const char *path, const char *text, size_t len, char *err, size_t errsize);
+/* The same, done here whatever the process: what the supervisor calls when a
+ * confined worker asks it (fuda_write_file goes through it there). */
+int fuda_write_file_direct(const char *path, const char *text, size_t len, char *err, size_t errsize);
+/* Write text as a new file (never over one, never through a link) named
+ * fuda-check-HINT[-N].log (HINT: letters, digits, '-' and '_' kept) in the
+ * current folder, else $TMPDIR, else /tmp. 0 with its path in out, or -1
+ * with the reason in out. In a confined worker the supervisor does it. */
+int fuda_write_new_log(const char *hint, const char *text, size_t len, char *out, size_t outsize);
+int fuda_write_new_log_direct(const char *hint, const char *text, size_t len, char *out, size_t outsize);
 /* The path of state file `name` (malloc'd): $XDG_STATE_HOME/fuda/NAME, or
  * ~/.local/state/fuda/NAME when XDG_STATE_HOME is unset or not absolute; its
  * folders are made (0700). NULL without HOME or when they cannot be made. */

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "host.h"
 #include "search.h"
+#include "supervise.h"
 
 typedef int (*command_fn)(int argc, char **argv, const fuda_config *cfg);
 
@@ -121,7 +122,7 @@ static const command commands[] = {
       "ends with {\"type\":\"over\",\"scores\":[...],\"winners\":[...]}. The same\n"
       "protocol drives --bots cmd:PROGRAM in duel and sim. See docs/user-guide.md.\n" },
     { "check", fuda_cmd_check,
-      "check FILE.lua|VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N]\n"
+      "check FILE.lua|VARIANT [-n N] [--from K] [--seed S] [--bots NAME,...] [--seats N]\n"
       "                 [--option NAME=VALUE]... [--iters N] [-j N] [--thorough] [--json]",
       "play many bot matches of a variant and verify its rules script",
       "Play N matches of a variant between bots under a paranoid engine and check,\n"
@@ -136,6 +137,7 @@ static const command commands[] = {
       "the expected tallies that never occurred (\"never: NAME\").\n"
       "\n"
       "  -n N                 number of matches (default 2000), match i seeded S+i\n"
+      "  --from K             begin at match K (1..N), as a verdict's replay command does\n"
       "  --seed S             seed of the first match (default 1)\n"
       "  --bots NAME,...      the bot of each seat, the last one repeated (default:\n"
       "                       all-random matches alternating with the variant's bots;\n"
@@ -161,6 +163,13 @@ static const command commands[] = {
       "Run a Lua script with the fuda module loaded; ARGS are in the table arg.\n"
       "On an error the message (file:line: message) goes to stderr and the exit\n"
       "status is 1.\n" },
+    { "sandbox", fuda_cmd_sandbox, "sandbox [--json]", "show the layers that bound a script here",
+      "Show the layers that bound what a script may do on this machine: the Lua\n"
+      "sandbox (memory, time, instructions; no io or os), and the operating\n"
+      "system's: a seccomp filter (no programs, processes or network), Landlock\n"
+      "(files: read the variant folders, write nothing but fuda's own), resource\n"
+      "limits, and the supervising process that holds the verdict. Exit 1 when a\n"
+      "layer is missing (see docs/check.md, \"Running strangers' scripts\").\n" },
     { "help", cmd_help, "help [COMMAND]", "show this help, or a command's", NULL },
 };
 
@@ -197,7 +206,8 @@ const char *fuda_command_help(const char *name) {
 /* ---- messages ---- */
 
 static void print_general_help(FILE *f) {
-    fputs("usage: fuda [--max-memory MIB] [--max-instructions N] [--max-time MS] [COMMAND [ARGS...]]\n"
+    fputs("usage: fuda [--max-memory MIB] [--max-instructions N] [--max-time MS] [--max-run-time S]\n"
+          "            [COMMAND [ARGS...]]\n"
           "\n"
           "fuda plays card games whose rules are Lua scripts. With no command it starts\n"
           "an interactive session: type Lua, or any command below.\n"
@@ -214,8 +224,14 @@ static void print_general_help(FILE *f) {
           "  --max-instructions N    Lua instructions in one hook call (default 0: no limit;\n"
           "                          a limit slows scripts down, but stops them the same way\n"
           "                          on every machine)\n"
+          "  --max-run-time S        seconds the whole command may run (default: none; check\n"
+          "                          7200); past it the script's process is ended and the\n"
+          "                          verdict says so\n"
+          "Scripts run in a process of their own under the operating system's sandbox too\n"
+          "(see fuda sandbox).\n"
           "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR,\n"
-          "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME (the limits above).\n",
+          "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME, FUDA_MAX_RUN_TIME (the limits\n"
+          "above), FUDA_CONFINE=off (no OS sandbox: for debuggers and profilers).\n",
           f);
 }
 
@@ -475,14 +491,14 @@ static const char *exe_path(const char *argv0, char *buf, size_t size) {
  * ...) or the environment (FUDA_MAX_MEMORY in MiB, FUDA_MAX_INSTRUCTIONS,
  * 0 for none, FUDA_MAX_TIME in ms).
  * Returns how many arguments it took, or -1 after a usage error. */
-static int limits(int argc, char **argv, fuda_config *cfg) {
+static int limits(int argc, char **argv, fuda_config *cfg, long *run_ms) {
     const char *mem = getenv("FUDA_MAX_MEMORY"), *ins = getenv("FUDA_MAX_INSTRUCTIONS");
-    const char *ms = getenv("FUDA_MAX_TIME");
+    const char *ms = getenv("FUDA_MAX_TIME"), *run = getenv("FUDA_MAX_RUN_TIME");
     int used = 0;
     while (used + 2 < argc + 1 && argc > used + 1) {
         const char *a = argv[used + 1];
         if (strcmp(a, "--max-memory") != 0 && strcmp(a, "--max-instructions") != 0 &&
-            strcmp(a, "--max-time") != 0)
+            strcmp(a, "--max-time") != 0 && strcmp(a, "--max-run-time") != 0)
             break;
         if (used + 2 >= argc) {
             fuda_usage_error(NULL, "%s needs a value", a);
@@ -490,6 +506,7 @@ static int limits(int argc, char **argv, fuda_config *cfg) {
         }
         if (strcmp(a, "--max-memory") == 0) mem = argv[used + 2];
         else if (strcmp(a, "--max-instructions") == 0) ins = argv[used + 2];
+        else if (strcmp(a, "--max-run-time") == 0) run = argv[used + 2];
         else ms = argv[used + 2];
         used += 2;
     }
@@ -508,21 +525,42 @@ static int limits(int argc, char **argv, fuda_config *cfg) {
         if (fuda_args_long(NULL, "--max-time", ms, 1, 3600L * 1000, &v) != 0) return -1;
         cfg->time_limit = v;
     }
+    *run_ms = -1; /* the command's default */
+    if (run && *run) {
+        if (fuda_args_long(NULL, "--max-run-time", run, 0, 30L * 24 * 3600, &v) != 0) return -1;
+        *run_ms = v * 1000;
+    }
     return used;
 }
+
+/* What the worker runs: a command, or the REPL (argc 0). */
+static int run_in_worker(int argc, char **argv, const fuda_config *cfg) {
+    if (argc == 0) return fuda_cmd_repl(cfg);
+    return fuda_run_command(argc, argv, cfg);
+}
+
+/* Commands that run no script: not worth a worker. */
+static int runs_no_script(const char *cmd) {
+    return strcmp(cmd, "help") == 0 || strcmp(cmd, "sandbox") == 0 || !find_command(cmd);
+}
+
+#define CHECK_RUN_DEADLINE_MS (7200L * 1000) /* check's whole run, unless --max-run-time says */
 
 int main(int argc, char **argv) {
     char exe[4096];
     fuda_config cfg = { 0 };
+    long run_ms;
     cfg.exe = exe_path(argv[0], exe, sizeof exe);
-    int used = limits(argc, argv, &cfg);
+    int used = limits(argc, argv, &cfg, &run_ms);
     if (used < 0) return FUDA_EXIT_USAGE;
+    char **globals = argv + 1;
     argc -= used;
     argv += used;
-    if (argc < 2) return fuda_cmd_repl(&cfg);
-    if (is_help(argv[1])) {
+    if (argc >= 2 && is_help(argv[1])) {
         fuda_print_help(NULL);
         return FUDA_EXIT_OK;
     }
-    return fuda_run_command(argc - 1, argv + 1, &cfg);
+    if (argc >= 2 && runs_no_script(argv[1])) return fuda_run_command(argc - 1, argv + 1, &cfg);
+    if (run_ms < 0) run_ms = argc >= 2 && strcmp(argv[1], "check") == 0 ? CHECK_RUN_DEADLINE_MS : 0;
+    return fuda_supervise(run_in_worker, argc - 1, argv + 1, globals, used, &cfg, run_ms);
 }

@@ -76,6 +76,7 @@ typedef struct table {
     unsigned chose;  /* humans who chose already in the step under way */
     const fuda_config *cfg;
     char *save_path; /* where the match is kept for --resume, NULL: nowhere */
+    const char *variant_as; /* the variant as the user named it, kept with the match; NULL: by name */
     int save_warned; /* a failure to keep it was reported */
     char *seen[MAX_VERBS]; /* a move of each verb met in the legal moves, owned */
     int nseen;
@@ -754,7 +755,7 @@ static void autosave(table *t, int finished) {
     if (!t->save_path) return;
     char *log = fuda_engine_log(t->e);
     if (!log) return;
-    char *text = fuda_saved_format(log, t->humans, t->nseats, (const char *const *)t->bots, finished);
+    char *text = fuda_saved_format(log, t->variant_as, t->humans, t->nseats, (const char *const *)t->bots, finished);
     char why[128];
     if (fuda_write_file(t->save_path, text, strlen(text), why, sizeof why) != 0 && !t->save_warned) {
         fflush(stdout);
@@ -1039,11 +1040,8 @@ static int human_seats(const play_args *p, int nseats, unsigned *mask) {
 
 /* Load the log of --replay and replay it; 0 or FUDA_EXIT_FAIL. */
 static int replay_log(table *t, const play_args *p) {
-    if (fuda_engine_replay_file(t->e, p->replay, p->replay_to) != 0)
+    if (fuda_engine_replay_file_as(t->e, p->m.variant, p->replay, p->replay_to) != 0)
         return fuda_fail("%s", fuda_engine_error(t->e));
-    const fuda_variant_info *info = fuda_engine_info(t->e);
-    if (p->m.variant && strcmp(p->m.variant, info->name) != 0 && strcmp(p->m.variant, info->file) != 0)
-        return fuda_fail("%s is a log of %s, not %s", p->replay, info->name, p->m.variant);
     printf("replayed %ld moves of %s\n", fuda_engine_move_count(t->e), p->replay);
     t->nseats = fuda_engine_state(t->e)->nseats;
     return 0;
@@ -1060,7 +1058,7 @@ static void log_seed(const char *text, char *buf, size_t size) {
  * FUDA_EXIT_FAIL. The saved file is left as it is on a failure. */
 static int resume_saved(table *t, const play_args *p) {
     const fuda_saved *sv = &p->saved;
-    if (fuda_engine_replay_text(t->e, t->save_path, sv->text, sv->len, -1) != 0)
+    if (fuda_engine_replay_as(t->e, sv->variant, t->save_path, sv->text, sv->len, -1) != 0)
         return fuda_fail("cannot resume: %s", fuda_engine_error(t->e));
     char seed[32];
     log_seed(sv->text, seed, sizeof seed);
@@ -1141,6 +1139,7 @@ static int set_table(table *t, const fuda_config *cfg, const play_args *p, char 
     if (r == 0) r = seat_players(t, p, store);
     if (r) return r;
     t->name = fuda_engine_info(t->e)->name;
+    t->variant_as = p->resume ? p->saved.variant : p->m.variant;
     print_header(t);
     if (p->replay || p->resume) {
         fuda_engine_on_event(t->e, on_event, t);

@@ -2,6 +2,7 @@
  * of leads and hand winners, external agents for "cmd:" seats, and many
  * matches on worker threads with a progress bar and Ctrl-C. */
 #include "runner.h"
+#include "watch.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -227,6 +228,7 @@ int fuda_play_match(fuda_engine *e, int nseats, uint64_t seed, const char *const
     fuda_agent *agents[FUDA_MAX_SEATS + 1] = { 0 };
     int r = 0;
     *err = NULL;
+    fuda_watch_seed(seed);
     for (int s = 1; s <= nseats && r == 0; s++)
         if (bots[s] && strncmp(bots[s], "cmd:", 4) == 0 && !(agents[s] = fuda_agent_spawn(bots[s] + 4, s, err)))
             r = -1;
@@ -260,6 +262,7 @@ typedef struct jobs_run {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     long next, done, failed;
+    int threads;  /* worker threads started: each takes the next slot of the supervisor's page */
     int running, stop, open_failed;
     long fail_index;
     char *fail_msg;
@@ -275,6 +278,7 @@ static long take_job(jobs_run *run) {
 
 static void *jobs_worker(void *arg) {
     jobs_run *run = arg;
+    fuda_watch_thread(__atomic_add_fetch(&run->threads, 1, __ATOMIC_SEQ_CST));
     fuda_engine *e = fuda_open_variant(run->cfg, run->m);
     long i;
     if (!e) {
@@ -284,6 +288,7 @@ static void *jobs_worker(void *arg) {
     }
     while (e && (i = take_job(run)) >= 0) {
         char *err = NULL;
+        fuda_watch_match(e, i, 0); /* the match's seed: fuda_play_match */
         int failed = run->fn(run->ud, e, i, &err) != 0;
         pthread_mutex_lock(&run->mu);
         run->done++;

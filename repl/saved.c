@@ -12,7 +12,15 @@
 
 #define END_LINE "# play end\n"
 
-char *fuda_saved_format(const char *log, unsigned humans, int nseats, const char *const bots[], int finished) {
+/* Can s be the value of a "# play" line? */
+static int one_line(const char *s) {
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) return 0;
+    return 1;
+}
+
+char *fuda_saved_format(const char *log, const char *variant, unsigned humans, int nseats, const char *const bots[],
+                        int finished) {
     fuda_buf b = FUDA_BUF_INIT, h = FUDA_BUF_INIT, bt = FUDA_BUF_INIT;
     for (int seat = 1; seat <= nseats; seat++) {
         if ((humans >> (seat - 1)) & 1u) fuda_buf_addf(&h, "%s%d", h.len ? "," : "", seat);
@@ -22,7 +30,9 @@ char *fuda_saved_format(const char *log, unsigned humans, int nseats, const char
     rest = rest ? rest + 1 : "";
     fuda_buf_addf(&b, "fuda-log 1\n# fuda play: last match (continue it with fuda play --resume)\n"
                       "# play humans %s\n# play bots %s\n# play state %s\n%s",
-                  h.len ? h.p : "none", bt.len ? bt.p : "", finished ? "finished" : "unfinished", rest);
+                  h.len ? h.p : "none", bt.len ? bt.p : "", finished ? "finished" : "unfinished", "");
+    if (variant && *variant && one_line(variant)) fuda_buf_addf(&b, "# play variant %s\n", variant);
+    fuda_buf_adds(&b, rest);
     if (b.len && b.p[b.len - 1] != '\n') fuda_buf_addc(&b, '\n');
     fuda_buf_adds(&b, END_LINE);
     fuda_buf_free(&h);
@@ -71,7 +81,14 @@ int fuda_saved_read(const char *path, fuda_saved *s, char *err, size_t errsize) 
         problem = "has a bad '# play state' line";
     else if (!whole(s->text, s->len))
         problem = "is cut short (its last line is not '# play end')";
-    if (!problem) s->finished = strcmp(state, "finished") == 0;
+    if (!problem) {
+        s->finished = strcmp(state, "finished") == 0;
+        s->variant = field(s->text, "variant");
+        if (s->variant && !*s->variant) {
+            free(s->variant);
+            s->variant = NULL;
+        }
+    }
     free(state);
     if (problem) {
         snprintf(err, errsize, "%s %s", path, problem);
@@ -85,5 +102,6 @@ void fuda_saved_free(fuda_saved *s) {
     free(s->text);
     free(s->humans);
     free(s->bots);
+    free(s->variant);
     memset(s, 0, sizeof *s);
 }

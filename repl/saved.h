@@ -8,11 +8,14 @@
  *     # play humans 1
  *     # play bots basic,basic,basic
  *     # play state unfinished
+ *     # play variant ./my-zun.lua
  *     variant zun
  *     ...
  *     # play end
  *
- * The last line tells a whole file from one cut short. The log reader skips
+ * "# play variant" keeps the variant as the user named it (a path, say),
+ * since the log itself names it by name only; it is left out when that
+ * text cannot be a line. The last line tells a whole file from one cut short. The log reader skips
  * comments, so the file is also a log for `fuda play --replay`. */
 #ifndef FUDA_SAVED_H
 #define FUDA_SAVED_H
@@ -25,13 +28,16 @@ typedef struct fuda_saved {
     size_t len;
     char *humans; /* "1,3" or "none", owned */
     char *bots;   /* "basic,random" (the bot seats in order) or "" when all are human, owned */
+    char *variant; /* the variant as the user named it, owned; NULL: the log's name */
     int finished; /* the match ended */
 } fuda_saved;
 
-/* The text of the file for a match: its log, the human seats (bit seat-1),
+/* The text of the file for a match: its log, the variant as the user named
+ * it (NULL: none), the human seats (bit seat-1),
  * the bots of the nseats seats (bots[seat], NULL for a human) and whether it
  * ended. The caller frees the result. */
-char *fuda_saved_format(const char *log, unsigned humans, int nseats, const char *const bots[], int finished);
+char *fuda_saved_format(const char *log, const char *variant, unsigned humans, int nseats, const char *const bots[],
+                        int finished);
 
 /* Read the file at path into s: 0, or -1 with the reason in err ("cannot
  * read ...: No such file or directory", "... is cut short ..."); then s holds

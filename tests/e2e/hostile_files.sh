@@ -147,7 +147,7 @@ replay_fails "seat number overflow" $L/seat_overflow.log "$L/seat_overflow.log:5
 replay_fails "unknown variant" $L/unknown_variant.log \
     "$L/unknown_variant.log:2: variant 'no-such-game' not found (see \`fuda list\`; FUDA_PATH adds folders)"
 replay_fails "a device as its variant" $L/variant_path.log \
-    "$L/variant_path.log:2: cannot read variant file '/dev/zero': not a regular file"
+    "$L/variant_path.log:2: the log names its variant by a path or an odd name ('zero'); a log may only name a variant of the search path: name the variant yourself (fuda play VARIANT --replay LOG)"
 replay_fails "unknown option" $L/unknown_option.log \
     "$L/unknown_option.log:4: unknown option 'hand_sise' (did you mean 'hand_size'?) (options: hand_size, hands)"
 replay_fails "option value overflow" $L/bad_option_value.log \

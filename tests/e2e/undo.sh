@@ -82,7 +82,7 @@ expect "replay: saved" has "$OUT" "^saved the log to $TMP/cut.log \(4 moves\)$"
 expect "replay: the undone bid is not in the log" hasnt "$TMP/cut.log" "bid 3"
 expect "replay: the log holds the moves kept" [ "$(grep -c '^[12] bid ' "$TMP/cut.log")" -eq 4 ]
 view1=$(grep '^hand 1, move 4, ' "$OUT" | tail -1)
-printf 'view\nlog\n' | "$FUDA" play --replay "$TMP/cut.log" >"$OUT" 2>"$ERR"
+printf 'view\nlog\n' | "$FUDA" play "$U" --replay "$TMP/cut.log" >"$OUT" 2>"$ERR"
 RC=$?
 expect "replay: exit 0" status 0
 expect "replay: 4 moves replayed" has "$OUT" "^replayed 4 moves of $TMP/cut.log$"

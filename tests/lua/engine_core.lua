@@ -75,12 +75,19 @@ local t = 0
 for s = 1, 3 do t = t + m:total(s) end
 check(t > 0, "scores recorded")
 check(m:scoresheet():find("total"), "scoresheet has totals")
-local r = fuda.replay(m:log())
+local r = fuda.replay(m:log(), nil, V)
 check(r:hash() == m:hash(), "replay gives the same hash")
-local r5 = fuda.replay(m:log(), 5)
+local r5 = fuda.replay(m:log(), 5, V)
 check(r5:move_count() == 5, "replay up to move 5")
-ok, err = pcall(fuda.replay, "fuda-log 1\nvariant " .. V .. "\nseats 3\nseed 5\n1 fly away\n")
+ok, err = pcall(fuda.replay, "fuda-log 1\nvariant tiny\nseats 3\nseed 5\n1 fly away\n", nil, V)
 check(not ok and err:find("^log:5: 'fly away' is not a legal move of seat 1 now"), "bad log line reported: " .. tostring(err))
+-- a log names its variant by name: a path in it is never loaded, unless the caller names the variant
+check(m:log():find("\nvariant tiny\n", 1, true), "the log names the variant by name, not by its path")
+ok, err = pcall(fuda.replay, "fuda-log 1\nvariant " .. V .. "\nseats 3\nseed 5\n")
+check(not ok and err:find("^log:2: the log names its variant by a path or an odd name %('tiny'%); a log may only " ..
+  "name a variant of the search path"), "a path in a log is refused: " .. tostring(err))
+ok, err = pcall(fuda.replay, m:log(), nil, "gin")
+check(not ok and err:find("^log:2: this is a log of tiny, not of gin"), "the variant named must be the log's: " .. tostring(err))
 ok, err = pcall(fuda.replay, "hello")
 check(not ok and err:find("not a fuda log"), "not a log")
 

@@ -65,7 +65,7 @@ do
   eq(m:pile("stock@2")[52], "Kh", "on top of table 2's stock")
   check(m:apply(7, "draw"), "seat 7 draws at table 2")
   eq(m:pile("hand", 7)[1], "Kh", "the arranged card")
-  local r = fuda.replay(m:log())
+  local r = fuda.replay(m:log(), nil, V)
   eq(r:hash(), m:hash(), "the log (with its arrange line) replays to the same match")
 end
 
@@ -82,8 +82,8 @@ do
   m:apply(4, "draw")
   eq(m:phase(), "hand_over", "both tables done")
   local hend = m:hash()
-  eq(fuda.replay(m:log(), 1):hash(), h1, "replay to move 1")
-  eq(fuda.replay(m:log()):hash(), hend, "replay of the whole log")
+  eq(fuda.replay(m:log(), 1, V):hash(), h1, "replay to move 1")
+  eq(fuda.replay(m:log(), nil, V):hash(), hend, "replay of the whole log")
   check(m:undo_to(k1), "undo to after move 1")
   eq(m:hash(), h1, "the hash is back")
   eq(m:phase(), "playing", "the hand is on again")
@@ -113,7 +113,7 @@ do
   eq(m:phase(), "match_over", "the match ends")
   local w = m:winners()
   check(#w >= 2, "a team wins: its members are the winners")
-  eq(fuda.replay(m:log()):hash(), m:hash(), "and replays")
+  eq(fuda.replay(m:log(), nil, V):hash(), m:hash(), "and replays")
 end
 
 -- Hostile seating: refused with file:line, the match as it was.
