@@ -261,7 +261,9 @@ fig_check() { check_figure; }
 instr_figure() {
     name=$1
     shift
-    timed "$TMP/isim" valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" "$F" sim "$@" --json || return 1
+    # in-process (FUDA_CONFINE=off): callgrind follows the one process, and the
+    # count is the engine's, not the supervisor's fork and wait
+    timed "$TMP/isim" env FUDA_CONFINE=off valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" "$F" sim "$@" --json || return 1
     hands=$(json_num "$TMP/isim" hands)
     ins=$(sed -n 's/^\(summary\|totals\): *\([0-9]*\).*/\2/p' "$TMP/cg.out" | head -n 1)
     emit "$name, instructions" "$(awk -v i="$ins" -v h="$hands" 'BEGIN { printf "%.1f", (h > 0 ? i / h / 1000 : 0) }')" "K instructions/hand"

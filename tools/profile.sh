@@ -76,7 +76,7 @@ env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -j2 BUILD="$OU
 # ---- the profile ----
 echo "== fuda sim $*"
 if command -v perf >/dev/null 2>&1 &&
-    perf record -q -g -o "$OUT/perf.data" "$OUT/fuda" sim "$@" >"$OUT/sim.txt" 2>"$OUT/perf.log"; then
+    FUDA_CONFINE=off perf record -q -g -o "$OUT/perf.data" "$OUT/fuda" sim "$@" >"$OUT/sim.txt" 2>"$OUT/perf.log"; then
     grep -E '^(hands|moves|hands/s) ' "$OUT/sim.txt"
     # self time by where the function lives: Lua (a symbol of liblua.a),
     # fuda's own C (the rest of the program), libc, the kernel, elsewhere
@@ -100,7 +100,7 @@ if command -v perf >/dev/null 2>&1 &&
     echo "(the whole profile: perf report -i $OUT/perf.data)"
 elif command -v valgrind >/dev/null 2>&1; then
     echo "perf cannot record here ($(tail -n 1 "$OUT/perf.log" 2>/dev/null)); callgrind instead"
-    valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" "$OUT/fuda" sim "$@" >"$OUT/sim.txt" 2>"$OUT/callgrind.log" ||
+    FUDA_CONFINE=off valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" "$OUT/fuda" sim "$@" >"$OUT/sim.txt" 2>"$OUT/callgrind.log" ||
         { tail -n 20 "$OUT/callgrind.log" >&2; fail "callgrind failed"; }
     grep -E '^(hands|moves) ' "$OUT/sim.txt"
     echo "== callgrind: self cost"
