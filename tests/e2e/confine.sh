@@ -55,11 +55,14 @@ worker_of() {
 }
 
 # crash CMD SIGNAL ARGS...: run fuda CMD ARGS in $TMP, and once its worker
-# has played a while, send the worker SIGNAL (stdout in $OUT, stderr in $ERR)
+# has played a while, send the worker SIGNAL (stdout in $OUT, stderr in $ERR).
+# (Built with AddressSanitizer, the worker must leave these signals alone:
+# the sanitizer would report them itself and exit.)
 crash() {
     cmd=$1 sig=$2
     shift 2
-    (cd "$TMP" && "$FUDA" "$cmd" "$@" >"$OUT" 2>"$ERR") &
+    (cd "$TMP" && ASAN_OPTIONS="${ASAN_OPTIONS:-}:handle_segv=0:handle_sigbus=0:handle_abort=0" \
+        "$FUDA" "$cmd" "$@" >"$OUT" 2>"$ERR") &
     sup=$!
     w=$(worker_of $sup)
     sleep 1
