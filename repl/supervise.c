@@ -157,9 +157,9 @@ static size_t address_space(const fuda_config *cfg) {
 
 /* ---- the worker ---- */
 
-static int interactive(int argc, char **argv) {
-    return argc == 0 || strcmp(argv[0], "play") == 0 || strcmp(argv[0], "run") == 0;
-}
+/* The commands that keep files in fuda's own folders (histories, the last
+ * match): the REPL and play. */
+static int keeps_files(int argc, char **argv) { return argc == 0 || strcmp(argv[0], "play") == 0; }
 
 static int has_arg(int argc, char **argv, const char *flag) {
     for (int i = 1; i < argc; i++)
@@ -175,7 +175,7 @@ static int confine_worker(int argc, char **argv, const fuda_config *cfg) {
     search_paths(&rd, cfg);
     named_paths(&rd, argc, argv);
     if (argc == 0 || strcmp(argv[0], "run") == 0) paths_add(&rd, "."); /* the REPL's and run's own files */
-    own_dirs(&wr, interactive(argc, argv));
+    own_dirs(&wr, keeps_files(argc, argv));
     fuda_confine_spec spec = { (const char *const *)rd.v, (const char *const *)wr.v, address_space(cfg) };
     fuda_confine_status st;
     int rc = fuda_confine(&spec, &st);
