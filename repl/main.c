@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "host.h"
+#include "out.h"
 #include "search.h"
 
 typedef int (*command_fn)(int argc, char **argv, const fuda_config *cfg);
@@ -291,9 +292,9 @@ static int cmd_list(int argc, char **argv, const fuda_config *cfg) {
     for (int i = 0; i < n; i++) {
         if (fuda_engine_load(e, names[i], NULL, 0) == 0) {
             if (!fuda_engine_info(e)->abstract) /* a base for presets, not a game */
-                printf("%-13s %s\n", names[i], fuda_engine_info(e)->title);
+                printf("%-13s %s\n", fuda_out_line(names[i]), fuda_out_line(fuda_engine_info(e)->title));
         } else {
-            printf("%-13s (does not load)\n", names[i]);
+            printf("%-13s (does not load)\n", fuda_out_line(names[i]));
             r = fuda_fail("%s", fuda_engine_error(e));
         }
     }
@@ -370,27 +371,28 @@ static void print_options(const fuda_variant_info *info) {
     if (info->nopts == 0) return;
     int width = 0;
     for (int i = 0; i < info->nopts; i++) {
-        int w = (int)(strlen(info->opts[i].name) + strlen(info->opts[i].value)) + 3;
+        int w = (int)(strlen(fuda_out_line(info->opts[i].name)) + strlen(fuda_out_line(info->opts[i].value))) + 3;
         if (w > width) width = w;
     }
     puts("options");
     for (int i = 0; i < info->nopts; i++) {
         const fuda_option_info *o = &info->opts[i];
-        int w = (int)(strlen(o->name) + strlen(o->value)) + 3;
-        printf("  %s = %s", o->name, o->value);
-        if (o->doc[0]) printf("%*s  %s", width - w, "", o->doc);
+        const char *name = fuda_out_line(o->name), *value = fuda_out_line(o->value);
+        int w = (int)(strlen(name) + strlen(value)) + 3;
+        printf("  %s = %s", name, value);
+        if (o->doc[0]) printf("%*s  %s", width - w, "", fuda_out_line(o->doc));
         putchar('\n');
     }
 }
 
 static void print_bots(const fuda_variant_info *info) {
     char *names = fuda_bot_names(info);
-    printf("bots      %s\n", names);
+    printf("bots      %s\n", fuda_out_line(names));
     free(names);
     if (info->search_by_winner) puts("search    judges a hand before the match's last by who won it (search.hands)");
     if (strcmp(fuda_variant_search_bot(info), fuda_variant_first_bot(info)) != 0)
         printf("search    plays the seat as %s in its playouts, the others as %s (search.bot)\n",
-               fuda_variant_search_bot(info), fuda_variant_first_bot(info));
+               fuda_out_line(fuda_variant_search_bot(info)), fuda_out_line(fuda_variant_first_bot(info)));
     if (info->has_evaluate)
         printf("search    stops a playout %d moves in and scores it by the variant's estimate (evaluate)\n",
                FUDA_SEARCH_CUT);
@@ -398,9 +400,9 @@ static void print_bots(const fuda_variant_info *info) {
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {
     const fuda_variant_info *info = fuda_engine_info(e);
-    printf("%s\n", info->title);
-    printf("variant   %s (%s)\n", info->name, info->file);
-    if (info->extends) printf("extends   %s\n", info->extends);
+    printf("%s\n", fuda_out_line(info->title));
+    printf("variant   %s (%s)\n", fuda_out_line(info->name), fuda_out_line(info->file));
+    if (info->extends) printf("extends   %s\n", fuda_out_line(info->extends));
     print_players(info);
     print_options(info);
     print_bots(info);
@@ -512,6 +514,7 @@ static int limits(int argc, char **argv, fuda_config *cfg) {
 }
 
 int main(int argc, char **argv) {
+    fuda_out_init(); /* every byte to stdout and stderr through the terminal sink */
     char exe[4096];
     fuda_config cfg = { 0 };
     cfg.exe = exe_path(argv[0], exe, sizeof exe);
