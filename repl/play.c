@@ -254,7 +254,8 @@ static void print_play_help(const table *t, const movelist *ml) {
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
          "  quit         abandon the match (Ctrl-D asks the same); it is kept, and\n"
          "               fuda play --resume goes on with it");
-    if (example) printf("Anything else is a move: type it as listed ('%s'), or just enough\n", example);
+    if (example)
+        printf("Anything else is a move: type it as listed ('%s'), or just enough\n", fuda_out_line(example));
     else puts("Anything else is a move: type it as listed, or just enough");
     puts("to tell it apart: a card alone, or the first letters of a verb, when only\n"
          "one legal move fits. Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a\n"
