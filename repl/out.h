@@ -23,8 +23,9 @@
  *
  * The streams are line buffered on a terminal, fully buffered otherwise
  * (stdout) and unbuffered (stderr), as the standard ones are. fileno() of
- * them is -1: ask isatty(STDOUT_FILENO). GNU and musl C libraries
- * (fopencookie); where it is missing the standard streams stay as they are. */
+ * them is -1: ask isatty(STDOUT_FILENO). It needs the GNU C library
+ * (fopencookie, and stdout that may be assigned); elsewhere the standard
+ * streams stay as they are, and only the explicit sinks stand. */
 #ifndef FUDA_OUT_H
 #define FUDA_OUT_H
 
