@@ -25,31 +25,66 @@
 #include <math.h>
 #include "lfuda.h"
 #include "search.h"
+#include "text_term.h"
 
 /* ---- small helpers ---- */
 
 /* The message is kept in a buffer grown to fit (at most FUDA_ERRLEN bytes,
  * longer ones cut), so an engine that never fails keeps none. */
-void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int need = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    size_t want = need < 0 ? 1 : (size_t)need + 1;
+static int keep_err(fuda_engine *e, size_t want) {
     if (want > FUDA_ERRLEN) want = FUDA_ERRLEN;
     if (want > e->caperr) {
         char *p = (char *)realloc(e->err, want);
         if (!p) { /* keep what fits, or say why there is no message */
             e->err_oom = 1;
-            return;
+            return -1;
         }
         e->err = p;
         e->caperr = want;
     }
     e->err_oom = 0;
+    return 0;
+}
+
+/* A message carries text a script chose (error("..."), a move, a name), and
+ * whoever shows it shows it inside a line of its own: it is kept as the
+ * terminal sink shows it (core/text_term.h), in one line (FUDA_TERM_LINE) or,
+ * for a list of problems each made one line where it was written, in lines
+ * (FUDA_TERM_BLOCK). Valid printable text, every message of fuda's own and of
+ * a well-behaved script, is kept as it is. */
+static void err_shown(fuda_engine *e, int mode) {
+    size_t n = e->err ? strlen(e->err) : 0;
+    if (e->err_oom || fuda_term_clean(e->err, n, mode)) return;
+    char *t = (char *)malloc(FUDA_TERM_SIZE(n));
+    if (!t || keep_err(e, FUDA_TERM_SIZE(n)) != 0) {
+        free(t);
+        e->err_oom = 1;
+        return;
+    }
+    size_t m = fuda_term_escape(t, e->err, n, mode);
+    if (m >= e->caperr) /* cut, at a character's start */
+        for (m = e->caperr - 1; m > 0 && ((unsigned char)t[m] & 0xc0) == 0x80; m--) {}
+    memcpy(e->err, t, m);
+    e->err[m] = '\0';
+    free(t);
+}
+
+void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int need = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (keep_err(e, need < 0 ? 1 : (size_t)need + 1) != 0) return;
     va_start(ap, fmt);
     vsnprintf(e->err, e->caperr, fmt, ap);
     va_end(ap);
+    err_shown(e, FUDA_TERM_LINE);
+}
+
+void fuda_engine_seterr_lines(fuda_engine *e, const char *text) {
+    if (keep_err(e, strlen(text) + 1) != 0) return;
+    snprintf(e->err, e->caperr, "%s", text);
+    err_shown(e, FUDA_TERM_BLOCK);
 }
 
 const char *fuda_engine_error(const fuda_engine *e) {

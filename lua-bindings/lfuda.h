@@ -295,7 +295,13 @@ void fuda_open_author(lua_State *L);  /* fuda.moves (author.lua, loaded at first
 /* engine.c */
 typedef struct fuda_sbuf { char *s; size_t n, cap; } fuda_sbuf; /* growing text; caller frees s */
 void fuda_sb_add(fuda_sbuf *b, const char *fmt, ...);
+/* Keep the message of a failure for fuda_engine_error: one line, the text a
+ * script chose in it shown harmlessly (core/text_term.h: newlines, escape
+ * sequences as \n, \x1b). On out of memory the error is "out of memory". */
 void fuda_engine_seterr(fuda_engine *e, const char *fmt, ...);
+/* The same for a message of several lines (the loader's problems, each one
+ * line already): its newlines kept. */
+void fuda_engine_seterr_lines(fuda_engine *e, const char *text);
 void fuda_engine_cache_hooks(fuda_engine *e);
 void fuda_engine_unload(fuda_engine *e);  /* back to no variant loaded (the error is kept) */
 int fuda_engine_event(fuda_engine *e, int seat, const char *text);

@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include "lfuda.h"
 #include "file.h"
+#include "text_term.h"
 
 static const char LOADER_KEY = 'l';
 static const char TOP_KEY = 't';     /* real path of the user's variant's folder */
@@ -322,9 +323,24 @@ static int c_author(lua_State *L) {
     return 1;
 }
 
+/* C.oneline(message) -> the message as one line, the text a script chose in
+ * it shown harmlessly (core/text_term.h): a problem's newline must not start
+ * a line of its own in the list of problems. */
+static int c_oneline(lua_State *L) {
+    size_t n;
+    const char *s = luaL_checklstring(L, 1, &n);
+    lua_settop(L, 1);
+    if (fuda_term_clean(s, n, FUDA_TERM_LINE)) return 1;
+    luaL_Buffer b;
+    char *out = luaL_buffinitsize(L, &b, FUDA_TERM_SIZE(n));
+    luaL_pushresultsize(&b, fuda_term_escape(out, s, n, FUDA_TERM_LINE));
+    return 1;
+}
+
 /* What loader.lua gets as C. */
 static const luaL_Reg loader_helpers[] = {
-    {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {"author", c_author}, {NULL, NULL}
+    {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {"author", c_author},
+    {"oneline", c_oneline}, {NULL, NULL}
 };
 
 /* Push the loader module (built once per state). */
@@ -695,7 +711,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     lua_pushinteger(L, e->noptset);
     lua_pushlightuserdata(L, e->optset);
     if (fuda_sandbox_pcall(e, 3, 1) != LUA_OK) {
-        fuda_engine_seterr(e, "%s", lua_tostring(L, -1));
+        fuda_engine_seterr_lines(e, lua_tostring(L, -1)); /* one problem a line (C.oneline) */
         lua_pop(L, 1);
         return -1;
     }

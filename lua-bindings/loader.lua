@@ -8,7 +8,10 @@
 --   C.loadfile(path, real)     -> chunk (text only, sandbox env) | nil, message
 --   C.source(path)             -> the text C.loadfile read | nil (never reads a file)
 --   C.builtin_bots             -> the bots every variant has ("random", "search")
--- Errors are raised as "file:line: message" strings, several joined by newlines.
+--   C.oneline(msg)             -> msg in one line, a script's controls shown harmlessly
+-- Errors are raised as "file:line: message" strings, several joined by newlines
+-- (each made one line by C.oneline where it is written, so a script's newline
+-- cannot pass for another problem or a line of fuda's own).
 local C = ...
 local A = C.author()   -- the authoring pieces (author.lua): phases, layout, default view
 
@@ -102,7 +105,7 @@ local function errors(path)
     if #list >= MAX_ERRORS then more = more + 1 return end
     if type(msg) == "function" then msg = msg() end
     local l = line_of(path, field)
-    list[#list + 1] = path .. ":" .. (l or 1) .. ": " .. msg
+    list[#list + 1] = C.oneline(path .. ":" .. (l or 1) .. ": " .. msg)
   end
   function self.raise()
     if more > 0 then list[#list + 1] = path .. ": ... and " .. more .. " more problems" end
@@ -463,7 +466,7 @@ end
 -- `trusted` for the one the user names, else what a script names.
 function load_variant(name, fromdir, chain, trusted)
   local path, real = C.find(name, nil, fromdir, trusted)
-  if not path then error(real, 0) end
+  if not path then error(C.oneline(real), 0) end
   if cache[real] then return cache[real] end
   chain = chain or {}
   if loading[real] then
@@ -471,7 +474,7 @@ function load_variant(name, fromdir, chain, trusted)
     error(path .. ":" .. (line_of(path, "extends") or 1) .. ": inheritance cycle: " .. table.concat(chain, " -> "), 0)
   end
   local chunk, lerr = C.loadfile(path, real)
-  if not chunk then error(lerr, 0) end
+  if not chunk then error(C.oneline(lerr), 0) end
   loading[real] = true
   chain[#chain + 1] = basename(path)
   dirs[#dirs + 1] = dirname(path)
@@ -480,7 +483,7 @@ function load_variant(name, fromdir, chain, trusted)
   if not ok then
     loading[real] = nil
     if type(t) ~= "string" then t = path .. ": raised an error object that is a " .. type(t) .. " value" end
-    error(t, 0)
+    error(C.oneline(t), 0)
   end
   if type(t) ~= "table" then
     loading[real] = nil
@@ -543,6 +546,7 @@ local function override(def, sets)
       end
     end
   end
+  for i, p in ipairs(problems) do problems[i] = C.oneline(p) end
   if #problems > 0 then error(table.concat(problems, "\n"), 0) end
   return out
 end

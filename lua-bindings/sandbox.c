@@ -39,6 +39,7 @@
 #include <time.h>
 #include <lualib.h>
 #include "lfuda.h"
+#include "text_term.h"
 
 static const char ENGINE_KEY = 'e';
 static const char PROTO_KEY = 'p';
@@ -586,14 +587,40 @@ static int l_xpcall(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* A variant's print: to stderr, every line after the place of the call
+ * ("tiny.lua:12: "), what the script chose shown harmlessly (the terminal
+ * sink, core/text_term.h): a print can neither move the cursor, set the
+ * clipboard or clear the screen, nor pass for a line of fuda's own
+ * ("check: OK ..."). Host scripts get Lua's own print (fuda's stdout is
+ * filtered as a whole: repl/out.h). */
 static int l_print(lua_State *L) {
     int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
     for (int i = 1; i <= n; i++) {
-        if (i > 1) fputc('\t', stderr);
-        fputs(luaL_tolstring(L, i, NULL), stderr);
-        lua_pop(L, 1);
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
     }
-    fputc('\n', stderr);
+    luaL_pushresult(&b);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len), *end = s + len;
+    char where[LUA_IDSIZE + 32];
+    lua_Debug ar;
+    int known = lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar);
+    if (known && ar.currentline > 0) snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
+    else snprintf(where, sizeof where, "%s: ", known ? ar.short_src : "print"); /* called from C: "[C]: " */
+    flockfile(stderr);
+    for (;;) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t k = nl ? (size_t)(nl - s) : (size_t)(end - s);
+        fuda_term_write(stderr, where, strlen(where), FUDA_TERM_LINE);
+        fuda_term_write(stderr, s, k, FUDA_TERM_BLOCK);
+        fputc('\n', stderr);
+        if (!nl) break;
+        s = nl + 1;
+    }
+    funlockfile(stderr);
     return 0;
 }
 

@@ -19,6 +19,7 @@
 #include "input.h"
 #include "runner.h"
 #include "spawn.h"
+#include "text_json.h"
 
 #define LINE_MAX_BYTES (64 * 1024) /* a longer answer is an error */
 
@@ -35,22 +36,11 @@ struct fuda_agent {
     int eof;
 };
 
+/* The one JSON string writer (core/text_json.h), on a buffer. */
 void fuda_json_str(fuda_buf *b, const char *s) {
-    fuda_buf_addc(b, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            fuda_buf_addc(b, '\\');
-            fuda_buf_addc(b, (char)c);
-        } else if (c == '\n') {
-            fuda_buf_adds(b, "\\n");
-        } else if (c < 0x20 || c == 0x7f) {
-            fuda_buf_addf(b, "\\u%04x", c);
-        } else {
-            fuda_buf_addc(b, (char)c);
-        }
-    }
-    fuda_buf_addc(b, '"');
+    size_t n = strlen(s);
+    fuda_buf_grow(b, FUDA_JSON_SIZE(n));
+    b->len += fuda_json_quote(b->p + b->len, s, n);
 }
 
 /* ---- what a seat sees ---- */

@@ -20,7 +20,9 @@
 
 typedef struct fuda_agent fuda_agent;
 
-/* Append s as a JSON string (quoted, escaped) to b. */
+/* Append s as a JSON string to b: quoted, escaped, valid UTF-8 whatever the
+ * bytes of s (core/text_json.h: invalid bytes become U+FFFD, controls \u
+ * escapes). Every JSON string fuda writes goes through it. */
 void fuda_json_str(fuda_buf *b, const char *s);
 
 /* The move an answer line names, before matching: the "move" string of a

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text_shell.h"
+#include "text_term.h"
+
 #ifndef FUDA_PRINTF /* let GCC and Clang check the formats of printf-like functions */
 #if defined(__GNUC__)
 #define FUDA_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
@@ -73,6 +76,22 @@ static inline void fuda_buf_addf(fuda_buf *b, const char *fmt, ...) {
     vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
     b->len += (size_t)n;
+}
+
+/* Append s as the terminal shows script text (text_term.h: FUDA_TERM_BLOCK
+ * keeps newlines and tabs, FUDA_TERM_LINE shows them as \n and \t). */
+static inline void fuda_buf_term(fuda_buf *b, const char *s, int mode) {
+    size_t n = strlen(s);
+    fuda_buf_grow(b, FUDA_TERM_SIZE(n));
+    b->len += fuda_term_escape(b->p + b->len, s, n, mode);
+}
+
+/* Append s quoted as one shell word (text_shell.h), for a command the user
+ * may paste. */
+static inline void fuda_buf_shell(fuda_buf *b, const char *s) {
+    size_t n = strlen(s);
+    fuda_buf_grow(b, FUDA_SHELL_SIZE(n));
+    b->len += fuda_shell_quote(b->p + b->len, s, n);
 }
 
 /* The text, which the caller now owns ("" if nothing was added). */

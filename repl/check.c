@@ -32,9 +32,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "agent.h" /* fuda_json_str */
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
+#include "out.h"
 #include "search.h"
 #include "watch.h"
 
@@ -802,20 +804,6 @@ static char *save_log(const checker *c, const char *log) {
     return fuda_xstrdup(out);
 }
 
-/* A shell word: quoted when it has anything but safe characters. */
-static void add_shell_word(fuda_buf *b, const char *s) {
-    if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=,:+@%") == strlen(s)) {
-        fuda_buf_adds(b, s);
-        return;
-    }
-    fuda_buf_addc(b, '\'');
-    for (; *s; s++) {
-        if (*s == '\'') fuda_buf_adds(b, "'\\''");
-        else fuda_buf_addc(b, *s);
-    }
-    fuda_buf_addc(b, '\'');
-}
-
 static void finish_failure(checker *c) {
     /* does the log replay to the same state? if not, say so: the replay
      * command may then not stand exactly where the failure was */
@@ -834,10 +822,10 @@ static void finish_failure(checker *c) {
     free(log);
     if (c->f.log) {
         fuda_buf b = FUDA_BUF_INIT;
-        fuda_buf_adds(&b, "fuda play ");
-        add_shell_word(&b, c->a->m.variant);
+        fuda_buf_adds(&b, "fuda play "); /* each word quoted: pasted, it runs this and only this */
+        fuda_buf_shell(&b, c->a->m.variant);
         fuda_buf_adds(&b, " --replay ");
-        add_shell_word(&b, c->f.log);
+        fuda_buf_shell(&b, c->f.log);
         fuda_buf_addf(&b, " --to %ld", c->f.to);
         c->f.replay_command = fuda_buf_take(&b);
     }
@@ -845,17 +833,13 @@ static void finish_failure(checker *c) {
 
 /* ---- the report ---- */
 
+/* A JSON string on stdout (agent.h's fuda_json_str: valid UTF-8 whatever
+ * the script's bytes). */
 static void json_string(const char *s) {
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') printf("\\%c", ch);
-        else if (ch == '\n') fputs("\\n", stdout);
-        else if (ch == '\t') fputs("\\t", stdout);
-        else if (ch < 0x20) printf("\\u%04x", ch);
-        else putchar(ch);
-    }
-    putchar('"');
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_json_str(&b, s);
+    fputs(b.p, stdout);
+    fuda_buf_free(&b);
 }
 
 /* The hook counts (tallies "hook NAME"), and the variant's own tallies. */
@@ -964,9 +948,9 @@ static void print_counts_text(const char *title, const counts *k) {
     if (k->n == 0) return;
     int w = 0;
     for (int i = 0; i < k->n; i++)
-        if ((int)strlen(k->v[i].name) > w) w = (int)strlen(k->v[i].name);
+        if ((int)strlen(fuda_out_line(k->v[i].name)) > w) w = (int)strlen(fuda_out_line(k->v[i].name));
     printf("%s\n", title);
-    for (int i = 0; i < k->n; i++) printf("  %-*s %10ld\n", w, k->v[i].name, k->v[i].n);
+    for (int i = 0; i < k->n; i++) printf("  %-*s %10ld\n", w, fuda_out_line(k->v[i].name), k->v[i].n);
 }
 
 static void print_text(checker *c) {
@@ -976,17 +960,18 @@ static void print_text(checker *c) {
         return;
     }
     if (c->failed) {
-        printf("check: %s\n", c->f.message);
-        if (c->f.note) printf("  %s\n", c->f.note);
+        printf("check: %s\n", fuda_out_line(c->f.message));
+        if (c->f.note) printf("  %s\n", fuda_out_line(c->f.note));
         printf("  match %ld, seed %llu, %d seats, move %ld\n", c->f.match + 1, (unsigned long long)c->f.seed,
                c->f.seats, c->f.move);
-        if (c->f.log) printf("  log saved to %s\n", c->f.log);
+        if (c->f.log) printf("  log saved to %s\n", fuda_out_line(c->f.log));
         else printf("  the log could not be saved (no writable folder)\n");
-        if (c->f.replay_command) printf("  replay to just before the failure: %s\n", c->f.replay_command);
+        if (c->f.replay_command)
+            printf("  replay to just before the failure: %s\n", fuda_out_line(c->f.replay_command));
         printf("check: FAILED\n");
         return;
     }
-    printf("variant   %s (%s)\n", info->name, info->file);
+    printf("variant   %s (%s)\n", fuda_out_line(info->name), fuda_out_line(info->file));
     for (int n = 1; n <= FUDA_MAX_SEATS; n++)
         if (c->seat_matches[n])
             printf("seats %d   %ld matches, %ld moves\n", n, c->seat_matches[n], c->seat_moves[n]);
@@ -1010,11 +995,11 @@ static void print_text(checker *c) {
     print_counts_text("tallies", &tallies);
     for (int i = 0; i < c->listed.n; i++)
         if (counts_get(&c->verbs, c->listed.v[i].name) == 0)
-            printf("never played: %s (listed %ld times)\n", c->listed.v[i].name, c->listed.v[i].n);
+            printf("never played: %s (listed %ld times)\n", fuda_out_line(c->listed.v[i].name), c->listed.v[i].n);
     for (int i = 0; i < info->nhooks; i++)
-        if (counts_get(&hooks, info->hooks[i]) == 0) printf("never called: hook %s\n", info->hooks[i]);
+        if (counts_get(&hooks, info->hooks[i]) == 0) printf("never called: hook %s\n", fuda_out_line(info->hooks[i]));
     for (int i = 0; i < info->nexpect; i++)
-        if (counts_get(&tallies, info->expect[i]) == 0) printf("never: %s\n", info->expect[i]);
+        if (counts_get(&tallies, info->expect[i]) == 0) printf("never: %s\n", fuda_out_line(info->expect[i]));
     printf("check: OK (%ld matches, %ld moves)\n", c->matches, c->moves);
     counts_free(&hooks);
     counts_free(&tallies);
@@ -1100,12 +1085,14 @@ static double now(void) {
 static void progress(const checker *c, long done, double start, double *last, int finished) {
     double t = now();
     if (finished) {
-        if (*last > 0) fputs("\r\033[K", stderr);
+        if (*last > 0) fuda_out_raw(stderr, "\r\033[K", 4);
         return;
     }
     if (t - start < 1.0 || t - *last < 0.25) return;
     *last = t;
-    fprintf(stderr, "\rcheck: %ld/%ld matches", done, c->a->matches);
+    char text[96];
+    snprintf(text, sizeof text, "\rcheck: %ld/%ld matches", done, c->a->matches);
+    fuda_out_raw(stderr, text, strlen(text)); /* fuda's own \r */
 }
 
 /* ---- the workers ---- */

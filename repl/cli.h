@@ -102,7 +102,8 @@ int fuda_seat_count(const char *cmd, const fuda_engine *e, const fuda_match_args
 int fuda_assign_bots(const char *cmd, const fuda_engine *e, const char *list, unsigned humans,
                      int nseats, const char *bots[], char ***store);
 /* The bots the variant offers, its own then the built-in ones, as text for
- * a person: "basic, random, search" (malloc'd; the caller frees it). */
+ * a person: "basic, random, search", each name in one line as the terminal
+ * sink shows it (text_term.h; malloc'd, the caller frees it). */
 char *fuda_bot_names(const fuda_variant_info *info);
 
 /* ---- files.c ---- */

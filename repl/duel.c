@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
+#include "out.h"
 #include "runner.h"
 #include "stats.h"
 
@@ -157,9 +158,9 @@ static void figure(const duel_run *d, long nmatches, duel_figures *f) {
 
 static void print_text(const char *variant, const duel_run *d, long deals, const duel_figures *f) {
     int n = d->nseats;
-    const char *A = d->lineup[1];
-    printf("duel        %s, %d seats: %s", variant, n, A);
-    for (int k = 2; k <= n; k++) printf(" vs %s", d->lineup[k]);
+    const char *A = fuda_out_line(d->lineup[1]); /* names shown in fuda's lines: one line each (out.h) */
+    printf("duel        %s, %d seats: %s", fuda_out_line(variant), n, A);
+    for (int k = 2; k <= n; k++) printf(" vs %s", fuda_out_line(d->lineup[k]));
     printf("\n");
     printf("matches     %ld (%ld deals x %d seatings, seeds from %llu)\n", f->matches, deals, n,
            (unsigned long long)d->seed);
@@ -176,7 +177,7 @@ static void print_text(const char *variant, const duel_run *d, long deals, const
     if (n > 2) {
         printf("ranks       entry: share of matches at rank 1..%d\n", n);
         for (int k = 1; k <= n; k++) {
-            printf("  %d %-8s", k, d->lineup[k]);
+            printf("  %d %-8s", k, fuda_out_line(d->lineup[k]));
             for (int r = 1; r <= n; r++)
                 printf(" %5.1f%%", f->matches ? 100.0 * (double)f->ranks[k][r] / (double)f->matches : 0.0);
             printf("\n");

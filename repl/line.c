@@ -1,6 +1,8 @@
 /* line.c -- line input for the REPL and the match prompt. See line.h. */
 #include "line.h"
 #include "complete.h"
+#include "out.h"
+#include "text_term.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -64,6 +66,12 @@ static char **attempt(const char *text, int start, int end) {
     if (!completer.fn) return NULL;
     fuda_cands c = FUDA_CANDS_INIT;
     completer.fn(completer.ud, rl_line_buffer, end, &c);
+    int kept = 0; /* readline writes them to the terminal as they are: none with a control in it */
+    for (int i = 0; i < c.n; i++) {
+        if (fuda_term_clean(c.v[i], strlen(c.v[i]), FUDA_TERM_LINE)) c.v[kept++] = c.v[i];
+        else free(c.v[i]);
+    }
+    c.n = kept;
     char **m = NULL;
     if (c.files) rl_attempted_completion_over = 0;
     if (c.n > 0) m = calloc((size_t)c.n + 2, sizeof *m);
@@ -108,6 +116,7 @@ static char *read_tty(const char *prompt, int *cancelled) {
     rl_attempted_completion_function = attempt;
     rl_basic_word_break_characters = " \t\n\"'`@$><=;|&{(,+*/%^~#)}[]";
     rl_catch_signals = 0; /* SIGINT is ours; readline keeps SIGWINCH */
+    rl_outstream = fuda_out_unfiltered(stdout); /* its editing is escape sequences: past the sink */
     got_sigint = 0;
     tty_done = 0;
     tty_line = NULL;
@@ -148,9 +157,8 @@ static char *read_tty(const char *prompt, int *cancelled) {
     return tty_line;
 }
 
-char *fuda_line_read_or_cancel(const char *prompt, int echo, int *cancelled) {
-    *cancelled = 0;
-    fflush(stdout);
+/* fuda_line_read_or_cancel with the prompt shown as it is. */
+static char *read_prompted(const char *prompt, int echo, int *cancelled) {
     if (fuda_line_tty()) {
         char *line = read_tty(prompt, cancelled);
         if (*cancelled) return strdup("");
@@ -163,6 +171,15 @@ char *fuda_line_read_or_cancel(const char *prompt, int echo, int *cancelled) {
     }
     char *line = read_plain();
     if (echo) printf("%s\n", line ? line : "");
+    return line;
+}
+
+char *fuda_line_read_or_cancel(const char *prompt, int echo, int *cancelled) {
+    *cancelled = 0;
+    fflush(stdout);
+    char *shown = fuda_term_dup(prompt, FUDA_TERM_LINE); /* a variant's name or question: one line, harmless */
+    char *line = read_prompted(shown ? shown : "> ", echo, cancelled);
+    free(shown);
     return line;
 }
 

@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "host.h"
+#include "out.h"
 #include "search.h"
 #include "supervise.h"
 
@@ -244,12 +245,33 @@ void fuda_print_help(const char *name) {
     printf("usage: fuda %s\n\n%s", c->usage, c->help);
 }
 
+/* Write a message to stderr: a line of its own after fuda's "fuda: ", and
+ * any further line of it indented, so that no text in it (a name or an
+ * error a script chose, one problem a line in a load error) starts a line
+ * that could pass for fuda's ("check: OK ..."). Escape sequences are shown
+ * harmlessly by stderr's sink (out.h). */
+static void put_message(const char *fmt, va_list ap) {
+    fuda_buf b = FUDA_BUF_INIT;
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0) return;
+    fuda_buf_grow(&b, (size_t)n);
+    vsnprintf(b.p, (size_t)n + 1, fmt, ap);
+    for (const char *p = b.p; *p; p++) {
+        fputc(*p, stderr);
+        if (*p == '\n' && p[1]) fputs("  ", stderr);
+    }
+    fuda_buf_free(&b);
+}
+
 int fuda_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
     fflush(stdout);
     fprintf(stderr, "fuda%s%s: ", cmd ? " " : "", cmd ? cmd : "");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    put_message(fmt, ap);
     va_end(ap);
     const command *c = cmd ? find_command(cmd) : NULL;
     if (c)
@@ -264,7 +286,7 @@ int fuda_fail(const char *fmt, ...) {
     fflush(stdout);
     fputs("fuda: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    put_message(fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     return FUDA_EXIT_FAIL;
@@ -307,9 +329,9 @@ static int cmd_list(int argc, char **argv, const fuda_config *cfg) {
     for (int i = 0; i < n; i++) {
         if (fuda_engine_load(e, names[i], NULL, 0) == 0) {
             if (!fuda_engine_info(e)->abstract) /* a base for presets, not a game */
-                printf("%-13s %s\n", names[i], fuda_engine_info(e)->title);
+                printf("%-13s %s\n", fuda_out_line(names[i]), fuda_out_line(fuda_engine_info(e)->title));
         } else {
-            printf("%-13s (does not load)\n", names[i]);
+            printf("%-13s (does not load)\n", fuda_out_line(names[i]));
             r = fuda_fail("%s", fuda_engine_error(e));
         }
     }
@@ -386,27 +408,28 @@ static void print_options(const fuda_variant_info *info) {
     if (info->nopts == 0) return;
     int width = 0;
     for (int i = 0; i < info->nopts; i++) {
-        int w = (int)(strlen(info->opts[i].name) + strlen(info->opts[i].value)) + 3;
+        int w = (int)(strlen(fuda_out_line(info->opts[i].name)) + strlen(fuda_out_line(info->opts[i].value))) + 3;
         if (w > width) width = w;
     }
     puts("options");
     for (int i = 0; i < info->nopts; i++) {
         const fuda_option_info *o = &info->opts[i];
-        int w = (int)(strlen(o->name) + strlen(o->value)) + 3;
-        printf("  %s = %s", o->name, o->value);
-        if (o->doc[0]) printf("%*s  %s", width - w, "", o->doc);
+        const char *name = fuda_out_line(o->name), *value = fuda_out_line(o->value);
+        int w = (int)(strlen(name) + strlen(value)) + 3;
+        printf("  %s = %s", name, value);
+        if (o->doc[0]) printf("%*s  %s", width - w, "", fuda_out_line(o->doc));
         putchar('\n');
     }
 }
 
 static void print_bots(const fuda_variant_info *info) {
     char *names = fuda_bot_names(info);
-    printf("bots      %s\n", names);
+    printf("bots      %s\n", fuda_out_line(names));
     free(names);
     if (info->search_by_winner) puts("search    judges a hand before the match's last by who won it (search.hands)");
     if (strcmp(fuda_variant_search_bot(info), fuda_variant_first_bot(info)) != 0)
         printf("search    plays the seat as %s in its playouts, the others as %s (search.bot)\n",
-               fuda_variant_search_bot(info), fuda_variant_first_bot(info));
+               fuda_out_line(fuda_variant_search_bot(info)), fuda_out_line(fuda_variant_first_bot(info)));
     if (info->has_evaluate)
         printf("search    stops a playout %d moves in and scores it by the variant's estimate (evaluate)\n",
                FUDA_SEARCH_CUT);
@@ -414,9 +437,9 @@ static void print_bots(const fuda_variant_info *info) {
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {
     const fuda_variant_info *info = fuda_engine_info(e);
-    printf("%s\n", info->title);
-    printf("variant   %s (%s)\n", info->name, info->file);
-    if (info->extends) printf("extends   %s\n", info->extends);
+    printf("%s\n", fuda_out_line(info->title));
+    printf("variant   %s (%s)\n", fuda_out_line(info->name), fuda_out_line(info->file));
+    if (info->extends) printf("extends   %s\n", fuda_out_line(info->extends));
     print_players(info);
     print_options(info);
     print_bots(info);
@@ -547,6 +570,7 @@ static int runs_no_script(const char *cmd) {
 #define CHECK_RUN_DEADLINE_MS (7200L * 1000) /* check's whole run, unless --max-run-time says */
 
 int main(int argc, char **argv) {
+    fuda_out_init(); /* every byte to stdout and stderr through the terminal sink */
     char exe[4096];
     fuda_config cfg = { 0 };
     long run_ms;

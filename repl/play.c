@@ -38,6 +38,7 @@
 #include "cli.h"
 #include "input.h"
 #include "line.h"
+#include "out.h"
 #include "render.h"
 #include "saved.h"
 #include "search.h"
@@ -103,13 +104,18 @@ static int engine_failed(const table *t) {
 
 /* ---- output ---- */
 
-/* Print variant text with its cards rendered, ending the line. */
+/* Print variant text, ending the line: first what the script chose is made
+ * harmless (the terminal sink, out.h), then its cards are rendered in
+ * fuda's own colours, and the lines wrapped. */
 static void show(const table *t, const char *text) {
-    char *r = fuda_render_cards(text, t->style);
+    fuda_buf safe = FUDA_BUF_INIT;
+    fuda_buf_term(&safe, text, FUDA_TERM_BLOCK);
+    char *r = fuda_render_cards(safe.p, t->style);
     char *s = fuda_wrap(r, fuda_term_width(stdout));
     size_t n = strlen(s);
+    fuda_buf_free(&safe);
     free(r);
-    fputs(s, stdout);
+    fuda_out_raw(stdout, s, n); /* the colours are fuda's: past the sink */
     if (n && s[n - 1] != '\n') putchar('\n');
     free(s);
 }
@@ -134,7 +140,7 @@ static void on_event(void *ud, int seat, const char *text) {
 
 /* "seat 2 (random)", "seat 1 (you)" */
 static void seat_label(const table *t, int seat, char *buf, size_t size) {
-    if (!is_human(t, seat)) snprintf(buf, size, "seat %d (%s)", seat, t->bots[seat]);
+    if (!is_human(t, seat)) snprintf(buf, size, "seat %d (%s)", seat, fuda_out_line(t->bots[seat]));
     else if (t->nhumans == 1) snprintf(buf, size, "seat %d (you)", seat);
     else snprintf(buf, size, "seat %d", seat);
 }
@@ -206,17 +212,20 @@ static void print_verbs(const table *t) {
     for (int i = 0; i < info->nverbs; i++)
         if ((int)strlen(info->verbs[i]) > width) width = (int)strlen(info->verbs[i]);
     if (width > 30) width = 30;
-    printf("Moves of %s%s:\n", info->title, info->nverbs ? "" : " (the ones met so far)");
+    printf("Moves of %s%s:\n", fuda_out_line(info->title), info->nverbs ? "" : " (the ones met so far)");
     for (int i = 0; i < info->nverbs; i++, listed++) {
         const char *doc = info->verb_docs[i];
-        if (*doc) printf("  %-*s  %s\n", width, info->verbs[i], doc);
-        else printf("  %s\n", info->verbs[i]);
+        if (*doc) printf("  %-*s  %s\n", width, fuda_out_line(info->verbs[i]), fuda_out_line(doc));
+        else printf("  %s\n", fuda_out_line(info->verbs[i]));
     }
     for (int k = 0; k < t->nseen; k++) {
         if (declared(info, t->seen[k])) continue;
-        int n = (int)strcspn(t->seen[k], " ");
-        if (t->seen[k][n]) printf("  %-*.*s  as in '%s'\n", width, n, t->seen[k], t->seen[k]);
-        else printf("  %s\n", t->seen[k]);
+        size_t n = strcspn(t->seen[k], " ");
+        fuda_buf verb = FUDA_BUF_INIT;
+        fuda_buf_addn(&verb, t->seen[k], n);
+        if (t->seen[k][n]) printf("  %-*s  as in '%s'\n", width, fuda_out_line(verb.p), fuda_out_line(t->seen[k]));
+        else printf("  %s\n", fuda_out_line(t->seen[k]));
+        fuda_buf_free(&verb);
         listed++;
     }
     if (!listed) puts("  (none met yet: type 'moves')");
@@ -246,7 +255,8 @@ static void print_play_help(const table *t, const movelist *ml) {
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
          "  quit         abandon the match (Ctrl-D asks the same); it is kept, and\n"
          "               fuda play --resume goes on with it");
-    if (example) printf("Anything else is a move: type it as listed ('%s'), or just enough\n", example);
+    if (example)
+        printf("Anything else is a move: type it as listed ('%s'), or just enough\n", fuda_out_line(example));
     else puts("Anything else is a move: type it as listed, or just enough");
     puts("to tell it apart: a card alone, or the first letters of a verb, when only\n"
          "one legal move fits. Cards are typed like 7h, H7, 10s, Ts, Qd (Jk for a\n"
@@ -304,7 +314,7 @@ static int take_keyboard(table *t, int seat) {
         } else {
             puts(prompt);
         }
-        if (t->tty_out) fputs(CLEAR_SCREEN, stdout);
+        if (t->tty_out) fuda_out_raw(stdout, CLEAR_SCREEN, strlen(CLEAR_SCREEN));
     }
     t->keyboard = seat;
     if (t->held[seat].len) show(t, t->held[seat].p);
@@ -374,7 +384,7 @@ static const char *yes_no_move(const movelist *ml) {
 }
 
 static void print_choices(const table *t, const char *kind, const movelist *ml) {
-    printf("%s? your choices:\n", kind);
+    printf("%s? your choices:\n", fuda_out_line(kind));
     for (int i = 0; i < ml->n; i++) {
         char num[24], *m = fuda_move_marked(ml->v[i]);
         snprintf(num, sizeof num, "  %d. ", i + 1);
@@ -468,7 +478,7 @@ static void show_pile(table *t, int seat, const char *name, const char *owner_te
     int p = owner >= 1 ? fuda_pile_find(st, name, owner - 1) : -1;
     if (p < 0 && !owner_text) p = fuda_pile_find(st, name, -1);
     if (p < 0) {
-        printf("no pile '%s'%s (type 'pile' for the list)\n", name, owner_text ? " of that seat" : "");
+        printf("no pile '%s'%s (type 'pile' for the list)\n", fuda_out_line(name), owner_text ? " of that seat" : "");
         return;
     }
     const char *sight = pile_sight(st, p, seat);
@@ -517,8 +527,8 @@ static int undo_move(table *t, int seat) {
             t->held[h].len = held[h];
             t->held[h].p[held[h]] = '\0';
         }
-    if (after > 0) printf("undone: '%s' and %ld move%s after it\n", mv, after, after == 1 ? "" : "s");
-    else printf("undone: '%s'\n", mv);
+    if (after > 0) printf("undone: '%s' and %ld move%s after it\n", fuda_out_line(mv), after, after == 1 ? "" : "s");
+    else printf("undone: '%s'\n", fuda_out_line(mv));
     free(mv);
     return UNDONE;
 }
@@ -773,7 +783,7 @@ static int decide(table *t, int seat, char **move, int *asked) {
     if (is_human(t, seat)) return ask_human(t, seat, move, asked);
     const char *mv;
     if (fuda_engine_bot(t->e, seat, t->bots[seat], &mv) != 0) {
-        fuda_fail("%s (bot %s, seat %d)", fuda_engine_error(t->e), t->bots[seat], seat);
+        fuda_fail("%s (bot %s, seat %d)", fuda_engine_error(t->e), fuda_out_line(t->bots[seat]), seat);
         return FAIL;
     }
     *move = fuda_xstrdup(mv);
@@ -815,7 +825,8 @@ static int step(table *t) {
         if (is_human(t, seat)) {
             show(t, fuda_engine_error(t->e)); /* the state is unchanged: ask again */
         } else {
-            fuda_fail("%s (bot %s, seat %d, move '%s')", fuda_engine_error(t->e), t->bots[seat], seat, chosen[seat]);
+            fuda_fail("%s (bot %s, seat %d, move '%s')", fuda_engine_error(t->e), fuda_out_line(t->bots[seat]), seat,
+                      fuda_out_line(chosen[seat]));
             r = FAIL;
         }
         break;
@@ -1063,8 +1074,8 @@ static int resume_saved(table *t, const play_args *p) {
     char seed[32];
     log_seed(sv->text, seed, sizeof seed);
     long moves = fuda_engine_move_count(t->e);
-    printf("resuming the last match: %s, seed %s, %ld move%s in (kept in %s)\n", fuda_engine_info(t->e)->name,
-           seed, moves, moves == 1 ? "" : "s", t->save_path);
+    printf("resuming the last match: %s, seed %s, %ld move%s in (kept in %s)\n",
+           fuda_out_line(fuda_engine_info(t->e)->name), fuda_out_line(seed), moves, moves == 1 ? "" : "s", t->save_path);
     t->nseats = fuda_engine_state(t->e)->nseats;
     return 0;
 }
@@ -1078,9 +1089,14 @@ static int read_saved(const char *path, play_args *p) {
     if (stat(path, &st) != 0 && errno == ENOENT) return fuda_fail("nothing to resume: no match kept in %s", path);
     char why[256];
     if (fuda_saved_read(path, &p->saved, why, sizeof why) != 0) return fuda_fail("cannot resume: %s", why);
-    if (p->saved.finished)
-        return fuda_fail("nothing to resume: the last match is over (see it again with fuda play --replay %s)",
-                         path);
+    if (p->saved.finished) {
+        fuda_buf cmd = FUDA_BUF_INIT;
+        fuda_buf_shell(&cmd, path);
+        int r = fuda_fail("nothing to resume: the last match is over (see it again with fuda play --replay %s)",
+                          cmd.p);
+        fuda_buf_free(&cmd);
+        return r;
+    }
     p->humans = p->saved.humans;
     p->m.bots = p->saved.bots[0] ? p->saved.bots : NULL;
     return 0;
@@ -1107,7 +1123,7 @@ static int seat_players(table *t, const play_args *p, char ***store) {
 
 static void print_header(const table *t) {
     fuda_buf b = FUDA_BUF_INIT;
-    fuda_buf_addf(&b, "%s\n", fuda_engine_info(t->e)->title);
+    fuda_buf_addf(&b, "%s\n", fuda_out_line(fuda_engine_info(t->e)->title));
     for (int seat = 1; seat <= t->nseats; seat++) {
         char label[64];
         seat_label(t, seat, label, sizeof label);
@@ -1124,7 +1140,7 @@ static void print_header(const table *t) {
 static int set_table(table *t, const fuda_config *cfg, const play_args *p, char ***store) {
     t->style = fuda_render_style_for(stdout);
     t->tty_in = fuda_line_tty();
-    t->tty_out = isatty(fileno(stdout));
+    t->tty_out = isatty(STDOUT_FILENO);
     int r = 0;
     if (p->replay || p->resume) {
         t->e = fuda_engine_new(cfg);

@@ -14,10 +14,18 @@
 #define RESET "\033[0m"
 #define MAX_MARK 16 /* longest text between braces worth trying to parse */
 
+/* The file descriptor of f: stdout and stderr are fuda's filtered streams
+ * (out.h), which have none of their own. */
+static int fd_of(FILE *f) {
+    int fd = fileno(f);
+    if (fd >= 0) return fd;
+    return f == stdout ? STDOUT_FILENO : f == stderr ? STDERR_FILENO : -1;
+}
+
 int fuda_render_style_for(FILE *f) {
     const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
     if (nc && *nc) return FUDA_RENDER_PLAIN;
-    if (!isatty(fileno(f))) return FUDA_RENDER_PLAIN;
+    if (!isatty(fd_of(f))) return FUDA_RENDER_PLAIN;
     return term && strcmp(term, "dumb") == 0 ? FUDA_RENDER_UNICODE : FUDA_RENDER_COLOR;
 }
 
@@ -148,6 +156,6 @@ char *fuda_wrap(const char *text, int width) {
 
 int fuda_term_width(FILE *f) {
     struct winsize ws;
-    if (!isatty(fileno(f)) || ioctl(fileno(f), TIOCGWINSZ, &ws) != 0) return 0;
+    if (!isatty(fd_of(f)) || ioctl(fd_of(f), TIOCGWINSZ, &ws) != 0) return 0;
     return ws.ws_col;
 }

@@ -23,6 +23,7 @@
 #include "host.h"
 #include "input.h"
 #include "line.h"
+#include "out.h"
 #include "render.h"
 
 #define PROMPT "fuda> "
@@ -152,15 +153,19 @@ static int run_command_line(const char *line, const fuda_config *cfg) {
 
 /* Print the result of an evaluation: values with their card marks rendered
  * as everywhere else (fuda.show's {7h} is 7h, or 7♥ in colour), errors as
- * they are. */
+ * they are. A value may be a variant's text (m:view()): what the script
+ * chose in it is made harmless first (out.h), the colours are fuda's. */
 static void print_result(int status, const char *out) {
     if (!out || !*out) return;
     FILE *f = status == 0 ? stdout : stderr;
     if (f == stderr) fflush(stdout);
-    char *shown = status == 0 ? fuda_render_cards(out, fuda_render_style_for(f)) : NULL;
-    const char *text = shown ? shown : out;
-    fputs(text, f);
+    fuda_buf safe = FUDA_BUF_INIT;
+    fuda_buf_term(&safe, out, FUDA_TERM_BLOCK);
+    char *shown = status == 0 ? fuda_render_cards(safe.p, fuda_render_style_for(f)) : NULL;
+    const char *text = shown ? shown : safe.p;
+    fuda_out_raw(f, text, strlen(text));
     if (*text && text[strlen(text) - 1] != '\n') fputc('\n', f);
+    fuda_buf_free(&safe);
     free(shown);
     fflush(f);
 }

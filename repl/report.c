@@ -7,6 +7,7 @@
 
 #include "agent.h" /* fuda_json_str */
 #include "buf.h"
+#include "out.h"
 
 int fuda_report_flag(fuda_args *a, const char *arg, int *report, const char **svg, int *vs, fuda_match_args *vs_m) {
     const char *v;
@@ -193,10 +194,11 @@ static void print_tally(FILE *f, const fuda_report *r, int i) {
     long c = r->tally_counts[i];
     if (c <= r->hands && r->hands > 0) {
         fuda_rate x = fuda_wilson((double)c, (double)r->hands, FUDA_Z95);
-        fprintf(f, "  %-22s %7.4f per hand (95%% CI %.4f to %.4f)\n", r->tally_names[i], x.p,
+        fprintf(f, "  %-22s %7.4f per hand (95%% CI %.4f to %.4f)\n", fuda_out_line(r->tally_names[i]), x.p,
                 x.lo, x.hi);
     } else {
-        fprintf(f, "  %-22s %7.2f per match\n", r->tally_names[i], r->matches ? (double)c / r->matches : 0.0);
+        fprintf(f, "  %-22s %7.2f per match\n", fuda_out_line(r->tally_names[i]),
+                r->matches ? (double)c / r->matches : 0.0);
     }
 }
 
@@ -206,7 +208,7 @@ void fuda_report_print(const fuda_report *r, const char *const bots[], FILE *f) 
     for (int s = 1; s <= r->nseats; s++) {
         snprintf(buf, sizeof buf, "seat %d wins", s);
         char of[64];
-        snprintf(of, sizeof of, " (%s)", bots[s]);
+        snprintf(of, sizeof of, " (%s)", fuda_out_line(bots[s]));
         print_rate(f, buf, r->seat_win[s], of);
     }
     if (r->draw.p > 0) print_rate(f, "draws", r->draw, "");
@@ -337,11 +339,11 @@ void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, const
         if (!significant(&d[i])) continue;
         double k = d[i].pct ? 100 : 1, half = k * (d[i].hi - d[i].lo) / 2;
         if (i == 0) {
-            fprintf(f, "in words    %s makes matches %.1f hands %s, +/- %.1f\n", label, fabs(k * d[i].d),
-                    d[i].d > 0 ? "longer" : "shorter", half);
+            fprintf(f, "in words    %s makes matches %.1f hands %s, +/- %.1f\n", fuda_out_line(label),
+                    fabs(k * d[i].d), d[i].d > 0 ? "longer" : "shorter", half);
         } else {
-            fprintf(f, "in words    %s: %s %s by %.1f%s, +/- %.1f\n", label, d[i].label, d[i].d > 0 ? "up" : "down",
-                    fabs(k * d[i].d), d[i].pct ? " points" : "", half);
+            fprintf(f, "in words    %s: %s %s by %.1f%s, +/- %.1f\n", fuda_out_line(label), d[i].label,
+                    d[i].d > 0 ? "up" : "down", fabs(k * d[i].d), d[i].pct ? " points" : "", half);
         }
         any = 1;
     }

@@ -14,6 +14,7 @@
 
 #include "agent.h"
 #include "buf.h"
+#include "out.h"
 
 /* ---- the record ---- */
 
@@ -336,16 +337,15 @@ static void wait_jobs(jobs_run *run, int bar, const char *unit, double start) {
             int fill = (int)((double)run->done * BAR_WIDTH / (double)run->count);
             for (int k = 0; k < BAR_WIDTH; k++) line[k] = k < fill ? '#' : '.';
             line[BAR_WIDTH] = '\0';
-            fprintf(stderr, "\r[%s] %ld/%ld %s %.1f s\033[K", line, run->done, run->count, unit, secs);
-            fflush(stderr);
+            char bar_text[BAR_WIDTH + 128];
+            snprintf(bar_text, sizeof bar_text, "\r[%s] %ld/%ld %s %.1f s\033[K", line, run->done, run->count, unit,
+                     secs);
+            fuda_out_raw(stderr, bar_text, strlen(bar_text)); /* fuda's own \r and escape */
             shown = 1;
         }
     }
     pthread_mutex_unlock(&run->mu);
-    if (shown) {
-        fputs("\r\033[K", stderr);
-        fflush(stderr);
-    }
+    if (shown) fuda_out_raw(stderr, "\r\033[K", 4);
 }
 
 int fuda_run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,

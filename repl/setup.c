@@ -45,7 +45,10 @@ static int bot_known(const fuda_variant_info *info, const char *name) {
 
 char *fuda_bot_names(const fuda_variant_info *info) {
     fuda_buf b = FUDA_BUF_INIT;
-    for (int i = 0; i < info->nbots; i++) fuda_buf_addf(&b, "%s, ", info->bots[i]);
+    for (int i = 0; i < info->nbots; i++) { /* a script's names: each in one line (text_term.h) */
+        fuda_buf_term(&b, info->bots[i], FUDA_TERM_LINE);
+        fuda_buf_adds(&b, ", ");
+    }
     for (int i = 0; fuda_builtin_bots[i]; i++) fuda_buf_addf(&b, "%s%s", i ? ", " : "", fuda_builtin_bots[i]);
     return fuda_buf_take(&b);
 }

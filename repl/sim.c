@@ -20,9 +20,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agent.h" /* fuda_json_str */
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
+#include "out.h"
 #include "report.h"
 #include "runner.h"
 
@@ -119,16 +121,13 @@ static double team_mean(const sim_totals *t, int k) {
     return t->matches ? (double)t->team_score[k] / (double)t->matches : 0.0;
 }
 
-/* A JSON string (variant and bot names are plain, but be safe). */
+/* A JSON string on stdout (agent.h's fuda_json_str: valid UTF-8 whatever
+ * the script's bytes). */
 static void json_string(const char *s) {
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') printf("\\%c", c);
-        else if (c < 0x20) printf("\\u%04x", c);
-        else putchar(c);
-    }
-    putchar('"');
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_json_str(&b, s);
+    fputs(b.p, stdout);
+    fuda_buf_free(&b);
 }
 
 /* The totals as one JSON object; `extra` (NULL: none) is spliced in before
@@ -181,15 +180,16 @@ static void print_json(const char *variant, const sim_totals *t, const char *con
 }
 
 static void print_text(const char *variant, const sim_totals *t, const char *const bots[]) {
-    printf("variant     %s\n", variant);
+    printf("variant     %s\n", fuda_out_line(variant));
     printf("seats       %d\n", t->nseats);
     printf("bots        ");
-    for (int seat = 1; seat <= t->nseats; seat++) printf("%s%s", seat > 1 ? "," : "", bots[seat]);
+    for (int seat = 1; seat <= t->nseats; seat++) printf("%s%s", seat > 1 ? "," : "", fuda_out_line(bots[seat]));
     printf("\nmatches     %ld\n", t->matches);
     printf("hands       %ld\n", t->hands);
     printf("moves       %ld\n", t->moves);
     for (int seat = 1; seat <= t->nseats; seat++)
-        printf("seat %-6d wins %ld, mean score %.2f (%s)\n", seat, t->wins[seat], mean(t, seat), bots[seat]);
+        printf("seat %-6d wins %ld, mean score %.2f (%s)\n", seat, t->wins[seat], mean(t, seat),
+               fuda_out_line(bots[seat]));
     printf("draws       %ld\n", t->draws);
     for (int k = 0; k < t->nteams; k++) {
         char buf[64];
@@ -197,11 +197,12 @@ static void print_text(const char *variant, const sim_totals *t, const char *con
                team_seats(t, k, buf, sizeof buf));
     }
     for (int c = 0; c < t->ncols && t->ncols > 1; c++) {
-        printf("column      %s: mean score", t->colnames[c]);
+        printf("column      %s: mean score", fuda_out_line(t->colnames[c]));
         for (int seat = 1; seat <= t->nseats; seat++) printf("%s %.2f", seat > 1 ? "," : "", col_mean(t, c, seat));
         printf("\n");
     }
-    for (int i = 0; i < t->ntallies; i++) printf("tally %s %ld\n", t->tallies[i].name, t->tallies[i].count);
+    for (int i = 0; i < t->ntallies; i++)
+        printf("tally %s %ld\n", fuda_out_line(t->tallies[i].name), t->tallies[i].count);
     if (t->failed) printf("failed      %ld matches (not counted above)\n", t->failed);
     if (t->interrupted) printf("(interrupted after %ld matches)\n", t->matches + t->failed);
     printf("elapsed     %.3f s\n", t->elapsed);

@@ -30,6 +30,8 @@
 #include "buf.h"
 #include "cli.h"
 #include "confine.h"
+#include "text_shell.h"
+#include "text_term.h"
 #include "watch.h"
 
 /* ---- what the worker may read and write ---- */
@@ -304,33 +306,18 @@ static int supervise_loop(int sock, const fuda_broker_policy *policy, long deadl
 
 /* ---- the verdict ---- */
 
-/* Text from a script (a chunk name) as one harmless line. */
+/* Text from a script (a chunk name, a file name) as one harmless line. */
 static void add_safe(fuda_buf *b, const char *s) {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c < 0x20 || c == 0x7f) fuda_buf_addf(b, "\\x%02x", c);
-        else fuda_buf_addc(b, (char)c);
-    }
+    size_t n = strlen(s);
+    fuda_buf_grow(b, FUDA_TERM_SIZE(n));
+    b->len += fuda_term_escape(b->p + b->len, s, n, FUDA_TERM_LINE);
 }
 
-/* A word for a shell: as it is when plain, else quoted. */
+/* A word for a shell (core/text_shell.h). */
 static void add_shell_word(fuda_buf *b, const char *s) {
-    if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=,:+@%") == strlen(s)) {
-        fuda_buf_adds(b, s);
-        return;
-    }
-    int plain = 1;
-    for (const char *p = s; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f) plain = 0;
-    fuda_buf_adds(b, plain ? "'" : "$'");
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (plain && c == '\'') fuda_buf_adds(b, "'\\''");
-        else if (!plain && (c == '\'' || c == '\\')) fuda_buf_addf(b, "\\%c", c);
-        else if (!plain && (c < 0x20 || c == 0x7f)) fuda_buf_addf(b, "\\%03o", c);
-        else fuda_buf_addc(b, (char)c);
-    }
-    fuda_buf_addc(b, '\'');
+    size_t n = strlen(s);
+    fuda_buf_grow(b, FUDA_SHELL_SIZE(n));
+    b->len += fuda_shell_quote(b->p + b->len, s, n);
 }
 
 /* Is argv[i] flag (or flag=...)? Returns how many words it takes (0: not it). */

@@ -8,6 +8,7 @@
 
 #include "buf.h"
 #include "report.h"
+#include "text_xml.h"
 
 #define W 760         /* the picture's width */
 #define PANEL_H 250   /* each chart's height, title included */
@@ -19,18 +20,11 @@
 static const char *const colours[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                        "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f" };
 
-/* Text escaped for XML. */
+/* Text escaped for XML (core/text_xml.h): well-formed whatever the bytes. */
 static void esc(fuda_buf *b, const char *s) {
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': fuda_buf_adds(b, "&amp;"); break;
-        case '<': fuda_buf_adds(b, "&lt;"); break;
-        case '>': fuda_buf_adds(b, "&gt;"); break;
-        case '"': fuda_buf_adds(b, "&quot;"); break;
-        default:
-            if ((unsigned char)*s >= 0x20 || *s == '\n' || *s == '\t') fuda_buf_addc(b, *s);
-        }
-    }
+    size_t n = strlen(s);
+    fuda_buf_grow(b, FUDA_XML_SIZE(n));
+    b->len += fuda_xml_escape(b->p + b->len, s, n);
 }
 
 static void text(fuda_buf *b, double x, double y, const char *anchor, int size, const char *s) {

@@ -20,5 +20,11 @@ check "a loop is stopped by the time limit" \
     "$(timeout 20 sh -c 'FUDA_PATH=tests/variants lua5.4 -e "package.cpath = \"build/?.so;\" .. package.cpath; local fuda = require \"fuda\"; local m = fuda.match{variant = \"sandbox\", seed = 3, options = {attack = \"loop\"}, limits = {time = 200}}; print(m:apply(1, \"draw\"))" 2>&1; echo "exit $?"')" \
     "nil	tests/variants/sandbox.lua:52: time limit exceeded (200 ms in one hook call) (in play)
 exit 0"
+# a variant's print shows its escape sequences harmlessly in the module too,
+# where no filtered stderr of the fuda program stands behind it
+out=$(FUDA_PATH=tests/variants lua5.4 -e "package.cpath = 'build/?.so;' .. package.cpath; local fuda = require 'fuda'; fuda.match{variant = 'tests/hostile/text.lua', seed = 1}" 2>&1)
+check "a variant's print: no raw escape" "$(printf '%s' "$out" | grep -c "$(printf '\033')")" "0"
+check "a variant's print: its escapes shown, after its place" \
+    "$(printf '%s\n' "$out" | grep -c '^tests/hostile/text.lua:[0-9]*: print \\x1b\]52;c;')" "1"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
