@@ -362,6 +362,26 @@ local function make_hooks(def)
   def.verb_help = A.verb_help(def.verbs)
 end
 
+-- A bot's name is only ever a name, typed in --bots lists and shown in reports:
+-- letters (of any script), digits, '_' and '-' (not first), at most 32 characters;
+-- never a space, a comma (--bots splits at it), a colon ("cmd:PROGRAM" is an
+-- external agent), a control, format or bidi character, nor invalid UTF-8.
+local function bot_name_ok(name)
+  if name == "" or #name > 128 or name:find("^%-") or not utf8.len(name) then return false end
+  local n = 0
+  for _, c in utf8.codes(name) do
+    n = n + 1
+    if c < 128 then
+      if not string.char(c):find("^[%w_%-]$") then return false end
+    elseif c <= 0xa0 or c == 0xad or c == 0x61c or c == 0x1680 or (c >= 0x2000 and c <= 0x200f) or
+        (c >= 0x2028 and c <= 0x202f) or (c >= 0x205f and c <= 0x206f) or c == 0x3000 or c == 0xfeff or
+        (c >= 0xfff0 and c <= 0xffff) or (c >= 0xe0000 and c <= 0xe007f) then
+      return false
+    end
+  end
+  return n <= 32
+end
+
 local function check_fields(err, t)
   for _, k in ipairs(sorted_keys(t)) do
     local want = KNOWN[k]
@@ -411,9 +431,9 @@ local function check_fields(err, t)
   end
   for name, bot in pairs(type(t.bots) == "table" and t.bots or {}) do
     if type(name) ~= "string" then err.add("bots", "bots: a bot's name must be a string, got " .. type(name))
-    elseif not name:find("^%a[%w_-]*$") or #name > 32 then
-      -- a name is only ever a name: never "cmd:PROGRAM" (an external agent) or anything a shell reads
-      err.add("bots", ("bots: %q is not a bot name (a letter, then letters, digits, '_' or '-', at most 32)"):format(name))
+    elseif not bot_name_ok(name) then
+      err.add("bots", ("bots: %q is not a bot name (letters of any script, digits, '_' and '-' not first; at most " ..
+        "32; no space, comma, colon or control character)"):format(name))
     elseif BUILTIN_BOT[name] then
       err.add(name, "bot '" .. name .. "' is built in (every variant has it): give yours another name")
     elseif type(bot) ~= "function" then err.add(name, "bot '" .. name .. "' must be a function") end

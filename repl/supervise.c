@@ -5,7 +5,8 @@
  * worker then confines itself (confine.h) to what its command needs: reading
  * the variant search path, the folders of the files named on its command
  * line, the system's own files (libraries, terminal descriptions, locales;
- * never a home folder), the current folder for the REPL and `fuda run`, and
+ * never a home folder), the current folder for `fuda run` (the REPL, the
+ * user's own session typing paths as it goes, may read any file), and
  * writing only in fuda's own XDG folders. The supervisor waits for the
  * worker, its requests, and the deadline, on one poll(). */
 #define _GNU_SOURCE
@@ -176,7 +177,11 @@ static int confine_worker(int argc, char **argv, const fuda_config *cfg) {
     system_paths(&rd);
     search_paths(&rd, cfg);
     named_paths(&rd, argc, argv);
-    if (argc == 0 || strcmp(argv[0], "run") == 0) paths_add(&rd, "."); /* the REPL's and run's own files */
+    /* the REPL is the user's own session, typing paths as it goes: it reads
+     * what the user may (it still writes, runs and connects nothing); run
+     * reads its script's folder (above) and the current one */
+    if (argc == 0) paths_add(&rd, "/");
+    else if (strcmp(argv[0], "run") == 0) paths_add(&rd, ".");
     own_dirs(&wr, keeps_files(argc, argv));
     fuda_confine_spec spec = { (const char *const *)rd.v, (const char *const *)wr.v, address_space(cfg) };
     fuda_confine_status st;
