@@ -539,9 +539,13 @@ void fuda_engine_free(fuda_engine *e) {
     free(e);
 }
 
+/* Loading, and then collecting what loading left behind before matches
+ * keep the state: under the limits, like every touch of the state that may
+ * run the collector (its work on a script's weak tables can be long). */
 static int load_body(fuda_engine *e, void *ud) {
     if (fuda_loader_load(e, (const char *)ud) < 0) return -1;
     fuda_engine_cache_hooks(e);
+    lua_gc(e->L, LUA_GCCOLLECT, 0);
     return 0;
 }
 
@@ -566,7 +570,6 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
     free(e->variant_arg);
     e->variant_arg = strdup(variant);
     e->loaded = 1;
-    lua_gc(e->L, LUA_GCCOLLECT, 0); /* what loading left behind, before matches keep the state */
     return 0;
 }
 

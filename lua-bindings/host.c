@@ -520,8 +520,67 @@ static int l_search_budget(lua_State *L) {
     return 1;
 }
 
+/* Lines "TAG PATH" of a walk into the table on top: t[TAG] a list. */
+static void push_walk(lua_State *L, const char *text) {
+    lua_newtable(L);
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n'), *sp = strchr(p, ' ');
+        if (!nl) nl = p + strlen(p);
+        if (sp && sp < nl) {
+            lua_pushlstring(L, p, (size_t)(sp - p));
+            if (lua_rawget(L, -2) == LUA_TNIL) {
+                lua_pop(L, 1);
+                lua_newtable(L);
+                lua_pushlstring(L, p, (size_t)(sp - p));
+                lua_pushvalue(L, -2);
+                lua_rawset(L, -4);
+            }
+            lua_pushlstring(L, sp + 1, (size_t)(nl - sp - 1));
+            lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+            lua_pop(L, 1);
+        }
+        p = *nl ? nl + 1 : nl;
+    }
+}
+
+static int push_walk_protected(lua_State *L) {
+    push_walk(L, (const char *)lua_touserdata(L, lua_upvalueindex(1)));
+    return 1;
+}
+
+/* fuda.surface([m]) -> { reached = {paths}, unlisted = {...}, stale = {...},
+ * list = { name = bound } }: the walk of surface.c over a match's engine
+ * (a variant's surface) or, without one, over this host state. */
+static int l_surface(lua_State *L) {
+    char *text;
+    char want = 'h';
+    if (lua_isnoneornil(L, 1)) {
+        text = fuda_surface_host(L);
+    } else {
+        match_ud *m = check_match(L, 1);
+        if (!(text = fuda_surface_engine(m->e))) return fail(L, m->e);
+        want = 'v';
+    }
+    lua_pushlightuserdata(L, text);
+    lua_pushcclosure(L, push_walk_protected, 1);
+    int rc = lua_pcall(L, 0, 1, 0);
+    free(text);
+    if (rc != LUA_OK) return lua_error(L);
+    lua_newtable(L);
+    char scope;
+    const char *name, *bound;
+    for (int i = 0; fuda_surface_entry(i, &scope, &name, &bound); i++) {
+        if (scope != 'b' && scope != want) continue;
+        lua_pushstring(L, bound);
+        lua_setfield(L, -2, name);
+    }
+    lua_setfield(L, -2, "list");
+    return 1;
+}
+
 static const luaL_Reg host_module_funcs[] = {
     {"match", l_match}, {"replay", l_replay}, {"list", l_list}, {"search_budget", l_search_budget},
+    {"surface", l_surface},
     {NULL, NULL}
 };
 

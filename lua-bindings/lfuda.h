@@ -26,6 +26,7 @@
 #define FUDA_MAX_EVENTS 10000     /* events (say, tell, tally) in one move */
 #define FUDA_MAX_TALLIES 1000     /* different tally names in an engine's life */
 #define FUDA_MAX_TALLY_LEN 64
+#define FUDA_MAX_PRINT ((size_t)1 << 20) /* bytes a variant's print writes in an engine's life */
 
 /* Every fuda userdata starts with one of these tags, so checking an argument's
  * type is one comparison (no metatable lookup by name). */
@@ -108,6 +109,8 @@ struct fuda_engine {
     const void *noted_fn[FUDA_NOTED]; /* their addresses, */
     int noted_next;            /* the slot the next new one takes, */
     int noted;                 /* and the slot (from 1) of the one noted in the running call, or 0 */
+    const char *loader_src;    /* the loader chunk's source name (its address): find_place skips it */
+    size_t printed;            /* bytes the scripts' print wrote (FUDA_MAX_PRINT) */
 
     /* the time limit's watchdog (sandbox.c); the thread running the calls
      * writes call_gen, the watchdog reads it and writes wd_fired */
@@ -283,11 +286,28 @@ fuda_engine *fuda_engine_of(lua_State *L);
  * find, match, gmatch and gsub by fuda's metered ones (same semantics). */
 void fuda_open_patterns(lua_State *L);
 
+/* surface.c: the audited list and its walk. fuda_surface_engine walks e's
+ * state (a variant's surface) under the limits: malloc'd lines "reached
+ * PATH", "unlisted PATH", "stale NAME" (NULL with e's error on failure).
+ * fuda_surface_host walks a host state (raises on memory errors).
+ * fuda_surface_entry gives entry i (0 past the end): scope 'v' variant,
+ * 'h' host, 'b' both. */
+char *fuda_surface_engine(fuda_engine *e);
+char *fuda_surface_host(lua_State *L);
+int fuda_surface_entry(int i, char *scope, const char **name, const char **bound);
+
+/* lstock.c: put fuda's metered versions of the stock functions that loop in
+ * C (table.concat/insert/remove/move/unpack/sort, string.rep/lower/upper/
+ * reverse) and the pre-paying wrappers (string.format, pack, utf8.len, ...)
+ * into the global library tables. Raises only on memory errors. */
+void fuda_open_stock(lua_State *L);
+
 /* loader.c */
 int fuda_loader_load(fuda_engine *e, const char *variant);  /* 0 or -1 with e->err */
 int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n);
 int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *ud);
 void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
+void fuda_loader_push_code(lua_State *L); /* the loader module and the authoring pieces (raises) */
 void fuda_open_author(lua_State *L);  /* fuda.moves (author.lua, loaded at first use), fuda.plural */
 
 /* engine.c */

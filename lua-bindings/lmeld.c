@@ -445,6 +445,10 @@ static const luaL_Reg rules_methods[] = {
 
 void fuda_open_meld(lua_State *L) {
     if (luaL_newmetatable(L, FUDA_RULES_T)) {
+        /* locked: a script may not reach it (a __gc put there would make every
+         * later fuda.Rules a finalizer, run where no limit stops it) */
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
         luaL_newlib(L, rules_methods);
         lua_pushliteral(L, "discard"); /* R:discard_moves: the default verbs, their texts */
         lua_pushliteral(L, "gin");

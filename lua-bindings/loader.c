@@ -303,6 +303,21 @@ static int c_source(lua_State *L) {
     return 1;
 }
 
+/* Give fuda's own chunk on top (loader.lua, author.lua) a sandbox
+ * environment, the same names a script has (it reaches nothing a script
+ * could not: the list of surface.c covers it). The loader also gets the
+ * stock pcall: it catches a script's error to undo its own bookkeeping
+ * (a limit stays hit, and raises again at the script's next instruction). */
+static void set_code_env(lua_State *L, int stock_pcall) {
+    fuda_sandbox_env(L);
+    if (stock_pcall) {
+        lua_pushliteral(L, "pcall");
+        lua_getglobal(L, "pcall");
+        lua_rawset(L, -3);
+    }
+    lua_setupvalue(L, -2, 1);
+}
+
 /* Push the authoring pieces (author.lua, built once per state: the hooks it
  * makes for a variant outlive the loader). */
 static void push_author(lua_State *L) {
@@ -310,6 +325,7 @@ static void push_author(lua_State *L) {
     lua_pop(L, 1);
     if (luaL_loadbufferx(L, author_src, sizeof author_src - 1, "=author", "t") != LUA_OK)
         lua_error(L);
+    set_code_env(L, 0);
     fuda_push_card_names(L);
     lua_call(L, 1, 1);
     lua_pushvalue(L, -1);
@@ -327,6 +343,21 @@ static const luaL_Reg loader_helpers[] = {
     {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {"author", c_author}, {NULL, NULL}
 };
 
+/* The loader's chunk (on top) is known to find_place (sandbox.c) by the
+ * address of its name, kept alive in the registry: a short string, so the
+ * same for every load of the loader in this state. No script can make a
+ * chunk of that name (load renames every chunk it makes). */
+static const char LOADER_NAME_KEY = 'n';
+static void note_loader(lua_State *L) {
+    fuda_engine *e = fuda_engine_of(L);
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    if (!e || !lua_getinfo(L, ">S", &ar)) return;
+    lua_pushstring(L, ar.source);
+    e->loader_src = lua_tostring(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_NAME_KEY);
+}
+
 /* Push the loader module (built once per state). */
 static void push_loader(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LOADER_KEY) == LUA_TTABLE) return;
@@ -335,6 +366,8 @@ static void push_loader(lua_State *L) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &SOURCES_KEY);
     if (luaL_loadbufferx(L, loader_src, sizeof loader_src - 1, "=loader", "t") != LUA_OK)
         lua_error(L);
+    set_code_env(L, 1);
+    note_loader(L);
     luaL_newlib(L, loader_helpers);
     lua_newtable(L); /* C.builtin_bots: the names no variant may give its own bot */
     for (int i = 0; fuda_builtin_bots[i]; i++) {
@@ -345,6 +378,11 @@ static void push_loader(lua_State *L) {
     lua_call(L, 1, 1);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_KEY);
+}
+
+void fuda_loader_push_code(lua_State *L) {
+    push_loader(L);
+    push_author(L);
 }
 
 static int call_loader(lua_State *L, const char *fn) {

@@ -329,12 +329,14 @@ static void place_of_noted(fuda_engine *e) {
 }
 
 /* The innermost function of a script on the stack (not the loader's own
- * code) is where the script is: 1 if there is one. */
+ * code, known by the address of its chunk's name, which no script can
+ * forge: load names every chunk it makes "[load ...]") is where the script
+ * is: 1 if there is one. */
 static int find_place(fuda_engine *e, lua_State *L) {
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        if (ar.source[0] == '=' && strcmp(ar.source, "=loader") == 0) continue;
+        if (e->loader_src && ar.source == e->loader_src) continue; /* the loader's own code */
         set_place(e, ar.short_src, ar.currentline);
         return 1;
     }
@@ -486,18 +488,46 @@ int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *na
     return status;
 }
 
+/* The chunk name load gives a script's chunk: "[load]", or with a name
+ * `[load "NAME"]`, NAME cut to LOAD_NAME_MAX bytes, its control characters,
+ * quotes and backslashes shown as '?'. So no chunk a script makes can pass
+ * for one of fuda's files ("@variants/gin.lua") or for the loader ("=loader"):
+ * messages show the name the script chose, visibly as such. Pushes it. */
+#define LOAD_NAME_MAX 40
+static const char *push_load_name(lua_State *L, int idx) {
+    size_t len;
+    const char *name = lua_tolstring(L, idx, &len);
+    if (!name) {
+        lua_pushliteral(L, "=[load]");
+        return lua_tostring(L, -1);
+    }
+    char buf[LOAD_NAME_MAX + 16], *p = buf;
+    p += sprintf(p, "=[load \"");
+    for (size_t i = 0; i < len && i < LOAD_NAME_MAX; i++) {
+        unsigned char c = (unsigned char)name[i];
+        *p++ = c < 0x20 || c == 0x7f || c == '"' || c == '\\' ? '?' : (char)c;
+    }
+    if (len > LOAD_NAME_MAX) p += sprintf(p, "...");
+    p += sprintf(p, "\"]");
+    return lua_pushlstring(L, buf, (size_t)(p - buf));
+}
+
 /* load(chunk [, name [, mode [, env]]]): text only, env defaults to a fresh
- * sandbox environment. */
+ * sandbox environment, the name as push_load_name makes it. */
 static int l_load(lua_State *L) {
     size_t len;
     const char *s = luaL_checklstring(L, 1, &len);
-    const char *name = luaL_optstring(L, 2, "=(load)");
+    if (!lua_isnoneornil(L, 2)) luaL_checkstring(L, 2);
     const char *mode = luaL_optstring(L, 3, "t");
     if (strchr(mode, 'b')) {
         lua_pushnil(L);
         lua_pushliteral(L, "load: binary chunks are not allowed");
         return 2;
     }
+    lua_settop(L, 4);
+    const char *name = push_load_name(L, 2);
+    lua_replace(L, 2);
+    name = lua_tostring(L, 2);
     if (fuda_sandbox_load(L, s, len, name) != LUA_OK) {
         lua_pushnil(L);
         lua_insert(L, -2);
@@ -539,9 +569,26 @@ static int l_pcall(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* The message handler xpcall installs: the script's (upvalue 1), unless a
+ * limit was hit. Lua runs a message handler where the error was raised, and
+ * a limit is raised inside a hook, where Lua runs no hook: the script's
+ * handler would run beyond every limit. So once a limit is hit the error
+ * goes on as it is, the script's handler not called. */
+static int run_handler(lua_State *L) {
+    fuda_engine *e = fuda_engine_of(L);
+    if (e && e->in_hook && limit_now(e)) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 static int l_xpcall(lua_State *L) {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, run_handler, 1);
+    lua_replace(L, 2);
     lua_pushvalue(L, 1);
     lua_copy(L, 2, 1);
     lua_replace(L, 2);
@@ -552,14 +599,32 @@ static int l_xpcall(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* print(...) to stderr, a line per call; an engine's scripts print at most
+ * FUDA_MAX_PRINT bytes in its life, then one line says so and the rest is
+ * dropped (a script printing in a loop cannot flood the terminal or a log). */
 static int l_print(lua_State *L) {
     int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
     for (int i = 1; i <= n; i++) {
-        if (i > 1) fputc('\t', stderr);
-        fputs(luaL_tolstring(L, i, NULL), stderr);
-        lua_pop(L, 1);
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
     }
-    fputc('\n', stderr);
+    luaL_addchar(&b, '\n');
+    luaL_pushresult(&b);
+    size_t len;
+    const char *line = lua_tolstring(L, -1, &len);
+    fuda_engine *e = fuda_engine_of(L);
+    if (e && e->printed + len > FUDA_MAX_PRINT) {
+        if (e->printed <= FUDA_MAX_PRINT)
+            fprintf(stderr, "print: output limit reached (%lu bytes), further output dropped\n",
+                    (unsigned long)FUDA_MAX_PRINT);
+        e->printed = FUDA_MAX_PRINT + 1;
+        return 0;
+    }
+    if (e) e->printed += len;
+    fwrite(line, 1, len, stderr);
     return 0;
 }
 
@@ -701,6 +766,7 @@ static void open_libs(lua_State *L) {
     lua_setfield(L, -2, "dump");
     fuda_open_patterns(L);
     lua_pop(L, 1);
+    fuda_open_stock(L);
     lua_pushliteral(L, "");
     if (lua_getmetatable(L, -1)) {
         lua_pushliteral(L, "string");

@@ -84,7 +84,7 @@ local attacks = {
   ["bytecode-bt"] = lit("@load: binary chunks are not allowed"),
   ["bytecode-default"] = lit("@attempt to load a binary chunk (mode is 't')"),
   -- a chunk from load gets a sandbox environment, not the real globals
-  ["load-env"] = lit("(load):1: undeclared global 'loadfile'"),
+  ["load-env"] = lit("[load]:1: undeclared global 'loadfile'"),
   -- string.dump is gone from the string table and from the real one behind
   -- the string metatable ("").dump; the metatable itself is hidden
   dump = lit("@attempt to call a nil value (field 'dump')"),
