@@ -25,6 +25,7 @@
 #include <math.h>
 #include "lfuda.h"
 #include "search.h"
+#include "movetext.h"
 
 /* ---- small helpers ---- */
 
@@ -460,6 +461,8 @@ static void free_variant(fuda_engine *e) {
     e->verbusage = e->verbdoc = NULL, e->nverbs = 0;
     free(e->name); free(e->title); free(e->file); free(e->extends);
     e->name = e->title = e->file = e->extends = NULL;
+    fuda_sandbox_cfree(e, e->variant_bytes);
+    e->variant_bytes = 0;
     memset(&e->info, 0, sizeof e->info);
     e->loaded = 0;
     e->started = 0;
@@ -745,6 +748,8 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     e->in_setup = 0;
     if (rc == 0 && fuda_tb_n(e)) rc = fuda_tables_begin(e);
     else if (rc == 0) rc = check_progress(e, "deal");
+    e->empty_run = 0;
+    if (rc == 0 && !fuda_tb_n(e)) fuda_engine_count_empty_hand(e, &e->st);
     fuda_state_observe(&e->st);
     if (rc < 0) {
         e->started = 0;
@@ -760,7 +765,31 @@ int fuda_engine_phase(const fuda_engine *e) {
     return e->started ? fuda_engine_state(e)->phase : FUDA_PHASE_IDLE;
 }
 
+/* A hand that ended in its deal counts as a move (one more in the state's
+ * move count, as a move would): every loop that plays a match bounds its
+ * moves (check.max_moves, FUDA_MAX_MOVES). And FUDA_MAX_EMPTY_HANDS such
+ * hands in a row end the match with an error: a variant whose deal ends
+ * every hand at once cannot make anybody deal for ever. st: the match's
+ * state (at several tables, the header's). */
+void fuda_engine_count_empty_hand(fuda_engine *e, fuda_state *st) {
+    if (st->phase == FUDA_PHASE_HAND_OVER) {
+        st->move_no++;
+        e->empty_run++;
+    } else {
+        e->empty_run = 0;
+    }
+}
+
+/* Too many hands in a row ended in their deal: -1 with the message. */
+static int empty_hands(fuda_engine *e) {
+    if (e->empty_run < FUDA_MAX_EMPTY_HANDS) return 0;
+    fuda_engine_seterr(e, "%s: %d hands in a row ended in their deal, without a move (the deal "
+                       "hook ends every hand): the match is stopped", e->file, FUDA_MAX_EMPTY_HANDS);
+    return -1;
+}
+
 int fuda_engine_next_hand(fuda_engine *e) {
+    if (e->started && empty_hands(e) < 0) return -1;
     if (e->started && fuda_tb_n(e)) return fuda_tables_next_hand(e);
     if (!e->started || e->st.phase != FUDA_PHASE_HAND_OVER) {
         fuda_engine_seterr(e, "no hand to deal: the %s", e->started && e->st.phase == FUDA_PHASE_MATCH_OVER
@@ -775,6 +804,7 @@ int fuda_engine_next_hand(fuda_engine *e) {
         txn_undo(e, &t);
         return -1;
     }
+    fuda_engine_count_empty_hand(e, &e->st);
     fuda_state_observe(&e->st);
     log_add(e, "next");
     events_flush(e);
@@ -810,13 +840,15 @@ static int bad_seat(fuda_engine *e, int seat) {
     return 0;
 }
 
-/* Is s fit to be a move: 1..FUDA_MAX_MOVE_LEN bytes, no control characters
- * (a move is one line of the log and of a prompt)? */
-static int good_move_text(const char *s, size_t len) {
-    if (len == 0 || len > FUDA_MAX_MOVE_LEN) return 0;
-    for (size_t i = 0; i < len; i++)
-        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) return 0;
-    return 1;
+/* "file:line" of hook h's function (where it is defined), or the variant's
+ * file when fuda's own code made the hook (phases: author.lua). */
+static void hook_place(fuda_engine *e, int h, char *buf, size_t size) {
+    lua_Debug ar;
+    snprintf(buf, size, "%s", e->file ? e->file : "?");
+    if (e->ref_hook[h] == LUA_NOREF) return;
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_hook[h]);
+    if (lua_getinfo(e->L, ">S", &ar) && ar.source[0] == '@')
+        snprintf(buf, size, "%s:%d", ar.short_src, ar.linedefined);
 }
 
 /* Inside a body: the id of the move string on top of the stack (popped),
@@ -832,12 +864,14 @@ static int move_id(fuda_engine *e, int ids, int index) {
         return id;
     }
     lua_pop(L, 1);
-    size_t len;
-    const char *m = lua_tolstring(L, -1, &len);
-    if (!good_move_text(m, len) || strlen(m) != len) {
-        fuda_engine_seterr(e, "%s: moves returned a bad move at index %d (a move is 1 to %d "
-                           "characters, none of them a control character)", e->file, index,
-                           FUDA_MAX_MOVE_LEN);
+    size_t len, at;
+    const char *m = lua_tolstring(L, -1, &len), *why;
+    if (fuda_move_text_check(m, len, &why, &at) < 0) { /* the grammar a log replays (movetext.h) */
+        char where[128];
+        hook_place(e, FUDA_HOOK_MOVES, where, sizeof where);
+        fuda_engine_seterr(e, "%s: move %d is not a valid move text (%s, at byte %lu; a move is 1 to "
+                           "%d bytes of UTF-8, no control characters, single spaces between words)",
+                           where, index, why, (unsigned long)at + 1, FUDA_MOVE_TEXT_MAX);
         return -1;
     }
     if (grow((void **)&e->mvtab, &e->capmvtab, e->nmvtab, sizeof *e->mvtab) < 0) {

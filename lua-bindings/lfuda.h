@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 #include "engine.h"
 #include "state.h"
+#include "movetext.h"
 
 #define FUDA_GAME_T "fuda.Game"
 #define FUDA_PILE_T "fuda.Pile"
@@ -22,11 +23,12 @@
 
 /* What one script may make the engine keep, beyond the memory cap. */
 #define FUDA_MAX_MOVES 50000      /* moves in one list */
-#define FUDA_MAX_MOVE_LEN 256     /* bytes of one move */
+#define FUDA_MAX_MOVE_LEN FUDA_MOVE_TEXT_MAX /* bytes of one move (movetext.h: its grammar) */
 #define FUDA_MAX_EVENTS 10000     /* events (say, tell, tally) in one move */
 #define FUDA_MAX_TALLIES 1000     /* different tally names in an engine's life */
 #define FUDA_MAX_TALLY_LEN 64
 #define FUDA_MAX_PRINT ((size_t)1 << 20) /* bytes a variant's print writes in an engine's life */
+#define FUDA_MAX_EMPTY_HANDS 1000 /* hands in a row that end in their deal */
 
 /* Every fuda userdata starts with one of these tags, so checking an argument's
  * type is one comparison (no metatable lookup by name). */
@@ -111,6 +113,7 @@ struct fuda_engine {
     int noted;                 /* and the slot (from 1) of the one noted in the running call, or 0 */
     const char *loader_src;    /* the loader chunk's source name (its address): find_place skips it */
     size_t printed;            /* bytes the scripts' print wrote (FUDA_MAX_PRINT) */
+    int empty_run;             /* hands in a row of this match that ended in their deal */
 
     /* the time limit's watchdog (sandbox.c); the thread running the calls
      * writes call_gen, the watchdog reads it and writes wd_fired */
@@ -146,6 +149,7 @@ struct fuda_engine {
     char **expect;
     int nexpect;
     int ref_invariant;         /* check.invariant, LUA_NOREF if none: run by a paranoid engine */
+    size_t variant_bytes;      /* the variant's texts the engine copied (in cmem_used) */
 
     /* the match */
     fuda_symtab *syms;
@@ -331,6 +335,8 @@ void fuda_engine_mark_stale(fuda_engine *e, const fuda_state *back);
 void fuda_engine_flush(fuda_engine *e);                          /* deliver the events */
 void fuda_engine_drop(fuda_engine *e, int nrows, int nevs, long nlog); /* back to these lengths */
 int fuda_engine_log_line(fuda_engine *e, const char *line);
+/* a hand that ended in its deal: a move; FUDA_MAX_EMPTY_HANDS in a row stop the match */
+void fuda_engine_count_empty_hand(fuda_engine *e, fuda_state *st);
 
 /* tables.c: the match of several tables (engine.c calls these when e->tb->n
  * and not e->tb_inner) */

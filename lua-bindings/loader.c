@@ -437,19 +437,37 @@ void fuda_open_author(lua_State *L) {
 
 /* ---- taking a definition into the engine ---- */
 
+/* A copy of s the engine keeps for the variant's life: charged to the
+ * script's memory (a script's string may be huge, and one string named a
+ * thousand times is a thousand copies), given back by free_variant. Raises
+ * the memory limit when over it; NULL when malloc fails. */
+static char *kept_dup(fuda_engine *e, const char *s) {
+    size_t n = strlen(s) + 1;
+    fuda_sandbox_cmem(e->L, e, n);
+    char *r = (char *)malloc(n);
+    if (!r) {
+        fuda_sandbox_cfree(e, n);
+        return NULL;
+    }
+    e->variant_bytes += n;
+    return memcpy(r, s, n);
+}
+
 static char *dup_field(lua_State *L, int t, const char *k) {
     lua_getfield(L, t, k);
     const char *s = lua_tostring(L, -1);
-    char *r = s ? strdup(s) : NULL;
+    char *r = s ? kept_dup(fuda_engine_of(L), s) : NULL;
     lua_pop(L, 1);
     return r;
 }
 
+/* Integer field k of table t (the loader checked its range), def when it is
+ * no integer or does not fit an int (never truncated). */
 static int int_field(lua_State *L, int t, const char *k, int def) {
     lua_getfield(L, t, k);
-    int v = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : def;
+    lua_Integer v = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : def;
     lua_pop(L, 1);
-    return v;
+    return v >= INT_MIN && v <= INT_MAX ? (int)v : def;
 }
 
 /* Push the sorted keys of the table at t as a list. */
@@ -462,7 +480,7 @@ static void sorted_keys(lua_State *L, int t) {
 }
 
 static void value_text(lua_State *L, int idx, fuda_opt *o) {
-    o->text = strdup(luaL_tolstring(L, idx, NULL));
+    o->text = kept_dup(fuda_engine_of(L), luaL_tolstring(L, idx, NULL));
     lua_pop(L, 1);
 }
 
@@ -492,7 +510,7 @@ static void take_options(fuda_engine *e, int d) {
         int spec = lua_gettop(L);
         fuda_opt *o = &e->opts[e->nopts++];
         memset(o, 0, sizeof *o);
-        o->name = strdup(name);
+        o->name = kept_dup(e, name);
         o->doc = dup_field(L, spec, "doc");
         lua_getfield(L, spec, "value");
         value_text(L, -1, o);
@@ -570,7 +588,7 @@ static void take_bots(fuda_engine *e, int d) {
     for (int i = 1; e->botnames && i <= n; i++) {
         lua_rawgeti(L, -1, i);
         const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        if (name && (e->botnames[e->nbotnames] = strdup(name)) != NULL) e->nbotnames++;
+        if (name && (e->botnames[e->nbotnames] = kept_dup(e, name)) != NULL) e->nbotnames++;
         lua_pop(L, 1);
     }
     lua_pop(L, 2);
@@ -602,7 +620,8 @@ static void take_check(fuda_engine *e, int d) {
         e->expect = (char **)calloc((size_t)n + 1, sizeof(char *));
         for (int i = 1; e->expect && i <= n; i++) {
             lua_rawgeti(L, -1, i);
-            if (lua_type(L, -1) == LUA_TSTRING) e->expect[e->nexpect++] = strdup(lua_tostring(L, -1));
+            if (lua_type(L, -1) == LUA_TSTRING && (e->expect[e->nexpect] = kept_dup(e, lua_tostring(L, -1))))
+                e->nexpect++;
             lua_pop(L, 1);
         }
     }

@@ -1,9 +1,11 @@
 /* lstock.c -- fuda's own versions of the stock library functions whose work
  * is a loop in C on the script's arguments: table.concat, insert, remove,
  * move, unpack and sort; string.rep, lower, upper and reverse. Same results
- * and error messages as Lua 5.4's, plus a meter: every METER_EVERY units of
- * work (an element read or written, a comparison, METER_BYTES bytes copied)
- * they call fuda_sandbox_tick, which raises the instruction or time limit.
+ * and error messages as Lua 5.4's, plus a meter: a unit of work is an
+ * element read or written, a comparison, or METER_BYTES bytes copied or
+ * compared (about what a VM instruction costs), and every METER_EVERY units
+ * they call fuda_sandbox_tick, which counts them as instructions and raises
+ * the instruction or time limit.
  *
  * Why: such a loop runs no VM instruction and may allocate nothing, so
  * neither the count hook, the watchdog's stop hook nor the allocator would
@@ -27,8 +29,9 @@
 #include <string.h>
 #include "lfuda.h"
 
-#define METER_EVERY 256   /* units of work between two ticks */
-#define METER_BYTES 4096  /* bytes copied that count as one unit */
+#define METER_EVERY 256   /* units of work (about a VM instruction each) between two ticks */
+#define METER_BYTES 64    /* bytes copied or compared that count as one unit */
+#define METER_CHUNK 4096  /* bytes a byte-by-byte loop does between two payments */
 
 typedef struct meter { lua_State *L; long left; } meter;
 
@@ -153,13 +156,15 @@ static int t_move(lua_State *L) {
     return 1;
 }
 
-/* Append t[i] (a string or number) to b. */
-static void concat_field(lua_State *L, luaL_Buffer *b, lua_Integer i) {
+/* Append t[i] (a string or number) to b; its length. */
+static size_t concat_field(lua_State *L, luaL_Buffer *b, lua_Integer i) {
     lua_geti(L, 1, i);
     if (!lua_isstring(L, -1))
         luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1),
                    (LUAI_UACINT)i);
+    size_t len = lua_type(L, -1) == LUA_TSTRING ? lua_rawlen(L, -1) : 0;
     luaL_addvalue(b);
+    return len;
 }
 
 /* table.concat(t [, sep [, i [, j]]]) */
@@ -172,12 +177,11 @@ static int t_concat(lua_State *L) {
     luaL_Buffer b;
     meter m;
     meter_init(&m, L);
-    long unit = 1 + (long)(lsep / METER_BYTES);
     luaL_buffinit(L, &b);
     for (; i < last; i++) {
-        concat_field(L, &b, i);
+        size_t len = concat_field(L, &b, i);
         luaL_addlstring(&b, sep, lsep);
-        PAY(&m, unit);
+        PAY(&m, 1 + (len + lsep) / METER_BYTES);
     }
     if (i == last) concat_field(L, &b, i);
     luaL_pushresult(&b);
@@ -215,11 +219,16 @@ static void put2(lua_State *L, idx_t i, idx_t j) {
     lua_seti(L, 1, j);
 }
 
-/* Is the value at index a less than the one at index b (the order given, or <)? */
+/* Is the value at index a less than the one at index b (the order given, or <)?
+ * Two strings are compared byte by byte: that costs by their length. */
 static int less(sorter *s, int a, int b) {
     lua_State *L = s->L;
+    if (lua_isnil(L, 2)) {
+        size_t n = lua_type(L, a) == LUA_TSTRING && lua_type(L, b) == LUA_TSTRING ? lua_rawlen(L, a) : 0;
+        PAY(&s->m, 1 + n / METER_BYTES);
+        return lua_compare(L, a, b, LUA_OPLT);
+    }
     PAY(&s->m, 1);
-    if (lua_isnil(L, 2)) return lua_compare(L, a, b, LUA_OPLT);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, a - 1);
     lua_pushvalue(L, b - 2);
@@ -317,8 +326,8 @@ static int t_sort(lua_State *L) {
 
 /* ---- strings ---- */
 
-/* The largest string the stock library makes. */
-#define MAX_STRING ((size_t)LUA_MAXINTEGER)
+/* The largest string the stock string library makes (its MAXSIZE). */
+#define MAX_STRING ((size_t)INT_MAX)
 
 /* string.rep(s, n [, sep]) */
 static int s_rep(lua_State *L) {
@@ -363,13 +372,13 @@ static int map_bytes(lua_State *L, int how) {
     meter m;
     meter_init(&m, L);
     for (size_t done = 0; done < len;) {
-        size_t end = len - done > METER_BYTES ? done + METER_BYTES : len;
+        size_t end = len - done > METER_CHUNK ? done + METER_CHUNK : len;
         for (size_t i = done; i < end; i++) {
             unsigned char c = (unsigned char)(how == MAP_REVERSE ? s[len - 1 - i] : s[i]);
             p[i] = (char)(how == MAP_LOWER ? tolower(c) : how == MAP_UPPER ? toupper(c) : c);
         }
         done = end;
-        PAY(&m, 1);
+        PAY(&m, METER_CHUNK / METER_BYTES);
     }
     luaL_pushresultsize(&b, len);
     return 1;
@@ -386,7 +395,7 @@ static int precharge(lua_State *L) {
     size_t bytes = 0;
     for (int i = lua_gettop(L); i >= 1; i--)
         if (lua_type(L, i) == LUA_TSTRING) bytes += lua_rawlen(L, i);
-    if (bytes >= METER_BYTES) fuda_sandbox_tick(L, (long)(bytes / METER_BYTES) * 16);
+    if (bytes >= METER_CHUNK) fuda_sandbox_tick(L, (long)(bytes / METER_BYTES));
     return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 

@@ -39,7 +39,7 @@ typedef struct surface_entry { char scope; const char *name, *bound; } surface_e
 #define MEM "memory: allocates its result, the cap and the allocator's time look bound it"
 #define LUA "calls the script's Lua (metamethods, callbacks): the hooks meter it"
 #define PRE "precharged: a pass over its string arguments (the cap bounds them), paid before"
-#define MET "metered: fuda's loop, fuda_sandbox_tick every 256 elements or 4 KiB"
+#define MET "metered: fuda's loop, a unit per element, comparison or 64 bytes, a tick every 256"
 #define CARDS "fuda's caps: at most FUDA_MAX_CARDS (224) cards, 40 piles, 12 seats"
 #define MELD "fuda's caps: an exact search over at most 16 cards (FUDA_MELD_MAX_HAND)"
 

@@ -251,6 +251,12 @@ static int deal_all(fuda_engine *e) {
     return after_move(e); /* every table may have ended its hand in its deal */
 }
 
+/* Every table ended its hand in its deal: the match's hand counts as a move
+ * (fuda_engine_count_empty_hand). */
+static void count_empty_hand(fuda_engine *e) {
+    fuda_engine_count_empty_hand(e, (fuda_state *)fuda_tables_slot(e->tb, &e->st, 0));
+}
+
 int fuda_tables_begin(fuda_engine *e) {
     for (int t = 1; t <= e->tb->n; t++) {
         fuda_tables_enter(e, t);
@@ -264,7 +270,9 @@ int fuda_tables_begin(fuda_engine *e) {
     fuda_tables_enter(e, 0);
     e->st.phase = FUDA_PHASE_PLAYING;
     e->st.hand_no = 1;
-    return deal_all(e);
+    if (deal_all(e) < 0) return -1;
+    count_empty_hand(e);
+    return 0;
 }
 
 int fuda_tables_next_hand(fuda_engine *e) {
@@ -283,6 +291,7 @@ int fuda_tables_next_hand(fuda_engine *e) {
         snap_back(e, s);
         return -1;
     }
+    count_empty_hand(e);
     free(s);
     fuda_engine_flush(e);
     return 0;
