@@ -505,6 +505,9 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     e->mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
     e->instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
     e->time_limit = cfg && cfg->time_limit ? cfg->time_limit : FUDA_DEFAULT_TIME;
+    e->match_time_limit = !cfg || !cfg->match_time_limit ? FUDA_DEFAULT_MATCH_TIME
+                          : cfg->match_time_limit < 0 ? 0 : cfg->match_time_limit;
+    e->match_epoch = 1; /* match_over (0) names no epoch: no budget is spent */
     e->paranoid = cfg ? cfg->paranoid : 0;
     int n = 0;
     while (cfg && cfg->search_path && cfg->search_path[n]) n++;
@@ -566,6 +569,7 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
+    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* loading: a budget of its own */
     if (engine_pcall(e, load_body, (void *)variant) < 0) {
         close_state(e);
         return -1;
@@ -743,6 +747,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     e->seed = seed;
     static uint64_t matches; /* every match of the process gets its own id, for marks */
     e->match_id = __atomic_add_fetch(&matches, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
     e->started = 1;
     int rc = engine_pcall(e, start_body, NULL);
     e->in_setup = 0;

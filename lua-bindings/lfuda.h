@@ -125,6 +125,12 @@ struct fuda_engine {
     fuda_engine *wd_next;      /* the watchdog's list (under its mutex) */
     unsigned long wd_seen;     /* watchdog only: the call_gen it last saw, */
     long long wd_since;        /* and since when (monotonic ms) */
+    int wd_why;                /* FUDA_LIMIT_TIME or _MATCH_TIME: why wd_fired was set */
+    long match_time_limit;     /* ms of script time one match may take (0: no budget) */
+    unsigned long match_epoch; /* the engine's thread: one more at every match start */
+    unsigned long match_over;  /* watchdog: the match_epoch whose budget is spent */
+    unsigned long wd_epoch;    /* watchdog only: the match it samples, */
+    long long wd_used, wd_last;/* its script time so far, the time of the last look (ms) */
     int paranoid;              /* check the core state after every hook */
     char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
     int err_oom;               /* ... could not be kept: out of memory */
@@ -259,7 +265,7 @@ const char *fuda_sym_text(fuda_engine *e, int id);
 int fuda_pile_read(lua_State *L, int idx, fuda_card *buf, int max); /* a fuda.Pile's cards */
 
 /* sandbox.c */
-enum { FUDA_LIMIT_INSTRUCTIONS = 1, FUDA_LIMIT_TIME, FUDA_LIMIT_MEMORY };
+enum { FUDA_LIMIT_INSTRUCTIONS = 1, FUDA_LIMIT_TIME, FUDA_LIMIT_MEMORY, FUDA_LIMIT_MATCH_TIME };
 lua_State *fuda_sandbox_state(fuda_engine *e);  /* NULL when out of memory */
 lua_State *fuda_sandbox_host_state(void);
 void fuda_sandbox_env(lua_State *L);  /* pushes a fresh strict environment table */

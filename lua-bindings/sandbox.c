@@ -90,6 +90,13 @@ static int overdue(const fuda_engine *e) {
     return SHARED_LOAD(&e->wd_fired) == e->call_gen;
 }
 
+/* Which time was over: the call's, or the match's (wd_why is written before
+ * wd_fired, and read after overdue saw it). */
+static int overdue_kind(const fuda_engine *e) {
+    return __atomic_load_n(&e->wd_why, __ATOMIC_ACQUIRE) == FUDA_LIMIT_MATCH_TIME ? FUDA_LIMIT_MATCH_TIME
+                                                                                 : FUDA_LIMIT_TIME;
+}
+
 static void stop_hook(lua_State *L, lua_Debug *ar);
 
 /* STOP_SIGNAL: make every overdue call on this thread stop at its next VM
@@ -114,13 +121,36 @@ static void kick(fuda_engine *e, unsigned long gen) {
 }
 
 /* One look at e (under the lock): note when its running call was first seen,
- * and mark and signal it once that is more than its time limit ago. */
+ * and mark and signal it once that is more than its time limit ago. The
+ * match's script time is sampled here too, with no clock read on the
+ * engine's side: the time since the last look counts when a call is running
+ * at this one (an estimate as good as the looks are frequent); past the
+ * match's budget the running call is stopped the same way, and the match
+ * marked over it (match_over: every later call stops at once, see arm). */
 static void watch_one(fuda_engine *e, long long now) {
     unsigned long gen = SHARED_LOAD(&e->call_gen);
+    unsigned long epoch = SHARED_LOAD(&e->match_epoch);
+    long long since_look = now - e->wd_last;
+    e->wd_last = now;
+    if (epoch != e->wd_epoch) { /* a new match: its own budget */
+        e->wd_epoch = epoch;
+        e->wd_used = 0;
+    }
+    if ((gen & 1) && e->match_time_limit > 0) {
+        e->wd_used += since_look;
+        if (e->wd_used > e->match_time_limit && SHARED_LOAD(&e->match_over) != epoch) {
+            SHARED_STORE(&e->match_over, epoch);
+            if (e->wd_fired != gen) {
+                e->wd_why = FUDA_LIMIT_MATCH_TIME;
+                kick(e, gen);
+            }
+        }
+    }
     if (gen != e->wd_seen) {
         e->wd_seen = gen;
         e->wd_since = now;
     } else if ((gen & 1) && e->wd_fired != gen && now - e->wd_since >= e->time_limit) {
+        e->wd_why = FUDA_LIMIT_TIME;
         kick(e, gen);
     }
 }
@@ -183,6 +213,7 @@ int fuda_sandbox_watch(fuda_engine *e) {
     if (!wd_started && start_watchdog() == 0) wd_started = 1;
     if (wd_started) {
         e->wd_seen = e->call_gen;
+        e->wd_last = now_ms();
         e->wd_next = wd_engines;
         wd_engines = e;
         pthread_cond_signal(&wd_wake);
@@ -203,14 +234,19 @@ void fuda_sandbox_unwatch(fuda_engine *e) {
     pthread_mutex_unlock(&wd_lock);
 }
 
+static void hit_later(fuda_engine *e, int kind);
+
 /* An outermost call under the limits starts on this thread: a new odd
- * generation for the watchdog, and e innermost for the signal handler. */
+ * generation for the watchdog, and e innermost for the signal handler. A
+ * match whose script time is spent already stops the call at its first
+ * instruction. */
 static void arm(fuda_engine *e) {
     __atomic_store_n(&e->wd_thread, pthread_self(), __ATOMIC_RELAXED);
     e->wd_prev = running_here;
     SHARED_STORE(&e->call_gen, e->call_gen + 1);
     HANDLER_FENCE();
     running_here = e;
+    if (SHARED_LOAD(&e->match_over) == e->match_epoch) hit_later(e, FUDA_LIMIT_MATCH_TIME);
 }
 
 /* The call ended: 1 if the watchdog had found it over its time. A signal
@@ -270,7 +306,7 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             if (!e->limit_hit) hit_later(e, FUDA_LIMIT_MEMORY);
             if (after > e->mem_limit + e->mem_limit / 16) return NULL;
         } else if (!e->limit_hit && overdue(e)) {
-            hit_later(e, FUDA_LIMIT_TIME);
+            hit_later(e, overdue_kind(e));
         }
     }
     void *p = realloc(ptr, nsize);
@@ -356,7 +392,7 @@ static int limit_raise(lua_State *L, fuda_engine *e, int kind) {
 static int limit_now(fuda_engine *e) {
     if (!e->limit_hit) {
         if (e->instr_left < 0) e->limit_hit = FUDA_LIMIT_INSTRUCTIONS;
-        else if (overdue(e)) e->limit_hit = FUDA_LIMIT_TIME;
+        else if (overdue(e)) e->limit_hit = overdue_kind(e);
     }
     return e->limit_hit;
 }
@@ -432,6 +468,10 @@ void fuda_sandbox_limit_message(fuda_engine *e) {
     case FUDA_LIMIT_TIME:
         lua_pushfstring(L, "%stime limit exceeded (%I ms in one hook call)", where,
                         (lua_Integer)e->time_limit);
+        break;
+    case FUDA_LIMIT_MATCH_TIME:
+        lua_pushfstring(L, "%smatch time limit exceeded (%I ms of script time in one match)", where,
+                        (lua_Integer)e->match_time_limit);
         break;
     default:
         lua_pushfstring(L, "%smemory limit exceeded (%I MiB for the game's scripts)", where,
@@ -846,9 +886,9 @@ int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) {
     }
     int late = disarm(e);
     e->in_hook = 0;
-    if (rc == LUA_OK && !e->limit_hit && late) { /* done, but too late */
+    if (rc == LUA_OK && (e->limit_hit || late)) { /* done, but too late (or over the match's time) */
         lua_pop(L, nres == LUA_MULTRET ? 0 : nres);
-        e->limit_hit = FUDA_LIMIT_TIME;
+        if (!e->limit_hit) e->limit_hit = overdue_kind(e);
         lua_pushnil(L);
         rc = LUA_ERRRUN;
     }
