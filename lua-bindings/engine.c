@@ -551,6 +551,7 @@ void fuda_engine_free(fuda_engine *e) {
 static int load_body(fuda_engine *e, void *ud) {
     if (fuda_loader_load(e, (const char *)ud) < 0) return -1;
     fuda_engine_cache_hooks(e);
+    fuda_sandbox_blame(e, e->file);
     lua_gc(e->L, LUA_GCCOLLECT, 0);
     return 0;
 }

@@ -276,6 +276,9 @@ void fuda_sandbox_tick(lua_State *L, long steps);
 /* Remember the function at idx (a script's hook about to be called): a limit
  * hit where the script's stack cannot be read names its first line. */
 void fuda_sandbox_note_function(fuda_engine *e, int idx);
+/* Work of the running call that no script frame will be on the stack for
+ * (the collection after a load): a limit hit in it names file:1. */
+void fuda_sandbox_blame(fuda_engine *e, const char *file);
 /* Put e under the watchdog that enforces e->time_limit (started on first
  * use, with its signal handler); 0, or -1 when no thread can be started.
  * fuda_sandbox_unwatch takes e off before it is freed. */

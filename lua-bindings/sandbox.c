@@ -348,6 +348,10 @@ void fuda_sandbox_note_function(fuda_engine *e, int idx) {
     e->noted = slot + 1;
 }
 
+void fuda_sandbox_blame(fuda_engine *e, const char *file) {
+    if (e->in_hook && !e->limit_hit && file) set_place(e, file, 1);
+}
+
 /* Where the stack cannot tell: the first line of the function noted in this
  * call (a main chunk's first line), if it is a script's. */
 static void place_of_noted(fuda_engine *e) {
