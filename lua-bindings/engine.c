@@ -1491,7 +1491,11 @@ static int view_body(fuda_engine *e, void *ud) {
         fuda_engine_seterr(e, "%s: view must return a string, got %s", e->file, luaL_typename(e->L, -1));
         return -1;
     }
-    const char *s = lua_tostring(e->L, -1);
+    size_t len = 0;
+    const char *s = lua_tolstring(e->L, -1, &len);
+    /* the copy must fit under the cap with the state (it is the caller's after) */
+    fuda_sandbox_cmem(e->L, e, len + 1);
+    fuda_sandbox_cfree(e, len + 1);
     a->text = strdup(s ? s : "");
     if (!a->text) {
         fuda_engine_seterr(e, "out of memory");

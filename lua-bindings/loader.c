@@ -758,6 +758,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     }
     int d = lua_gettop(L);
     take_info(e, d);
+    fuda_sandbox_blame(e, e->file); /* what the engine copies now (a limit hit) is the variant's */
     take_options(e, d);
     take_bots(e, d);
     take_check(e, d);

@@ -166,6 +166,8 @@ do
     { "i-seat", I, AT .. "76: bad seat 1099511627776 (seats are 1..2)" },
     { "i-position", I, AT .. "77: move: position 1099511627776 out of 1..2" },
     { "i-move-top", I, AT .. "78: move_top: pile 'stock' has 41 cards, cannot move 1099511627776" },
+    { "i-cards-len", I, AT .. "79: too many cards (-5, at most 16)" },
+    { "i-show-len", I, AT .. "80: too many cards (4294967297, at most 224)" },
   }
   for _, c in ipairs(cases) do
     local name = c[1] .. (c[2] == TM and "/time" or "")

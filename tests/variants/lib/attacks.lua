@@ -76,6 +76,8 @@ return {
   ["i-seat"] = function(g) g:name(1 << 40) end,
   ["i-position"] = function(g) g:pile("stock"):move(g:pile("stock"):top(), g:pile("field"), 1 << 40) end,
   ["i-move-top"] = function(g) g:pile("stock"):move_top(g:pile("field"), 1 << 40) end,
+  ["i-cards-len"] = function() fuda.rules{}:accepts(setmetatable({}, { __len = function() return -5 end }), "7h") end,
+  ["i-show-len"] = function() fuda.show(setmetatable({}, { __len = function() return (1 << 32) + 1 end })) end,
   -- output: print stops at FUDA_MAX_PRINT bytes (the draw goes on)
   ["o-print"] = function() for _ = 1, 20000 do print(string.rep("p", 99)) end end,
 }
