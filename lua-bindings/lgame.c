@@ -610,10 +610,11 @@ static int g_open_claim(lua_State *L) {
     luaL_checktype(L, 3, LUA_TTABLE);
     unsigned mask = 0;
     lua_Integer n = luaL_len(L, 3);
-    for (lua_Integer i = 1; i <= n; i++) {
+    for (lua_Integer i = 1; i <= n; i++) { /* as long as the list (the cap bounds it): ticks */
         lua_rawgeti(L, 3, i);
         mask |= 1u << check_seat(L, e, -1);
         lua_pop(L, 1);
+        if ((i & 255) == 0) fuda_sandbox_tick(L, 256);
     }
     if (e->st.claim_open)
         return luaL_error(L, "open_claim: a claim window ('%s') is open already",
@@ -906,6 +907,7 @@ static void gather_named(lua_State *L, fuda_engine *e, int to) {
             }
             if (!found) luaL_argerror(L, 3, lua_pushfstring(L, "no pile '%s'", nm));
             lua_pop(L, 1);
+            if ((i & 255) == 0) fuda_sandbox_tick(L, 256 * 8); /* a long list: ticks */
         }
 }
 

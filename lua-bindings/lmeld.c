@@ -105,9 +105,11 @@ static const char *const rule_keys[] = {
 };
 
 static void check_keys(lua_State *L) {
+    long n = 0;
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
+        if ((++n & 255) == 0) fuda_sandbox_tick(L, 256 * 4); /* a huge table: ticks */
         const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         int i;
         for (i = 0; rule_keys[i] && (!k || strcmp(k, rule_keys[i]) != 0); i++) {}

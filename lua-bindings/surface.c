@@ -24,6 +24,8 @@
  *   precharged        a pass over string arguments, paid before it runs
  *   calls Lua         the work is the script's own Lua (hooks see it)
  *   fuda's size caps  bounded by FUDA_MAX_* (cards, piles, seats, moves...)
+ * Wherever a number is expected, a string argument is converted in one pass
+ * over it (the cap bounds it); "constant" does not repeat that.
  * A test (tests/e2e/surface.sh) walks a running engine and a host script's
  * state and fails on a reachable function without an entry, and on an
  * entry nothing reaches. */
@@ -139,7 +141,7 @@ static const surface_entry surface[] = {
     {'b', "fuda.plural", MEM},
     {'b', "fuda.moves", "calls author.lua (Lua)"},
     {'b', "fuda.seat_lines", "calls author.lua (Lua)"},
-    {'b', "fuda.rules", "one pass over the table's keys (the cap bounds it); fields range-checked"},
+    {'b', "fuda.rules", "one pass over the table's keys (the cap bounds it), ticking; fields range-checked"},
     {'b', "fuda.Rules:deadwood", MELD},
     {'b', "fuda.Rules:melds", MELD},
     {'b', "fuda.Rules:discards", MELD},
@@ -165,14 +167,14 @@ static const surface_entry surface[] = {
     {'v', "fuda.Game:deal", CARDS " (the count range-checked before any arithmetic)"},
     {'v', "fuda.Game:end_hand", C_},
     {'v', "fuda.Game:end_match", "constant (at most 12 seats read)"},
-    {'v', "fuda.Game:gather", CARDS " (a list of names read raw)"},
+    {'v', "fuda.Game:gather", CARDS "; a list of names read raw, ticking"},
     {'v', "fuda.Game:hand", C_},
     {'v', "fuda.Game:name", C_},
     {'v', "fuda.Game:new_deck", CARDS " (counts range-checked before any arithmetic)"},
     {'v', "fuda.Game:new_pile", CARDS},
     {'v', "fuda.Game:next", C_},
-    {'v', "fuda.Game:open_claim", "fuda's caps: stops at the first entry that is no seat "
-                                  "(at most 12 distinct; __len calls Lua)"},
+    {'v', "fuda.Game:open_claim", "one pass over the list (the cap bounds it), ticking; __len "
+                                  "calls Lua"},
     {'v', "fuda.Game:pile", C_},
     {'v', "fuda.Game:piles", CARDS},
     {'v', "fuda.Game:random", C_},

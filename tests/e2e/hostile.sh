@@ -89,6 +89,21 @@ RC=$?
 expect "REPL: the error is shown" has "$ERR" "hostile.lua:28: setmetatable: a metatable with __gc is not allowed"
 expect "REPL: the session goes on" has "$OUT" '^42$'
 
+# a deal that ends every hand: each counts as a move, 1000 in a row stop the match
+NH="no_hands.lua: 1000 hands in a row ended in their deal, without a move \(the deal hook ends every hand\): the match is stopped"
+timeout 60 "$FUDA" sim no_hands -n 2 >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "no hands: sim exits 1" status 1
+expect "no hands: sim names the reason" has "$ERR" "match 1 \(seed 1\): .*$NH$"
+timeout 60 "$FUDA" check no_hands -n 1 >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "no hands: check FAILED" has "$OUT" '^check: FAILED$'
+expect "no hands: check names the reason" has "$OUT" "^check: dealing hand 1001 failed: .*$NH$"
+printf 'quit\ny\n' | timeout 60 "$FUDA" play no_hands >"$OUT" 2>"$ERR"
+RC=$?
+expect "no hands: play ends" status 1
+expect "no hands: play names the reason" has "$ERR" "$NH$"
+
 # --max-time and FUDA_MAX_TIME
 timeout 20 "$FUDA" --max-time 0 list >"$OUT" 2>"$ERR" </dev/null
 RC=$?
