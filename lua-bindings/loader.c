@@ -351,8 +351,9 @@ static const char LOADER_NAME_KEY = 'n';
 static void note_loader(lua_State *L) {
     fuda_engine *e = fuda_engine_of(L);
     lua_Debug ar;
+    if (!e) return;
     lua_pushvalue(L, -1);
-    if (!e || !lua_getinfo(L, ">S", &ar)) return;
+    if (!lua_getinfo(L, ">S", &ar)) return;
     lua_pushstring(L, ar.source);
     e->loader_src = lua_tostring(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_NAME_KEY);
