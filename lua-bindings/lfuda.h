@@ -262,6 +262,9 @@ void fuda_game_sync(fuda_engine *e);
 /* Registry key of string.format (for g:say(fmt, ...)). */
 extern const char fuda_format_key;
 const char *fuda_sym_text(fuda_engine *e, int id);
+/* The symbol id of s[0..len) in the match's table, a new one charged to the
+ * script's memory; raises when too long or over the cap. */
+int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len);
 int fuda_pile_read(lua_State *L, int idx, fuda_card *buf, int max); /* a fuda.Pile's cards */
 
 /* sandbox.c */

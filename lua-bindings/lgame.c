@@ -99,11 +99,9 @@ const char *fuda_sym_text(fuda_engine *e, int id) {
     return s ? s : "";
 }
 
-/* The symbol id of the string at idx; a new symbol counts against the
- * script's memory (the table lives as long as the match). */
-static int intern(lua_State *L, fuda_engine *e, int idx) {
-    size_t len;
-    const char *s = lua_tolstring(L, idx, &len);
+/* The symbol id of s[0..len); a new symbol counts against the script's
+ * memory (the table lives as long as the match). Raises when too long. */
+int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len) {
     int id = fuda_symtab_lookup(e->syms, s, len);
     if (id >= 0) return id;
     if (len <= FUDA_SYMTAB_MAXLEN) {
@@ -115,6 +113,12 @@ static int intern(lua_State *L, fuda_engine *e, int idx) {
     if (id < 0) luaL_error(L, "string too long to store in the game state (at most %d bytes)",
                            FUDA_SYMTAB_MAXLEN);
     return id;
+}
+
+static int intern(lua_State *L, fuda_engine *e, int idx) {
+    size_t len;
+    const char *s = lua_tolstring(L, idx, &len);
+    return fuda_game_intern(L, e, s, len);
 }
 
 /* Push the match table (registry[e->ref_piles]): pile index -> fuda.Pile;

@@ -312,8 +312,7 @@ void fuda_tables_report(lua_State *L, fuda_engine *e, int r) {
         else if (k < 4) {
             size_t len;
             const char *text = lua_tolstring(L, -1, &len);
-            v[k] = fuda_symtab_intern(e->syms, text, len > FUDA_SYMTAB_MAXLEN ? FUDA_SYMTAB_MAXLEN : len);
-            if (v[k] < 0) luaL_error(L, "g:result: out of memory");
+            v[k] = fuda_game_intern(L, e, text, len > FUDA_SYMTAB_MAXLEN ? FUDA_SYMTAB_MAXLEN : len);
         } else {
             int isnum;
             lua_Integer n = lua_tointegerx(L, -1, &isnum);
