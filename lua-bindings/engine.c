@@ -26,6 +26,7 @@
 #include "lfuda.h"
 #include "search.h"
 #include "text_term.h"
+#include "movetext.h"
 
 /* ---- small helpers ---- */
 
@@ -495,6 +496,8 @@ static void free_variant(fuda_engine *e) {
     e->verbusage = e->verbdoc = NULL, e->nverbs = 0;
     free(e->name); free(e->title); free(e->file); free(e->extends);
     e->name = e->title = e->file = e->extends = NULL;
+    fuda_sandbox_cfree(e, e->variant_bytes);
+    e->variant_bytes = 0;
     memset(&e->info, 0, sizeof e->info);
     e->loaded = 0;
     e->started = 0;
@@ -537,6 +540,9 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     e->mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
     e->instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
     e->time_limit = cfg && cfg->time_limit ? cfg->time_limit : FUDA_DEFAULT_TIME;
+    e->match_time_limit = !cfg || !cfg->match_time_limit ? FUDA_DEFAULT_MATCH_TIME
+                          : cfg->match_time_limit < 0 ? 0 : cfg->match_time_limit;
+    e->match_epoch = 1; /* match_over (0) names no epoch: no budget is spent */
     e->paranoid = cfg ? cfg->paranoid : 0;
     int n = 0;
     while (cfg && cfg->search_path && cfg->search_path[n]) n++;
@@ -574,9 +580,14 @@ void fuda_engine_free(fuda_engine *e) {
     free(e);
 }
 
+/* Loading, and then collecting what loading left behind before matches
+ * keep the state: under the limits, like every touch of the state that may
+ * run the collector (its work on a script's weak tables can be long). */
 static int load_body(fuda_engine *e, void *ud) {
     if (fuda_loader_load(e, (const char *)ud) < 0) return -1;
     fuda_engine_cache_hooks(e);
+    fuda_sandbox_blame(e, e->file);
+    lua_gc(e->L, LUA_GCCOLLECT, 0);
     return 0;
 }
 
@@ -594,6 +605,7 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
+    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* loading: a budget of its own */
     if (engine_pcall(e, load_body, (void *)variant) < 0) {
         close_state(e);
         return -1;
@@ -601,7 +613,6 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
     free(e->variant_arg);
     e->variant_arg = strdup(variant);
     e->loaded = 1;
-    lua_gc(e->L, LUA_GCCOLLECT, 0); /* what loading left behind, before matches keep the state */
     return 0;
 }
 
@@ -772,11 +783,14 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     e->seed = seed;
     static uint64_t matches; /* every match of the process gets its own id, for marks */
     e->match_id = __atomic_add_fetch(&matches, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
     e->started = 1;
     int rc = engine_pcall(e, start_body, NULL);
     e->in_setup = 0;
     if (rc == 0 && fuda_tb_n(e)) rc = fuda_tables_begin(e);
     else if (rc == 0) rc = check_progress(e, "deal");
+    e->empty_run = 0;
+    if (rc == 0 && !fuda_tb_n(e)) fuda_engine_count_empty_hand(e, &e->st);
     fuda_state_observe(&e->st);
     if (rc < 0) {
         e->started = 0;
@@ -792,7 +806,31 @@ int fuda_engine_phase(const fuda_engine *e) {
     return e->started ? fuda_engine_state(e)->phase : FUDA_PHASE_IDLE;
 }
 
+/* A hand that ended in its deal counts as a move (one more in the state's
+ * move count, as a move would): every loop that plays a match bounds its
+ * moves (check.max_moves, FUDA_MAX_MOVES). And FUDA_MAX_EMPTY_HANDS such
+ * hands in a row end the match with an error: a variant whose deal ends
+ * every hand at once cannot make anybody deal for ever. st: the match's
+ * state (at several tables, the header's). */
+void fuda_engine_count_empty_hand(fuda_engine *e, fuda_state *st) {
+    if (st->phase == FUDA_PHASE_HAND_OVER) {
+        st->move_no++;
+        e->empty_run++;
+    } else {
+        e->empty_run = 0;
+    }
+}
+
+/* Too many hands in a row ended in their deal: -1 with the message. */
+static int empty_hands(fuda_engine *e) {
+    if (e->empty_run < FUDA_MAX_EMPTY_HANDS) return 0;
+    fuda_engine_seterr(e, "%s: %d hands in a row ended in their deal, without a move (the deal "
+                       "hook ends every hand): the match is stopped", e->file, FUDA_MAX_EMPTY_HANDS);
+    return -1;
+}
+
 int fuda_engine_next_hand(fuda_engine *e) {
+    if (e->started && empty_hands(e) < 0) return -1;
     if (e->started && fuda_tb_n(e)) return fuda_tables_next_hand(e);
     if (!e->started || e->st.phase != FUDA_PHASE_HAND_OVER) {
         fuda_engine_seterr(e, "no hand to deal: the %s", e->started && e->st.phase == FUDA_PHASE_MATCH_OVER
@@ -807,6 +845,7 @@ int fuda_engine_next_hand(fuda_engine *e) {
         txn_undo(e, &t);
         return -1;
     }
+    fuda_engine_count_empty_hand(e, &e->st);
     fuda_state_observe(&e->st);
     log_add(e, "next");
     events_flush(e);
@@ -842,13 +881,15 @@ static int bad_seat(fuda_engine *e, int seat) {
     return 0;
 }
 
-/* Is s fit to be a move: 1..FUDA_MAX_MOVE_LEN bytes, no control characters
- * (a move is one line of the log and of a prompt)? */
-static int good_move_text(const char *s, size_t len) {
-    if (len == 0 || len > FUDA_MAX_MOVE_LEN) return 0;
-    for (size_t i = 0; i < len; i++)
-        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) return 0;
-    return 1;
+/* "file:line" of hook h's function (where it is defined), or the variant's
+ * file when fuda's own code made the hook (phases: author.lua). */
+static void hook_place(fuda_engine *e, int h, char *buf, size_t size) {
+    lua_Debug ar;
+    snprintf(buf, size, "%s", e->file ? e->file : "?");
+    if (e->ref_hook[h] == LUA_NOREF) return;
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_hook[h]);
+    if (lua_getinfo(e->L, ">S", &ar) && ar.source[0] == '@')
+        snprintf(buf, size, "%s:%d", ar.short_src, ar.linedefined);
 }
 
 /* Inside a body: the id of the move string on top of the stack (popped),
@@ -864,12 +905,14 @@ static int move_id(fuda_engine *e, int ids, int index) {
         return id;
     }
     lua_pop(L, 1);
-    size_t len;
-    const char *m = lua_tolstring(L, -1, &len);
-    if (!good_move_text(m, len) || strlen(m) != len) {
-        fuda_engine_seterr(e, "%s: moves returned a bad move at index %d (a move is 1 to %d "
-                           "characters, none of them a control character)", e->file, index,
-                           FUDA_MAX_MOVE_LEN);
+    size_t len, at;
+    const char *m = lua_tolstring(L, -1, &len), *why;
+    if (fuda_move_text_check(m, len, &why, &at) < 0) { /* the grammar a log replays (movetext.h) */
+        char where[128];
+        hook_place(e, FUDA_HOOK_MOVES, where, sizeof where);
+        fuda_engine_seterr(e, "%s: move %d is not a valid move text (%s, at byte %lu; a move is 1 to "
+                           "%d bytes of UTF-8, no control characters, single spaces between words)",
+                           where, index, why, (unsigned long)at + 1, FUDA_MOVE_TEXT_MAX);
         return -1;
     }
     if (grow((void **)&e->mvtab, &e->capmvtab, e->nmvtab, sizeof *e->mvtab) < 0) {
@@ -1483,7 +1526,11 @@ static int view_body(fuda_engine *e, void *ud) {
         fuda_engine_seterr(e, "%s: view must return a string, got %s", e->file, luaL_typename(e->L, -1));
         return -1;
     }
-    const char *s = lua_tostring(e->L, -1);
+    size_t len = 0;
+    const char *s = lua_tolstring(e->L, -1, &len);
+    /* the copy must fit under the cap with the state (it is the caller's after) */
+    fuda_sandbox_cmem(e->L, e, len + 1);
+    fuda_sandbox_cfree(e, len + 1);
     a->text = strdup(s ? s : "");
     if (!a->text) {
         fuda_engine_seterr(e, "out of memory");

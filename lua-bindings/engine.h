@@ -31,6 +31,8 @@ typedef struct fuda_config {
     long time_limit;  /* ms one hook call (or a load) may take; 0: FUDA_DEFAULT_TIME.
                        * Enforced by a watchdog thread (one per process) that signals
                        * the thread running an overdue call (see sandbox.c) */
+    long match_time_limit; /* ms of script time (hook calls, loads) one match may take in all;
+                       * 0: FUDA_DEFAULT_MATCH_TIME, -1: no budget. Sampled by the watchdog */
     const char *exe;  /* argv[0] or /proc/self/exe path, to find built-in variants */
     int paranoid;     /* 1: verify the whole core state (card conservation...) after every
                        * hook call, and run the variant's check.invariant after every deal
@@ -40,6 +42,7 @@ typedef struct fuda_config {
 #define FUDA_DEFAULT_MEM ((size_t)256 << 20)
 #define FUDA_DEFAULT_INSTR 0L  /* no instruction budget */
 #define FUDA_DEFAULT_TIME 2000L
+#define FUDA_DEFAULT_MATCH_TIME 300000L
 
 /* Event callback: seat is the only seat that may see the text, or 0 for
  * everybody. text is valid during the call only. */

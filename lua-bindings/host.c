@@ -6,6 +6,7 @@
  *
  * m:mark() returns a fuda.Mark (a copy of the point the match is at, see
  * fuda_engine_mark); m:undo_to(mark) goes back to it, events included. */
+#include <limits.h>
 #include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -32,7 +33,14 @@ typedef struct match_ud {
     fuda_engine *e;
     match_ev *evs;
     int nevs, capevs;
+    size_t evbytes;    /* the events' texts kept */
+    int overflow;      /* more than MAX_KEPT_EVENTS / _EVENT_BYTES came: m:events raises */
 } match_ud;
+
+/* A match keeps its events for its readers: at most these many (a stranger's
+ * variant may say a lot over a long match, and nothing caps the host). */
+#define MAX_KEPT_EVENTS 1000000
+#define MAX_KEPT_EVENT_BYTES ((size_t)64 << 20)
 
 static const char HOSTCFG_KEY = 'h';
 
@@ -46,6 +54,11 @@ static match_ud *check_match(lua_State *L, int idx) {
 
 static void on_event(void *ud, int seat, const char *text) {
     match_ud *m = (match_ud *)ud;
+    size_t len = strlen(text) + 1;
+    if (m->overflow || m->nevs >= MAX_KEPT_EVENTS || m->evbytes + len > MAX_KEPT_EVENT_BYTES) {
+        m->overflow = 1;
+        return;
+    }
     if (m->nevs >= m->capevs) {
         int cap = m->capevs ? m->capevs * 2 : 32;
         match_ev *p = (match_ev *)realloc(m->evs, (size_t)cap * sizeof *p);
@@ -57,11 +70,13 @@ static void on_event(void *ud, int seat, const char *text) {
     m->evs[m->nevs].seat = seat;
     m->evs[m->nevs].read = 0;
     m->evs[m->nevs++].text = t;
+    m->evbytes += len;
 }
 
 static void clear_events(match_ud *m) {
     for (int i = 0; i < m->nevs; i++) free(m->evs[i].text);
     m->nevs = 0;
+    m->evbytes = 0;
 }
 
 static void free_match(match_ud *m) {
@@ -87,8 +102,16 @@ static int fail(lua_State *L, fuda_engine *e) {
 static int check_seat(lua_State *L, fuda_engine *e, int idx) {
     lua_Integer s = luaL_checkinteger(L, idx);
     const fuda_state *st = fuda_engine_state(e);
-    if (s < 1 || s > st->nseats) luaL_error(L, "bad seat %d (seats are 1..%d)", (int)s, st->nseats);
+    if (s < 1 || s > st->nseats) luaL_error(L, "bad seat %I (seats are 1..%d)", (LUAI_UACINT)s, st->nseats);
     return (int)s;
+}
+
+/* The integer at idx (default def when absent), range-checked before it is
+ * an int: "bad argument #idx (... out of range)". */
+static int int_arg(lua_State *L, int idx, lua_Integer def, lua_Integer lo, lua_Integer hi, const char *what) {
+    lua_Integer v = luaL_optinteger(L, idx, def);
+    if (v < lo || v > hi) luaL_argerror(L, idx, lua_pushfstring(L, "%s out of range", what));
+    return (int)v;
 }
 
 static int m_moves(lua_State *L) {
@@ -106,7 +129,8 @@ static int m_moves(lua_State *L) {
 
 static int m_apply(lua_State *L) {
     match_ud *m = check_match(L, 1);
-    int seat = (int)luaL_checkinteger(L, 2);
+    luaL_checkinteger(L, 2);
+    int seat = int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
     if (fuda_engine_apply(m->e, seat, luaL_checkstring(L, 3)) < 0) return fail(L, m->e);
     lua_pushboolean(L, 1);
     return 1;
@@ -114,7 +138,8 @@ static int m_apply(lua_State *L) {
 
 static int m_try(lua_State *L) {
     match_ud *m = check_match(L, 1);
-    int seat = (int)luaL_checkinteger(L, 2);
+    luaL_checkinteger(L, 2);
+    int seat = int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
     if (fuda_engine_try(m->e, seat, luaL_checkstring(L, 3)) < 0) return fail(L, m->e);
     lua_pushboolean(L, 1);
     return 1;
@@ -273,7 +298,7 @@ static int m_seat_var(lua_State *L) {
 static int m_total(lua_State *L) {
     match_ud *m = check_match(L, 1);
     int s = check_seat(L, m->e, 2);
-    lua_pushinteger(L, fuda_engine_total(m->e, s, (int)luaL_optinteger(L, 3, 1)));
+    lua_pushinteger(L, fuda_engine_total(m->e, s, int_arg(L, 3, 1, 1, FUDA_MAX_COLS, "column")));
     return 1;
 }
 
@@ -307,8 +332,10 @@ static int m_arrange(lua_State *L) {
  * keeps its own place. */
 static int m_events(lua_State *L) {
     match_ud *m = check_match(L, 1);
-    int seat = (int)luaL_optinteger(L, 2, 0);
-    luaL_argcheck(L, seat >= 0 && seat <= FUDA_MAX_SEATS, 2, "bad seat");
+    int seat = int_arg(L, 2, 0, 0, FUDA_MAX_SEATS, "seat");
+    if (m->overflow)
+        return luaL_error(L, "the match said more than %d events or %d MiB: the rest were dropped",
+                          MAX_KEPT_EVENTS, (int)(MAX_KEPT_EVENT_BYTES >> 20));
     unsigned bit = 1u << seat;
     lua_newtable(L);
     int n = 0;
@@ -333,7 +360,7 @@ static int push_owned(lua_State *L, char *s, fuda_engine *e) {
 
 static int m_view(lua_State *L) {
     match_ud *m = check_match(L, 1);
-    return push_owned(L, fuda_engine_view(m->e, (int)luaL_optinteger(L, 2, 0)), m->e);
+    return push_owned(L, fuda_engine_view(m->e, int_arg(L, 2, 0, 0, FUDA_MAX_SEATS, "seat")), m->e);
 }
 
 static int m_scoresheet(lua_State *L) {
@@ -421,10 +448,12 @@ static match_ud *new_match(lua_State *L, int lim) {
         luaL_argcheck(L, mem >= 0 && mem <= (1 << 20), 1, "limits.memory is MiB from 1 to 1048576");
         if (mem) cfg.mem_limit = (size_t)mem << 20;
         lua_getfield(L, -2, "instructions");
-        cfg.instr_limit = (long)luaL_optinteger(L, -1, cfg.instr_limit);
+        lua_Integer ins = luaL_optinteger(L, -1, cfg.instr_limit);
         lua_getfield(L, -3, "time");
-        cfg.time_limit = (long)luaL_optinteger(L, -1, cfg.time_limit);
-        luaL_argcheck(L, cfg.instr_limit >= 0 && cfg.time_limit >= 0, 1, "limits must not be negative");
+        lua_Integer ms = luaL_optinteger(L, -1, cfg.time_limit);
+        luaL_argcheck(L, ins >= 0 && ms >= 0 && ins <= (1LL << 40) && ms <= 24LL * 3600 * 1000, 1,
+                      "limits must not be negative (nor past 2^40 instructions, a day)");
+        cfg.instr_limit = (long)ins, cfg.time_limit = (long)ms;
         lua_pop(L, 3);
     }
     if (lim) lua_pop(L, 1);
@@ -444,7 +473,7 @@ static int l_match(lua_State *L) {
     lua_getfield(L, 1, "variant");
     const char *variant = luaL_checkstring(L, -1);
     lua_getfield(L, 1, "seats");
-    int seats = (int)luaL_optinteger(L, -1, 0);
+    int seats = int_arg(L, lua_gettop(L), 0, 0, FUDA_MAX_SEATS, "seats");
     lua_getfield(L, 1, "seed");
     lua_Integer seed = luaL_optinteger(L, -1, 1);
     lua_pop(L, 2);
@@ -526,8 +555,67 @@ static int l_search_budget(lua_State *L) {
     return 1;
 }
 
+/* Lines "TAG PATH" of a walk into the table on top: t[TAG] a list. */
+static void push_walk(lua_State *L, const char *text) {
+    lua_newtable(L);
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n'), *sp = strchr(p, ' ');
+        if (!nl) nl = p + strlen(p);
+        if (sp && sp < nl) {
+            lua_pushlstring(L, p, (size_t)(sp - p));
+            if (lua_rawget(L, -2) == LUA_TNIL) {
+                lua_pop(L, 1);
+                lua_newtable(L);
+                lua_pushlstring(L, p, (size_t)(sp - p));
+                lua_pushvalue(L, -2);
+                lua_rawset(L, -4);
+            }
+            lua_pushlstring(L, sp + 1, (size_t)(nl - sp - 1));
+            lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+            lua_pop(L, 1);
+        }
+        p = *nl ? nl + 1 : nl;
+    }
+}
+
+static int push_walk_protected(lua_State *L) {
+    push_walk(L, (const char *)lua_touserdata(L, lua_upvalueindex(1)));
+    return 1;
+}
+
+/* fuda.surface([m]) -> { reached = {paths}, unlisted = {...}, stale = {...},
+ * list = { name = bound } }: the walk of surface.c over a match's engine
+ * (a variant's surface) or, without one, over this host state. */
+static int l_surface(lua_State *L) {
+    char *text;
+    char want = 'h';
+    if (lua_isnoneornil(L, 1)) {
+        text = fuda_surface_host(L);
+    } else {
+        match_ud *m = check_match(L, 1);
+        if (!(text = fuda_surface_engine(m->e))) return fail(L, m->e);
+        want = 'v';
+    }
+    lua_pushlightuserdata(L, text);
+    lua_pushcclosure(L, push_walk_protected, 1);
+    int rc = lua_pcall(L, 0, 1, 0);
+    free(text);
+    if (rc != LUA_OK) return lua_error(L);
+    lua_newtable(L);
+    char scope;
+    const char *name, *bound;
+    for (int i = 0; fuda_surface_entry(i, &scope, &name, &bound); i++) {
+        if (scope != 'b' && scope != want) continue;
+        lua_pushstring(L, bound);
+        lua_setfield(L, -2, name);
+    }
+    lua_setfield(L, -2, "list");
+    return 1;
+}
+
 static const luaL_Reg host_module_funcs[] = {
     {"match", l_match}, {"replay", l_replay}, {"list", l_list}, {"search_budget", l_search_budget},
+    {"surface", l_surface},
     {NULL, NULL}
 };
 

@@ -100,8 +100,9 @@ int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max) {
     idx = lua_absindex(L, idx);
     if (fuda_testud(L, idx, FUDA_TAG_PILE)) return fuda_pile_read(L, idx, buf, max);
     luaL_checktype(L, idx, LUA_TTABLE);
-    int n = (int)luaL_len(L, idx);
-    if (n > max) luaL_error(L, "too many cards (%d, at most %d)", n, max);
+    lua_Integer len = luaL_len(L, idx); /* a __len may say anything: checked before it is an int */
+    if (len < 0 || len > max) luaL_error(L, "too many cards (%I, at most %d)", (LUAI_UACINT)len, max);
+    int n = (int)len;
     lua_rawgetp(L, LUA_REGISTRYINDEX, &CARDBYTE_KEY);
     int bytes = lua_gettop(L);
     for (int i = 1; i <= n; i++) {

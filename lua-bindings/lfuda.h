@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 #include "engine.h"
 #include "state.h"
+#include "movetext.h"
 
 #define FUDA_GAME_T "fuda.Game"
 #define FUDA_PILE_T "fuda.Pile"
@@ -22,10 +23,12 @@
 
 /* What one script may make the engine keep, beyond the memory cap. */
 #define FUDA_MAX_MOVES 50000      /* moves in one list */
-#define FUDA_MAX_MOVE_LEN 256     /* bytes of one move */
+#define FUDA_MAX_MOVE_LEN FUDA_MOVE_TEXT_MAX /* bytes of one move (movetext.h: its grammar) */
 #define FUDA_MAX_EVENTS 10000     /* events (say, tell, tally) in one move */
 #define FUDA_MAX_TALLIES 1000     /* different tally names in an engine's life */
 #define FUDA_MAX_TALLY_LEN 64
+#define FUDA_MAX_PRINT ((size_t)1 << 20) /* bytes a variant's print writes in an engine's life */
+#define FUDA_MAX_EMPTY_HANDS 1000 /* hands in a row that end in their deal */
 
 /* Every fuda userdata starts with one of these tags, so checking an argument's
  * type is one comparison (no metatable lookup by name). */
@@ -109,6 +112,9 @@ struct fuda_engine {
     int noted_next;            /* the slot the next new one takes, */
     int noted;                 /* and the slot (from 1) of the one noted in the running call, or 0 */
     char noted_place[FUDA_NOTED][80]; /* "file:line" where each of them is defined (for the watchdog) */
+    const char *loader_src;    /* the loader chunk's source name (its address): find_place skips it */
+    size_t printed;            /* bytes the scripts' print wrote (FUDA_MAX_PRINT) */
+    int empty_run;             /* hands in a row of this match that ended in their deal */
 
     /* the time limit's watchdog (sandbox.c); the thread running the calls
      * writes call_gen, the watchdog reads it and writes wd_fired */
@@ -121,6 +127,12 @@ struct fuda_engine {
     unsigned long wd_seen;     /* watchdog only: the call_gen it last saw, */
     long long wd_since;        /* and since when (monotonic ms) */
     unsigned long wd_overrun;  /* watchdog only: the call_gen it reported as stuck (fuda_engine_on_overrun) */
+    int wd_why;                /* FUDA_LIMIT_TIME or _MATCH_TIME: why wd_fired was set */
+    long match_time_limit;     /* ms of script time one match may take (0: no budget) */
+    unsigned long match_epoch; /* the engine's thread: one more at every match start */
+    unsigned long match_over;  /* watchdog: the match_epoch whose budget is spent */
+    unsigned long wd_epoch;    /* watchdog only: the match it samples, */
+    long long wd_used, wd_last;/* its script time so far, the time of the last look (ms) */
     int paranoid;              /* check the core state after every hook */
     char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
     int err_oom;               /* ... could not be kept: out of memory */
@@ -145,6 +157,7 @@ struct fuda_engine {
     char **expect;
     int nexpect;
     int ref_invariant;         /* check.invariant, LUA_NOREF if none: run by a paranoid engine */
+    size_t variant_bytes;      /* the variant's texts the engine copied (in cmem_used) */
 
     /* the match */
     fuda_symtab *syms;
@@ -251,10 +264,13 @@ void fuda_game_sync(fuda_engine *e);
 /* Registry key of string.format (for g:say(fmt, ...)). */
 extern const char fuda_format_key;
 const char *fuda_sym_text(fuda_engine *e, int id);
+/* The symbol id of s[0..len) in the match's table, a new one charged to the
+ * script's memory; raises when too long or over the cap. */
+int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len);
 int fuda_pile_read(lua_State *L, int idx, fuda_card *buf, int max); /* a fuda.Pile's cards */
 
 /* sandbox.c */
-enum { FUDA_LIMIT_INSTRUCTIONS = 1, FUDA_LIMIT_TIME, FUDA_LIMIT_MEMORY };
+enum { FUDA_LIMIT_INSTRUCTIONS = 1, FUDA_LIMIT_TIME, FUDA_LIMIT_MEMORY, FUDA_LIMIT_MATCH_TIME };
 lua_State *fuda_sandbox_state(fuda_engine *e);  /* NULL when out of memory */
 lua_State *fuda_sandbox_host_state(void);
 void fuda_sandbox_env(lua_State *L);  /* pushes a fresh strict environment table */
@@ -265,6 +281,9 @@ void fuda_sandbox_tick(lua_State *L, long steps);
 /* Remember the function at idx (a script's hook about to be called): a limit
  * hit where the script's stack cannot be read names its first line. */
 void fuda_sandbox_note_function(fuda_engine *e, int idx);
+/* Work of the running call that no script frame will be on the stack for
+ * (the collection after a load): a limit hit in it names file:1. */
+void fuda_sandbox_blame(fuda_engine *e, const char *file);
 /* Put e under the watchdog that enforces e->time_limit (started on first
  * use, with its signal handler); 0, or -1 when no thread can be started.
  * fuda_sandbox_unwatch takes e off before it is freed. */
@@ -285,11 +304,28 @@ fuda_engine *fuda_engine_of(lua_State *L);
  * find, match, gmatch and gsub by fuda's metered ones (same semantics). */
 void fuda_open_patterns(lua_State *L);
 
+/* surface.c: the audited list and its walk. fuda_surface_engine walks e's
+ * state (a variant's surface) under the limits: malloc'd lines "reached
+ * PATH", "unlisted PATH", "stale NAME" (NULL with e's error on failure).
+ * fuda_surface_host walks a host state (raises on memory errors).
+ * fuda_surface_entry gives entry i (0 past the end): scope 'v' variant,
+ * 'h' host, 'b' both. */
+char *fuda_surface_engine(fuda_engine *e);
+char *fuda_surface_host(lua_State *L);
+int fuda_surface_entry(int i, char *scope, const char **name, const char **bound);
+
+/* lstock.c: put fuda's metered versions of the stock functions that loop in
+ * C (table.concat/insert/remove/move/unpack/sort, string.rep/lower/upper/
+ * reverse) and the pre-paying wrappers (string.format, pack, utf8.len, ...)
+ * into the global library tables. Raises only on memory errors. */
+void fuda_open_stock(lua_State *L);
+
 /* loader.c */
 int fuda_loader_load(fuda_engine *e, const char *variant);  /* 0 or -1 with e->err */
 int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n);
 int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *ud);
 void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
+void fuda_loader_push_code(lua_State *L); /* the loader module and the authoring pieces (raises) */
 void fuda_open_author(lua_State *L);  /* fuda.moves (author.lua, loaded at first use), fuda.plural */
 
 /* engine.c */
@@ -319,6 +355,8 @@ void fuda_engine_mark_stale(fuda_engine *e, const fuda_state *back);
 void fuda_engine_flush(fuda_engine *e);                          /* deliver the events */
 void fuda_engine_drop(fuda_engine *e, int nrows, int nevs, long nlog); /* back to these lengths */
 int fuda_engine_log_line(fuda_engine *e, const char *line);
+/* a hand that ended in its deal: a move; FUDA_MAX_EMPTY_HANDS in a row stop the match */
+void fuda_engine_count_empty_hand(fuda_engine *e, fuda_state *st);
 
 /* tables.c: the match of several tables (engine.c calls these when e->tb->n
  * and not e->tb_inner) */

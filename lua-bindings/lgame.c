@@ -90,7 +90,7 @@ static pile_ud *check_pile(lua_State *L, int idx) {
 static int check_seat(lua_State *L, fuda_engine *e, int idx) {
     lua_Integer s = luaL_checkinteger(L, idx);
     if (s < 1 || s > e->st.nseats)
-        luaL_error(L, "bad seat %d (seats are 1..%d)", (int)s, e->st.nseats);
+        luaL_error(L, "bad seat %I (seats are 1..%d)", (LUAI_UACINT)s, e->st.nseats);
     return (int)s - 1;
 }
 
@@ -99,11 +99,9 @@ const char *fuda_sym_text(fuda_engine *e, int id) {
     return s ? s : "";
 }
 
-/* The symbol id of the string at idx; a new symbol counts against the
- * script's memory (the table lives as long as the match). */
-static int intern(lua_State *L, fuda_engine *e, int idx) {
-    size_t len;
-    const char *s = lua_tolstring(L, idx, &len);
+/* The symbol id of s[0..len); a new symbol counts against the script's
+ * memory (the table lives as long as the match). Raises when too long. */
+int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len) {
     int id = fuda_symtab_lookup(e->syms, s, len);
     if (id >= 0) return id;
     if (len <= FUDA_SYMTAB_MAXLEN) {
@@ -115,6 +113,12 @@ static int intern(lua_State *L, fuda_engine *e, int idx) {
     if (id < 0) luaL_error(L, "string too long to store in the game state (at most %d bytes)",
                            FUDA_SYMTAB_MAXLEN);
     return id;
+}
+
+static int intern(lua_State *L, fuda_engine *e, int idx) {
+    size_t len;
+    const char *s = lua_tolstring(L, idx, &len);
+    return fuda_game_intern(L, e, s, len);
 }
 
 /* Push the match table (registry[e->ref_piles]): pile index -> fuda.Pile;
@@ -554,20 +558,21 @@ static int g_new_deck(lua_State *L) {
     fuda_engine *e = check_game(L);
     pile_ud *p = check_pile(L, 2);
     if (!e->in_setup) return luaL_error(L, "new_deck: cards can only be created in setup");
-    int decks = 1, jokers = 0;
+    lua_Integer decks = 1, jokers = 0; /* range-checked as lua_Integer, before any int arithmetic */
     if (!lua_isnoneornil(L, 3)) {
         luaL_checktype(L, 3, LUA_TTABLE);
-        if (lua_getfield(L, 3, "decks") != LUA_TNIL) decks = (int)luaL_checkinteger(L, -1);
-        if (lua_getfield(L, 3, "jokers") != LUA_TNIL) jokers = (int)luaL_checkinteger(L, -1);
+        if (lua_getfield(L, 3, "decks") != LUA_TNIL) decks = luaL_checkinteger(L, -1);
+        if (lua_getfield(L, 3, "jokers") != LUA_TNIL) jokers = luaL_checkinteger(L, -1);
         lua_pop(L, 2);
     }
-    if (decks < 0 || jokers < 0 || decks * 52 + jokers + e->st.ncards > FUDA_MAX_CARDS)
+    if (decks < 0 || jokers < 0 || decks > FUDA_MAX_CARDS / 52 || jokers > FUDA_MAX_CARDS ||
+        decks * 52 + jokers + e->st.ncards > FUDA_MAX_CARDS)
         return luaL_error(L, "new_deck: at most %d cards in a game", FUDA_MAX_CARDS);
     fuda_card deck[52];
     fuda_deck52(deck);
-    for (int d = 0; d < decks; d++) fuda_pile_create_cards(&e->st, p->idx, deck, 52);
+    for (lua_Integer d = 0; d < decks; d++) fuda_pile_create_cards(&e->st, p->idx, deck, 52);
     fuda_card j = FUDA_JOKER;
-    for (int k = 0; k < jokers; k++) fuda_pile_create_cards(&e->st, p->idx, &j, 1);
+    for (lua_Integer k = 0; k < jokers; k++) fuda_pile_create_cards(&e->st, p->idx, &j, 1);
     return 0;
 }
 
@@ -609,10 +614,11 @@ static int g_open_claim(lua_State *L) {
     luaL_checktype(L, 3, LUA_TTABLE);
     unsigned mask = 0;
     lua_Integer n = luaL_len(L, 3);
-    for (lua_Integer i = 1; i <= n; i++) {
+    for (lua_Integer i = 1; i <= n; i++) { /* as long as the list (the cap bounds it): ticks */
         lua_rawgeti(L, 3, i);
         mask |= 1u << check_seat(L, e, -1);
         lua_pop(L, 1);
+        if ((i & 255) == 0) fuda_sandbox_tick(L, 256);
     }
     if (e->st.claim_open)
         return luaL_error(L, "open_claim: a claim window ('%s') is open already",
@@ -905,6 +911,7 @@ static void gather_named(lua_State *L, fuda_engine *e, int to) {
             }
             if (!found) luaL_argerror(L, 3, lua_pushfstring(L, "no pile '%s'", nm));
             lua_pop(L, 1);
+            if ((i & 255) == 0) fuda_sandbox_tick(L, 256 * 8); /* a long list: ticks */
         }
 }
 
@@ -1237,7 +1244,8 @@ static int p_move(lua_State *L) {
     if (!lua_isnoneornil(L, 4)) {
         lua_Integer k = luaL_checkinteger(L, 4);
         int len = fuda_pile_len(pst(d), d->idx);
-        if (k < 1 || k > len + 1) return luaL_error(L, "move: position %d out of 1..%d", (int)k, len + 1);
+        if (k < 1 || k > len + 1)
+            return luaL_error(L, "move: position %I out of 1..%d", (LUAI_UACINT)k, len + 1);
         pos = (int)k - 1;
     }
     if (fuda_pile_move(pst(p), p->idx, i, d->idx, pos) < 0) return luaL_error(L, "move failed");
@@ -1250,8 +1258,8 @@ static int p_move_top(lua_State *L) {
     lua_Integer n = luaL_optinteger(L, 3, 1);
     int len = fuda_pile_len(pst(p), p->idx);
     if (n < 0 || n > len)
-        return luaL_error(L, "move_top: pile '%s' has %d cards, cannot move %d",
-                          pst(p)->piles[p->idx].name, len, (int)n);
+        return luaL_error(L, "move_top: pile '%s' has %d cards, cannot move %I",
+                          pst(p)->piles[p->idx].name, len, (LUAI_UACINT)n);
     for (lua_Integer k = 0; k < n; k++)
         fuda_pile_move(pst(p), p->idx, fuda_pile_len(pst(p), p->idx) - 1, d->idx, -1);
     return 0;

@@ -105,9 +105,11 @@ static const char *const rule_keys[] = {
 };
 
 static void check_keys(lua_State *L) {
+    long n = 0;
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
+        if ((++n & 255) == 0) fuda_sandbox_tick(L, 256 * 4); /* a huge table: ticks */
         const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         int i;
         for (i = 0; rule_keys[i] && (!k || strcmp(k, rule_keys[i]) != 0); i++) {}
@@ -445,6 +447,10 @@ static const luaL_Reg rules_methods[] = {
 
 void fuda_open_meld(lua_State *L) {
     if (luaL_newmetatable(L, FUDA_RULES_T)) {
+        /* locked: a script may not reach it (a __gc put there would make every
+         * later fuda.Rules a finalizer, run where no limit stops it) */
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
         luaL_newlib(L, rules_methods);
         lua_pushliteral(L, "discard"); /* R:discard_moves: the default verbs, their texts */
         lua_pushliteral(L, "gin");

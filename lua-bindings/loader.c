@@ -304,6 +304,21 @@ static int c_source(lua_State *L) {
     return 1;
 }
 
+/* Give fuda's own chunk on top (loader.lua, author.lua) a sandbox
+ * environment, the same names a script has (it reaches nothing a script
+ * could not: the list of surface.c covers it). The loader also gets the
+ * stock pcall: it catches a script's error to undo its own bookkeeping
+ * (a limit stays hit, and raises again at the script's next instruction). */
+static void set_code_env(lua_State *L, int stock_pcall) {
+    fuda_sandbox_env(L);
+    if (stock_pcall) {
+        lua_pushliteral(L, "pcall");
+        lua_getglobal(L, "pcall");
+        lua_rawset(L, -3);
+    }
+    lua_setupvalue(L, -2, 1);
+}
+
 /* Push the authoring pieces (author.lua, built once per state: the hooks it
  * makes for a variant outlive the loader). */
 static void push_author(lua_State *L) {
@@ -311,6 +326,7 @@ static void push_author(lua_State *L) {
     lua_pop(L, 1);
     if (luaL_loadbufferx(L, author_src, sizeof author_src - 1, "=author", "t") != LUA_OK)
         lua_error(L);
+    set_code_env(L, 0);
     fuda_push_card_names(L);
     lua_call(L, 1, 1);
     lua_pushvalue(L, -1);
@@ -343,6 +359,22 @@ static const luaL_Reg loader_helpers[] = {
     {"oneline", c_oneline}, {NULL, NULL}
 };
 
+/* The loader's chunk (on top) is known to find_place (sandbox.c) by the
+ * address of its name, kept alive in the registry: a short string, so the
+ * same for every load of the loader in this state. No script can make a
+ * chunk of that name (load renames every chunk it makes). */
+static const char LOADER_NAME_KEY = 'n';
+static void note_loader(lua_State *L) {
+    fuda_engine *e = fuda_engine_of(L);
+    lua_Debug ar;
+    if (!e) return;
+    lua_pushvalue(L, -1);
+    if (!lua_getinfo(L, ">S", &ar)) return;
+    lua_pushstring(L, ar.source);
+    e->loader_src = lua_tostring(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_NAME_KEY);
+}
+
 /* Push the loader module (built once per state). */
 static void push_loader(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LOADER_KEY) == LUA_TTABLE) return;
@@ -351,6 +383,8 @@ static void push_loader(lua_State *L) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &SOURCES_KEY);
     if (luaL_loadbufferx(L, loader_src, sizeof loader_src - 1, "=loader", "t") != LUA_OK)
         lua_error(L);
+    set_code_env(L, 1);
+    note_loader(L);
     luaL_newlib(L, loader_helpers);
     lua_newtable(L); /* C.builtin_bots: the names no variant may give its own bot */
     for (int i = 0; fuda_builtin_bots[i]; i++) {
@@ -361,6 +395,11 @@ static void push_loader(lua_State *L) {
     lua_call(L, 1, 1);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_KEY);
+}
+
+void fuda_loader_push_code(lua_State *L) {
+    push_loader(L);
+    push_author(L);
 }
 
 static int call_loader(lua_State *L, const char *fn) {
@@ -415,19 +454,37 @@ void fuda_open_author(lua_State *L) {
 
 /* ---- taking a definition into the engine ---- */
 
+/* A copy of s the engine keeps for the variant's life: charged to the
+ * script's memory (a script's string may be huge, and one string named a
+ * thousand times is a thousand copies), given back by free_variant. Raises
+ * the memory limit when over it; NULL when malloc fails. */
+static char *kept_dup(fuda_engine *e, const char *s) {
+    size_t n = strlen(s) + 1;
+    fuda_sandbox_cmem(e->L, e, n);
+    char *r = (char *)malloc(n);
+    if (!r) {
+        fuda_sandbox_cfree(e, n);
+        return NULL;
+    }
+    e->variant_bytes += n;
+    return memcpy(r, s, n);
+}
+
 static char *dup_field(lua_State *L, int t, const char *k) {
     lua_getfield(L, t, k);
     const char *s = lua_tostring(L, -1);
-    char *r = s ? strdup(s) : NULL;
+    char *r = s ? kept_dup(fuda_engine_of(L), s) : NULL;
     lua_pop(L, 1);
     return r;
 }
 
+/* Integer field k of table t (the loader checked its range), def when it is
+ * no integer or does not fit an int (never truncated). */
 static int int_field(lua_State *L, int t, const char *k, int def) {
     lua_getfield(L, t, k);
-    int v = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : def;
+    lua_Integer v = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : def;
     lua_pop(L, 1);
-    return v;
+    return v >= INT_MIN && v <= INT_MAX ? (int)v : def;
 }
 
 /* Push the sorted keys of the table at t as a list. */
@@ -440,7 +497,7 @@ static void sorted_keys(lua_State *L, int t) {
 }
 
 static void value_text(lua_State *L, int idx, fuda_opt *o) {
-    o->text = strdup(luaL_tolstring(L, idx, NULL));
+    o->text = kept_dup(fuda_engine_of(L), luaL_tolstring(L, idx, NULL));
     lua_pop(L, 1);
 }
 
@@ -470,7 +527,7 @@ static void take_options(fuda_engine *e, int d) {
         int spec = lua_gettop(L);
         fuda_opt *o = &e->opts[e->nopts++];
         memset(o, 0, sizeof *o);
-        o->name = strdup(name);
+        o->name = kept_dup(e, name);
         o->doc = dup_field(L, spec, "doc");
         lua_getfield(L, spec, "value");
         value_text(L, -1, o);
@@ -548,7 +605,7 @@ static void take_bots(fuda_engine *e, int d) {
     for (int i = 1; e->botnames && i <= n; i++) {
         lua_rawgeti(L, -1, i);
         const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        if (name && (e->botnames[e->nbotnames] = strdup(name)) != NULL) e->nbotnames++;
+        if (name && (e->botnames[e->nbotnames] = kept_dup(e, name)) != NULL) e->nbotnames++;
         lua_pop(L, 1);
     }
     lua_pop(L, 2);
@@ -580,7 +637,8 @@ static void take_check(fuda_engine *e, int d) {
         e->expect = (char **)calloc((size_t)n + 1, sizeof(char *));
         for (int i = 1; e->expect && i <= n; i++) {
             lua_rawgeti(L, -1, i);
-            if (lua_type(L, -1) == LUA_TSTRING) e->expect[e->nexpect++] = strdup(lua_tostring(L, -1));
+            if (lua_type(L, -1) == LUA_TSTRING && (e->expect[e->nexpect] = kept_dup(e, lua_tostring(L, -1))))
+                e->nexpect++;
             lua_pop(L, 1);
         }
     }
@@ -717,6 +775,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     }
     int d = lua_gettop(L);
     take_info(e, d);
+    fuda_sandbox_blame(e, e->file); /* what the engine copies now (a limit hit) is the variant's */
     take_options(e, d);
     take_bots(e, d);
     take_check(e, d);

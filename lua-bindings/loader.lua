@@ -97,6 +97,7 @@ end
 -- An error collector for one file: the first MAX_ERRORS problems, and how
 -- many more there were.
 local MAX_ERRORS = 10
+local INT32_MIN, INT32_MAX = -2147483648, 2147483647
 local function errors(path)
   local list, more = {}, 0
   local self = {}
@@ -187,7 +188,7 @@ local function normalize_players(err, p)
   if not (math.type(r.min) == "integer" and math.type(r.max) == "integer" and r.min >= 1 and r.max <= 12 and r.min <= r.max
       and r.default >= r.min and r.default <= r.max) then
     err.add("players", "players: need 1 <= min <= default <= max <= 12")
-  elseif not (math.type(r.step) == "integer" and r.step >= 1 and (r.max - r.min) % r.step == 0
+  elseif not (math.type(r.step) == "integer" and r.step >= 1 and r.step <= 12 and (r.max - r.min) % r.step == 0
       and (r.default - r.min) % r.step == 0) then
     err.add("players", "players.step: an integer >= 1 that leads from min to max and default (every step-th count)")
   end
@@ -416,6 +417,8 @@ local function check_fields(err, t)
       end
     elseif value_type(v) ~= CHECK[k] then
       err.add(k, "check." .. k .. " must be " .. (CHECK[k] == "integer" and "an integer" or "a " .. CHECK[k]))
+    elseif k == "max_moves" and (v < 0 or v > INT32_MAX) then
+      err.add(k, "check.max_moves must be an integer from 0 to " .. INT32_MAX .. ", got " .. v)
     end
   end
   for _, k in ipairs(sorted_keys(type(t.search) == "table" and t.search or {})) do
@@ -464,12 +467,16 @@ local function check_hooks(err, def)
     local t = value_type(v)
     if type(k) ~= "string" or (t ~= "integer" and t ~= "boolean" and t ~= "string") then
       err.add(k, "state." .. tostring(k) .. ": a game variable starts as an integer, boolean or string")
+    elseif t == "integer" and (v < INT32_MIN or v > INT32_MAX) then
+      err.add(k, "state." .. k .. ": a game variable holds a 32-bit integer, got " .. v)
     end
   end
   for k, v in pairs(def.seat_state) do
     local t = value_type(v)
     if type(k) ~= "string" or (t ~= "integer" and t ~= "boolean" and t ~= "string") then
       err.add(k, "seat_state." .. tostring(k) .. ": a seat variable starts as an integer, boolean or string")
+    elseif t == "integer" and (v < INT32_MIN or v > INT32_MAX) then
+      err.add(k, "seat_state." .. k .. ": a seat variable holds a 32-bit integer, got " .. v)
     end
   end
 end

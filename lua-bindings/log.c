@@ -228,6 +228,11 @@ static int read_line(reader *r, const line *ln) {
             return fail(r, ln->no, "seat %.*s is out of range (1 to %d)", digits > 20 ? 20 : (int)digits, ln->s, FUDA_MAX_SEATS);
         if (digits + 1 == ln->len) return fail(r, ln->no, "seat %d: the move is missing", (int)en->num);
         en->kind = L_MOVE, en->text = ln->s + digits + 1, en->len = ln->len - digits - 1;
+        const char *why;
+        size_t at;
+        if (fuda_move_text_check(en->text, en->len, &why, &at) < 0) /* the engine's grammar (movetext.h) */
+            return fail(r, ln->no, "the move is not a valid move text (%s, at byte %lu)", why,
+                        (unsigned long)at + 1);
         return 0;
     }
     return fail(r, ln->no, "cannot read '%s' (after the seed line: 'SEAT MOVE', 'next' or 'arrange ...')",

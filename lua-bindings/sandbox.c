@@ -91,6 +91,13 @@ static int overdue(const fuda_engine *e) {
     return SHARED_LOAD(&e->wd_fired) == e->call_gen;
 }
 
+/* Which time was over: the call's, or the match's (wd_why is written before
+ * wd_fired, and read after overdue saw it). */
+static int overdue_kind(const fuda_engine *e) {
+    return __atomic_load_n(&e->wd_why, __ATOMIC_ACQUIRE) == FUDA_LIMIT_MATCH_TIME ? FUDA_LIMIT_MATCH_TIME
+                                                                                 : FUDA_LIMIT_TIME;
+}
+
 static void stop_hook(lua_State *L, lua_Debug *ar);
 
 /* STOP_SIGNAL: make every overdue call on this thread stop at its next VM
@@ -136,13 +143,36 @@ static void overrun_place(const fuda_engine *e, char *out, size_t size) {
 
 /* One look at e (under the lock): note when its running call was first seen,
  * mark and signal it once that is more than its time limit ago, and report it
- * stuck (overrun_fn) if it still runs FUDA_OVERRUN_MS after that. */
+ * stuck (overrun_fn) if it still runs FUDA_OVERRUN_MS after that. The
+ * match's script time is sampled here too, with no clock read on the
+ * engine's side: the time since the last look counts when a call is running
+ * at this one (an estimate as good as the looks are frequent); past the
+ * match's budget the running call is stopped the same way, and the match
+ * marked over it (match_over: every later call stops at once, see arm). */
 static void watch_one(fuda_engine *e, long long now) {
     unsigned long gen = SHARED_LOAD(&e->call_gen);
+    unsigned long epoch = SHARED_LOAD(&e->match_epoch);
+    long long since_look = now - e->wd_last;
+    e->wd_last = now;
+    if (epoch != e->wd_epoch) { /* a new match: its own budget */
+        e->wd_epoch = epoch;
+        e->wd_used = 0;
+    }
+    if ((gen & 1) && e->match_time_limit > 0) {
+        e->wd_used += since_look;
+        if (e->wd_used > e->match_time_limit && SHARED_LOAD(&e->match_over) != epoch) {
+            SHARED_STORE(&e->match_over, epoch);
+            if (e->wd_fired != gen) {
+                e->wd_why = FUDA_LIMIT_MATCH_TIME;
+                kick(e, gen);
+            }
+        }
+    }
     if (gen != e->wd_seen) {
         e->wd_seen = gen;
         e->wd_since = now;
     } else if ((gen & 1) && e->wd_fired != gen && now - e->wd_since >= e->time_limit) {
+        e->wd_why = FUDA_LIMIT_TIME;
         kick(e, gen);
     } else if ((gen & 1) && e->wd_fired == gen && e->wd_overrun != gen && overrun_fn &&
                now - e->wd_since >= e->time_limit + FUDA_OVERRUN_MS) {
@@ -211,6 +241,7 @@ int fuda_sandbox_watch(fuda_engine *e) {
     if (!wd_started && start_watchdog() == 0) wd_started = 1;
     if (wd_started) {
         e->wd_seen = e->call_gen;
+        e->wd_last = now_ms();
         e->wd_next = wd_engines;
         wd_engines = e;
         pthread_cond_signal(&wd_wake);
@@ -231,14 +262,19 @@ void fuda_sandbox_unwatch(fuda_engine *e) {
     pthread_mutex_unlock(&wd_lock);
 }
 
+static void hit_later(fuda_engine *e, int kind);
+
 /* An outermost call under the limits starts on this thread: a new odd
- * generation for the watchdog, and e innermost for the signal handler. */
+ * generation for the watchdog, and e innermost for the signal handler. A
+ * match whose script time is spent already stops the call at its first
+ * instruction. */
 static void arm(fuda_engine *e) {
     __atomic_store_n(&e->wd_thread, pthread_self(), __ATOMIC_RELAXED);
     e->wd_prev = running_here;
     SHARED_STORE(&e->call_gen, e->call_gen + 1);
     HANDLER_FENCE();
     running_here = e;
+    if (SHARED_LOAD(&e->match_over) == e->match_epoch) hit_later(e, FUDA_LIMIT_MATCH_TIME);
 }
 
 /* The call ended: 1 if the watchdog had found it over its time. A signal
@@ -298,7 +334,7 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             if (!e->limit_hit) hit_later(e, FUDA_LIMIT_MEMORY);
             if (after > e->mem_limit + e->mem_limit / 16) return NULL;
         } else if (!e->limit_hit && overdue(e)) {
-            hit_later(e, FUDA_LIMIT_TIME);
+            hit_later(e, overdue_kind(e));
         }
     }
     void *p = realloc(ptr, nsize);
@@ -347,6 +383,10 @@ void fuda_sandbox_note_function(fuda_engine *e, int idx) {
     e->noted = slot + 1;
 }
 
+void fuda_sandbox_blame(fuda_engine *e, const char *file) {
+    if (e->in_hook && !e->limit_hit && file) set_place(e, file, 1);
+}
+
 /* Where the stack cannot tell: the first line of the function noted in this
  * call (a main chunk's first line), if it is a script's. */
 static void place_of_noted(fuda_engine *e) {
@@ -364,12 +404,14 @@ static void place_of_noted(fuda_engine *e) {
 }
 
 /* The innermost function of a script on the stack (not the loader's own
- * code) is where the script is: 1 if there is one. */
+ * code, known by the address of its chunk's name, which no script can
+ * forge: load names every chunk it makes "[load ...]") is where the script
+ * is: 1 if there is one. */
 static int find_place(fuda_engine *e, lua_State *L) {
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        if (ar.source[0] == '=' && strcmp(ar.source, "=loader") == 0) continue;
+        if (e->loader_src && ar.source == e->loader_src) continue; /* the loader's own code */
         set_place(e, ar.short_src, ar.currentline);
         return 1;
     }
@@ -389,7 +431,7 @@ static int limit_raise(lua_State *L, fuda_engine *e, int kind) {
 static int limit_now(fuda_engine *e) {
     if (!e->limit_hit) {
         if (e->instr_left < 0) e->limit_hit = FUDA_LIMIT_INSTRUCTIONS;
-        else if (overdue(e)) e->limit_hit = FUDA_LIMIT_TIME;
+        else if (overdue(e)) e->limit_hit = overdue_kind(e);
     }
     return e->limit_hit;
 }
@@ -466,6 +508,10 @@ void fuda_sandbox_limit_message(fuda_engine *e) {
         lua_pushfstring(L, "%stime limit exceeded (%I ms in one hook call)", where,
                         (lua_Integer)e->time_limit);
         break;
+    case FUDA_LIMIT_MATCH_TIME:
+        lua_pushfstring(L, "%smatch time limit exceeded (%I ms of script time in one match)", where,
+                        (lua_Integer)e->match_time_limit);
+        break;
     default:
         lua_pushfstring(L, "%smemory limit exceeded (%I MiB for the game's scripts)", where,
                         (lua_Integer)(e->mem_limit >> 20));
@@ -485,7 +531,9 @@ static int l_random(lua_State *L) {
     case 1: hi = luaL_checkinteger(L, 1); break;
     default: lo = luaL_checkinteger(L, 1); hi = luaL_checkinteger(L, 2); break;
     }
-    luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, lua_gettop(L), "interval is empty or too large");
+    /* the width as unsigned: hi - lo may not fit a lua_Integer */
+    luaL_argcheck(L, lo <= hi && (lua_Unsigned)hi - (lua_Unsigned)lo < 0x7fffffff, lua_gettop(L),
+                  "interval is empty or too large");
     lua_pushinteger(L, lo + (lua_Integer)fuda_rng_below(&e->st.rng, (uint32_t)(hi - lo + 1)));
     return 1;
 }
@@ -521,18 +569,46 @@ int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *na
     return status;
 }
 
+/* The chunk name load gives a script's chunk: "[load]", or with a name
+ * `[load "NAME"]`, NAME cut to LOAD_NAME_MAX bytes, its control characters,
+ * quotes and backslashes shown as '?'. So no chunk a script makes can pass
+ * for one of fuda's files ("@variants/gin.lua") or for the loader ("=loader"):
+ * messages show the name the script chose, visibly as such. Pushes it. */
+#define LOAD_NAME_MAX 40
+static const char *push_load_name(lua_State *L, int idx) {
+    size_t len;
+    const char *name = lua_tolstring(L, idx, &len);
+    if (!name) {
+        lua_pushliteral(L, "=[load]");
+        return lua_tostring(L, -1);
+    }
+    char buf[LOAD_NAME_MAX + 16], *p = buf;
+    p += sprintf(p, "=[load \"");
+    for (size_t i = 0; i < len && i < LOAD_NAME_MAX; i++) {
+        unsigned char c = (unsigned char)name[i];
+        *p++ = c < 0x20 || c == 0x7f || c == '"' || c == '\\' ? '?' : (char)c;
+    }
+    if (len > LOAD_NAME_MAX) p += sprintf(p, "...");
+    p += sprintf(p, "\"]");
+    return lua_pushlstring(L, buf, (size_t)(p - buf));
+}
+
 /* load(chunk [, name [, mode [, env]]]): text only, env defaults to a fresh
- * sandbox environment. */
+ * sandbox environment, the name as push_load_name makes it. */
 static int l_load(lua_State *L) {
     size_t len;
     const char *s = luaL_checklstring(L, 1, &len);
-    const char *name = luaL_optstring(L, 2, "=(load)");
+    if (!lua_isnoneornil(L, 2)) luaL_checkstring(L, 2);
     const char *mode = luaL_optstring(L, 3, "t");
     if (strchr(mode, 'b')) {
         lua_pushnil(L);
         lua_pushliteral(L, "load: binary chunks are not allowed");
         return 2;
     }
+    lua_settop(L, 4);
+    const char *name = push_load_name(L, 2);
+    lua_replace(L, 2);
+    name = lua_tostring(L, 2);
     if (fuda_sandbox_load(L, s, len, name) != LUA_OK) {
         lua_pushnil(L);
         lua_insert(L, -2);
@@ -574,9 +650,26 @@ static int l_pcall(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* The message handler xpcall installs: the script's (upvalue 1), unless a
+ * limit was hit. Lua runs a message handler where the error was raised, and
+ * a limit is raised inside a hook, where Lua runs no hook: the script's
+ * handler would run beyond every limit. So once a limit is hit the error
+ * goes on as it is, the script's handler not called. */
+static int run_handler(lua_State *L) {
+    fuda_engine *e = fuda_engine_of(L);
+    if (e && e->in_hook && limit_now(e)) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 static int l_xpcall(lua_State *L) {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, run_handler, 1);
+    lua_replace(L, 2);
     lua_pushvalue(L, 1);
     lua_copy(L, 2, 1);
     lua_replace(L, 2);
@@ -591,8 +684,10 @@ static int l_xpcall(lua_State *L) {
  * ("tiny.lua:12: "), what the script chose shown harmlessly (the terminal
  * sink, core/text_term.h): a print can neither move the cursor, set the
  * clipboard or clear the screen, nor pass for a line of fuda's own
- * ("check: OK ..."). Host scripts get Lua's own print (fuda's stdout is
- * filtered as a whole: repl/out.h). */
+ * ("check: OK ..."). An engine's scripts print at most FUDA_MAX_PRINT bytes
+ * in its life, then one line says so and the rest is dropped (a script
+ * printing in a loop cannot flood the terminal or a log). Host scripts get
+ * Lua's own print (fuda's stdout is filtered as a whole: repl/out.h). */
 static int l_print(lua_State *L) {
     int n = lua_gettop(L);
     luaL_Buffer b;
@@ -605,6 +700,15 @@ static int l_print(lua_State *L) {
     luaL_pushresult(&b);
     size_t len;
     const char *s = lua_tolstring(L, -1, &len), *end = s + len;
+    fuda_engine *e = fuda_engine_of(L);
+    if (e && e->printed + len + 1 > FUDA_MAX_PRINT) {
+        if (e->printed <= FUDA_MAX_PRINT)
+            fprintf(stderr, "print: output limit reached (%lu bytes), further output dropped\n",
+                    (unsigned long)FUDA_MAX_PRINT);
+        e->printed = FUDA_MAX_PRINT + 1;
+        return 0;
+    }
+    if (e) e->printed += len + 1;
     char where[LUA_IDSIZE + 32];
     lua_Debug ar;
     int known = lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar);
@@ -762,6 +866,7 @@ static void open_libs(lua_State *L) {
     lua_setfield(L, -2, "dump");
     fuda_open_patterns(L);
     lua_pop(L, 1);
+    fuda_open_stock(L);
     lua_pushliteral(L, "");
     if (lua_getmetatable(L, -1)) {
         lua_pushliteral(L, "string");
@@ -839,9 +944,9 @@ int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) {
     }
     int late = disarm(e);
     e->in_hook = 0;
-    if (rc == LUA_OK && !e->limit_hit && late) { /* done, but too late */
+    if (rc == LUA_OK && (e->limit_hit || late)) { /* done, but too late (or over the match's time) */
         lua_pop(L, nres == LUA_MULTRET ? 0 : nres);
-        e->limit_hit = FUDA_LIMIT_TIME;
+        if (!e->limit_hit) e->limit_hit = overdue_kind(e);
         lua_pushnil(L);
         rc = LUA_ERRRUN;
     }

@@ -251,6 +251,12 @@ static int deal_all(fuda_engine *e) {
     return after_move(e); /* every table may have ended its hand in its deal */
 }
 
+/* Every table ended its hand in its deal: the match's hand counts as a move
+ * (fuda_engine_count_empty_hand). */
+static void count_empty_hand(fuda_engine *e) {
+    fuda_engine_count_empty_hand(e, (fuda_state *)fuda_tables_slot(e->tb, &e->st, 0));
+}
+
 int fuda_tables_begin(fuda_engine *e) {
     for (int t = 1; t <= e->tb->n; t++) {
         fuda_tables_enter(e, t);
@@ -264,7 +270,9 @@ int fuda_tables_begin(fuda_engine *e) {
     fuda_tables_enter(e, 0);
     e->st.phase = FUDA_PHASE_PLAYING;
     e->st.hand_no = 1;
-    return deal_all(e);
+    if (deal_all(e) < 0) return -1;
+    count_empty_hand(e);
+    return 0;
 }
 
 int fuda_tables_next_hand(fuda_engine *e) {
@@ -283,6 +291,7 @@ int fuda_tables_next_hand(fuda_engine *e) {
         snap_back(e, s);
         return -1;
     }
+    count_empty_hand(e);
     free(s);
     fuda_engine_flush(e);
     return 0;
@@ -303,8 +312,7 @@ void fuda_tables_report(lua_State *L, fuda_engine *e, int r) {
         else if (k < 4) {
             size_t len;
             const char *text = lua_tolstring(L, -1, &len);
-            v[k] = fuda_symtab_intern(e->syms, text, len > FUDA_SYMTAB_MAXLEN ? FUDA_SYMTAB_MAXLEN : len);
-            if (v[k] < 0) luaL_error(L, "g:result: out of memory");
+            v[k] = fuda_game_intern(L, e, text, len > FUDA_SYMTAB_MAXLEN ? FUDA_SYMTAB_MAXLEN : len);
         } else {
             int isnum;
             lua_Integer n = lua_tointegerx(L, -1, &isnum);

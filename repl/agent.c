@@ -31,6 +31,8 @@ struct fuda_agent {
     char *program;
     char **events;
     int nevents;
+    size_t evbytes;    /* bytes of the events waiting */
+    int overflow;      /* more waited than FUDA_AGENT_MAX_EVENTS or _EVENT_BYTES */
     char buf[LINE_MAX_BYTES];
     size_t blen;       /* bytes read not yet taken as a line */
     int eof;
@@ -141,13 +143,26 @@ static int observe(fuda_agent *a, fuda_engine *e, fuda_buf *b) {
         free(a->events[i]);
     }
     a->nevents = 0;
+    a->evbytes = 0;
     fuda_buf_adds(b, "]}");
     return 0;
 }
 
+/* The events wait for the agent's next line: at most FUDA_AGENT_MAX_EVENTS of
+ * them, FUDA_AGENT_MAX_EVENT_BYTES together (a seat that never acts while the
+ * variant talks would keep them all); past that they are dropped and the
+ * agent's next question fails the match (fuda_agent_choose). */
 void fuda_agent_event(fuda_agent *a, const char *text) {
-    a->events = fuda_xrealloc(a->events, (size_t)(a->nevents + 1) * sizeof *a->events);
+    size_t len = strlen(text) + 1;
+    if (a->overflow) return;
+    if (a->nevents >= FUDA_AGENT_MAX_EVENTS || a->evbytes + len > FUDA_AGENT_MAX_EVENT_BYTES) {
+        a->overflow = 1;
+        return;
+    }
+    if ((a->nevents & (a->nevents - 1)) == 0) /* room doubles at each power of two */
+        a->events = fuda_xrealloc(a->events, (size_t)(a->nevents ? 2 * a->nevents : 1) * sizeof *a->events);
     a->events[a->nevents++] = fuda_xstrdup(text);
+    a->evbytes += len;
 }
 
 /* ---- answers ---- */
@@ -476,6 +491,14 @@ static char *match_move(fuda_engine *e, int seat, const char *answer, char **msg
 
 char *fuda_agent_choose(fuda_agent *a, fuda_engine *e, char **err) {
     *err = NULL;
+    if (a->overflow) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "more than %d events or %d MiB of them waited for the agent of seat %d "
+                      "(the variant says too much between its turns): the match is stopped",
+                      FUDA_AGENT_MAX_EVENTS, FUDA_AGENT_MAX_EVENT_BYTES >> 20, a->seat);
+        *err = fuda_buf_take(&b);
+        return NULL;
+    }
     for (int tries = 0; !a->is_program || tries < FUDA_AGENT_TRIES; tries++) {
         fuda_buf b = FUDA_BUF_INIT;
         if (observe(a, e, &b) != 0) {

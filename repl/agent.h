@@ -37,7 +37,11 @@ char *fuda_agent_parse_answer(const char *line, const char **err);
 fuda_agent *fuda_agent_spawn(const char *program, int seat, char **err);
 fuda_agent *fuda_agent_stdio(int seat);
 
-/* Show text to the agent with its next line (an event it was shown). */
+/* Show text to the agent with its next line (an event it was shown). At most
+ * FUDA_AGENT_MAX_EVENTS events, FUDA_AGENT_MAX_EVENT_BYTES bytes, wait for one
+ * line: past that they are dropped and fuda_agent_choose fails. */
+#define FUDA_AGENT_MAX_EVENTS 100000
+#define FUDA_AGENT_MAX_EVENT_BYTES (16 << 20)
 void fuda_agent_event(fuda_agent *a, const char *text);
 
 /* Ask the agent for a move of its seat and return it (malloc'd), checked

@@ -207,8 +207,8 @@ const char *fuda_command_help(const char *name) {
 /* ---- messages ---- */
 
 static void print_general_help(FILE *f) {
-    fputs("usage: fuda [--max-memory MIB] [--max-instructions N] [--max-time MS] [--max-run-time S]\n"
-          "            [COMMAND [ARGS...]]\n"
+    fputs("usage: fuda [--max-memory MIB] [--max-instructions N] [--max-time MS]\n"
+          "            [--max-match-time MS] [--max-run-time S] [COMMAND [ARGS...]]\n"
           "\n"
           "fuda plays card games whose rules are Lua scripts. With no command it starts\n"
           "an interactive session: type Lua, or any command below.\n"
@@ -222,6 +222,8 @@ static void print_general_help(FILE *f) {
           "Limits for game scripts (a script going past one gets an error, the program goes on):\n"
           "  --max-memory MIB        memory of one game's Lua state (default 256)\n"
           "  --max-time MS           milliseconds one hook call or load may take (default 2000)\n"
+          "  --max-match-time MS     milliseconds of script time one match may take in all\n"
+          "                          (default 300000; 0: no such limit)\n"
           "  --max-instructions N    Lua instructions in one hook call (default 0: no limit;\n"
           "                          a limit slows scripts down, but stops them the same way\n"
           "                          on every machine)\n"
@@ -231,8 +233,9 @@ static void print_general_help(FILE *f) {
           "Scripts run in a process of their own under the operating system's sandbox too\n"
           "(see fuda sandbox).\n"
           "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR,\n"
-          "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME, FUDA_MAX_RUN_TIME (the limits\n"
-          "above), FUDA_CONFINE=off (no OS sandbox: for debuggers and profilers).\n",
+          "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME, FUDA_MAX_MATCH_TIME,\n"
+          "FUDA_MAX_RUN_TIME (the limits above), FUDA_CONFINE=off (no OS sandbox: for\n"
+          "debuggers and profilers).\n",
           f);
 }
 
@@ -512,16 +515,18 @@ static const char *exe_path(const char *argv0, char *buf, size_t size) {
 
 /* The sandbox limits: options before the command (fuda --max-memory 64 sim
  * ...) or the environment (FUDA_MAX_MEMORY in MiB, FUDA_MAX_INSTRUCTIONS,
- * 0 for none, FUDA_MAX_TIME in ms).
+ * 0 for none, FUDA_MAX_TIME in ms, FUDA_MAX_MATCH_TIME in ms, 0 for none).
  * Returns how many arguments it took, or -1 after a usage error. */
 static int limits(int argc, char **argv, fuda_config *cfg, long *run_ms) {
     const char *mem = getenv("FUDA_MAX_MEMORY"), *ins = getenv("FUDA_MAX_INSTRUCTIONS");
-    const char *ms = getenv("FUDA_MAX_TIME"), *run = getenv("FUDA_MAX_RUN_TIME");
+    const char *ms = getenv("FUDA_MAX_TIME"), *match_ms = getenv("FUDA_MAX_MATCH_TIME");
+    const char *run = getenv("FUDA_MAX_RUN_TIME");
     int used = 0;
     while (used + 2 < argc + 1 && argc > used + 1) {
         const char *a = argv[used + 1];
         if (strcmp(a, "--max-memory") != 0 && strcmp(a, "--max-instructions") != 0 &&
-            strcmp(a, "--max-time") != 0 && strcmp(a, "--max-run-time") != 0)
+            strcmp(a, "--max-time") != 0 && strcmp(a, "--max-match-time") != 0 &&
+            strcmp(a, "--max-run-time") != 0)
             break;
         if (used + 2 >= argc) {
             fuda_usage_error(NULL, "%s needs a value", a);
@@ -530,6 +535,7 @@ static int limits(int argc, char **argv, fuda_config *cfg, long *run_ms) {
         if (strcmp(a, "--max-memory") == 0) mem = argv[used + 2];
         else if (strcmp(a, "--max-instructions") == 0) ins = argv[used + 2];
         else if (strcmp(a, "--max-run-time") == 0) run = argv[used + 2];
+        else if (strcmp(a, "--max-match-time") == 0) match_ms = argv[used + 2];
         else ms = argv[used + 2];
         used += 2;
     }
@@ -547,6 +553,12 @@ static int limits(int argc, char **argv, fuda_config *cfg, long *run_ms) {
     if (ms && *ms) {
         if (fuda_args_long(NULL, "--max-time", ms, 1, 3600L * 1000, &v) != 0) return -1;
         cfg->time_limit = v;
+    }
+    if (match_ms && *match_ms && strcmp(match_ms, "0") != 0) {
+        if (fuda_args_long(NULL, "--max-match-time", match_ms, 1, 24L * 3600 * 1000, &v) != 0) return -1;
+        cfg->match_time_limit = v;
+    } else if (match_ms && *match_ms) {
+        cfg->match_time_limit = -1; /* 0: none */
     }
     *run_ms = -1; /* the command's default */
     if (run && *run) {

@@ -960,7 +960,7 @@ static int play_loop(table *t) {
     while (r == GO_ON) {
         int phase = fuda_engine_phase(t->e);
         if (phase == FUDA_PHASE_MATCH_OVER) return match_over(t) == FAIL ? FAIL : GO_ON;
-        if (t->nhumans == 0 && fuda_engine_move_count(t->e) > MAX_MOVES) {
+        if (fuda_engine_move_count(t->e) > MAX_MOVES) { /* (a hand that ends in its deal counts) */
             fuda_fail("the match did not end after %ld moves", MAX_MOVES);
             return FAIL;
         }

@@ -9,7 +9,23 @@
 #include "buf.h"
 #include "undo.h"
 
+static void drop_events(fuda_undo *u, long n);
+static void drop_points(fuda_undo *u, int n);
+
+/* The history grew past FUDA_UNDO_MAX_BYTES (a variant saying a lot in a
+ * long hand): forget it; nothing of this hand can be undone any more. */
+static int over_cap(fuda_undo *u, size_t more) {
+    if (!u->dropped && u->bytes + more <= FUDA_UNDO_MAX_BYTES) return 0;
+    drop_points(u, 0);
+    drop_events(u, 0);
+    u->dropped = 1;
+    return 1;
+}
+
 void fuda_undo_event(fuda_undo *u, int seat, const char *text) {
+    size_t len = strlen(text) + 1;
+    if (over_cap(u, len + sizeof *u->ev)) return;
+    u->bytes += len + sizeof *u->ev;
     if (u->nev >= u->capev) {
         u->capev = u->capev ? u->capev * 2 : 64;
         u->ev = fuda_xrealloc(u->ev, (size_t)u->capev * sizeof *u->ev);
@@ -19,12 +35,24 @@ void fuda_undo_event(fuda_undo *u, int seat, const char *text) {
 }
 
 static void drop_events(fuda_undo *u, long n) {
-    while (u->nev > n) free(u->ev[--u->nev].text);
+    while (u->nev > n) {
+        char *t = u->ev[--u->nev].text;
+        u->bytes -= strlen(t) + 1 + sizeof *u->ev;
+        free(t);
+    }
+}
+
+static size_t point_bytes(const fuda_undo_point *p) {
+    size_t n = sizeof *p;
+    for (int s = 0; s <= FUDA_MAX_SEATS; s++)
+        if (p->move[s]) n += strlen(p->move[s]) + 1;
+    return n;
 }
 
 static void drop_points(fuda_undo *u, int n) {
     while (u->npt > n) {
         fuda_undo_point *p = &u->pt[--u->npt];
+        u->bytes -= point_bytes(p);
         for (int s = 0; s <= FUDA_MAX_SEATS; s++) free(p->move[s]);
     }
 }
@@ -34,10 +62,12 @@ void fuda_undo_hand(fuda_undo *u, uint32_t hand_no) {
     drop_points(u, 0);
     drop_events(u, 0);
     u->hand_no = hand_no;
+    u->dropped = 0;
 }
 
 void fuda_undo_push(fuda_undo *u, const fuda_mark *mk, long nevents, unsigned seats,
                     char *const moves[], const size_t held[]) {
+    if (over_cap(u, sizeof *u->pt)) return;
     if (u->npt >= u->cappt) {
         u->cappt = u->cappt ? u->cappt * 2 : 16;
         u->pt = fuda_xrealloc(u->pt, (size_t)u->cappt * sizeof *u->pt);
@@ -50,6 +80,7 @@ void fuda_undo_push(fuda_undo *u, const fuda_mark *mk, long nevents, unsigned se
     for (int s = 1; s <= FUDA_MAX_SEATS; s++)
         if ((seats >> (s - 1)) & 1u) p->move[s] = fuda_xstrdup(moves[s]);
     memcpy(p->held, held, sizeof p->held);
+    u->bytes += point_bytes(p);
 }
 
 /* ---- what a seat saw ---- */
@@ -145,6 +176,13 @@ int fuda_undo_find(const fuda_undo *u, const fuda_engine *e, int seat, unsigned 
                    unsigned pending, char **why) {
     int k = u->npt - 1;
     while (k >= 0 && !((u->pt[k].seats >> (seat - 1)) & 1u)) k--;
+    if (u->dropped) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "nothing to undo in this hand: its history passed %d MiB and was dropped",
+                      (int)(FUDA_UNDO_MAX_BYTES >> 20));
+        *why = fuda_buf_take(&b);
+        return -1;
+    }
     if (k < 0) {
         const char *msg = u->hand_no > 1
             ? "nothing to undo in this hand: undo does not go back past a deal (you have seen the new cards)"

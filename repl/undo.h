@@ -31,10 +31,18 @@ typedef struct fuda_undo {
     fuda_undo_point *pt; int npt, cappt;
     fuda_undo_ev *ev; long nev, capev;
     uint32_t hand_no;   /* the hand the history is of */
+    size_t bytes;       /* the points and events kept */
+    int dropped;        /* this hand's history passed FUDA_UNDO_MAX_BYTES and was dropped */
 } fuda_undo;
 
+/* The most one hand's history keeps: past it the history is dropped, and
+ * nothing of that hand can be undone (a variant that says a lot in a long
+ * hand cannot grow it without bound). */
+#define FUDA_UNDO_MAX_BYTES ((size_t)64 << 20)
+
 /* Record an event as delivered (seat 0: everybody). Out of memory aborts,
- * as everywhere in the program. */
+ * as everywhere in the program. Past FUDA_UNDO_MAX_BYTES the hand's history
+ * is dropped (fuda_undo_find then says so). */
 void fuda_undo_event(fuda_undo *u, int seat, const char *text);
 
 /* A step begins in hand hand_no: a new hand forgets the history. */

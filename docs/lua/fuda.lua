@@ -122,6 +122,19 @@ function fuda.list() end
 ---@return fuda.SearchBudget
 function fuda.search_budget(budget) end
 
+---@class fuda.Surface
+---@field reached string[] every path by which a C function is reachable
+---@field unlisted string[] reachable C functions with no entry in the audited list
+---@field stale string[] entries of the list nothing reaches
+---@field list table<string, string> the list: name -> what bounds its work
+
+---Host scripts only: the audited surface (lua-bindings/surface.c): a walk of every C function a
+---script can reach, from a match's engine (a variant's scripts) or, without `m`, from this host
+---script's state, checked against the list of functions and their bounds.
+---@param m? fuda.Match
+---@return fuda.Surface
+function fuda.surface(m) end
+
 ---------------------------------------------------------------------------------------------------
 -- The variant table
 

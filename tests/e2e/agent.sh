@@ -123,4 +123,12 @@ expect "agent hollywood: the named columns" has "$OUT" '"columns":\{"[^"]+":\[0,
 
 run play gin --bots 'cmd:true'
 expect "play has no cmd: bots (exit 2)" status 2
+# an agent is sent at most 16 MiB of events between two of its turns (tests/variants/chatty.lua
+# says 18 MB in one move of the other seat): past that the match stops with the reason
+yes go | head -5 | FUDA_PATH=tests/variants timeout 60 "$FUDA" agent chatty --seat 1 >"$OUT" 2>"$ERR"
+RC=$?
+expect "chatty: fuda agent exits 1" status 1
+expect "chatty: the reason" has "$ERR" '^fuda: more than 100000 events or 16 MiB of them waited for the agent of seat 1 \(the variant says too much between its turns\): the match is stopped$'
+expect "chatty: one question only was sent" test "$(wc -l <"$OUT")" -eq 1
+
 finish

@@ -138,6 +138,13 @@ replay_fails() { # name, log, expected message (after "fuda: ")
 }
 replay_fails "NUL byte" $L/nul.log "$L/nul.log:5: a NUL byte (a log is text)"
 replay_fails "control character" $L/control.log "$L/control.log:5: a control character (byte 0x1b)"
+# the move grammar the engine keeps to (core/movetext.h): what it never accepts, no log replays
+replay_fails "move with a leading space" $L/move_space.log \
+    "$L/move_space.log:5: the move is not a valid move text (it starts with a space, at byte 1)"
+replay_fails "move with an overlong UTF-8 slash" $L/move_utf8.log \
+    "$L/move_utf8.log:5: the move is not a valid move text (a byte that is not valid UTF-8, at byte 6)"
+replay_fails "move with two spaces" $L/move_double_space.log \
+    "$L/move_double_space.log:5: the move is not a valid move text (two spaces in a row, at byte 5)"
 replay_fails "seed overflow" $L/seed_overflow.log \
     "$L/seed_overflow.log:4: seed: 18446744073709551616 is out of range (0 to 18446744073709551615)"
 replay_fails "negative seed" $L/seed_negative.log "$L/seed_negative.log:4: seed: '-1' is not a number"

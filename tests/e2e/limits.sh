@@ -70,6 +70,26 @@ expect "os: no os in the sandbox" has "$ERR" "sandbox.lua:[0-9]+: undeclared glo
 run --max-memory 0 list
 expect "a bad limit is a usage error" status 2
 
+# the script time of a whole match: every call well under --max-time, the match's total over
+# --max-match-time (each move of spendthrift spends its `burn` loop rounds; a match has a
+# thousand moves): stopped where it is, the match fails, sim goes on to the next
+run --max-match-time 300 sim spendthrift -n 2 --option burn=20000000
+expect "match time: sim exits 1" status 1
+expect "match time: the limit and the place" has "$ERR" 'match 1 \(seed 1\): tests/variants/spendthrift.lua:11: match time limit exceeded \(300 ms of script time in one match\) \(in play\)'
+expect "match time: each match has its own budget" has "$OUT" '^failed +2 matches'
+FUDA_MAX_MATCH_TIME=300 run sim spendthrift -n 1 --option burn=20000000
+expect "env: FUDA_MAX_MATCH_TIME sets it" has "$ERR" 'match time limit exceeded \(300 ms of script time in one match\)'
+FUDA_MAX_MATCH_TIME=300 run --max-match-time 0 sim spendthrift -n 1 --option burn=3000
+expect "--max-match-time 0: no such limit" status 0
+run --max-match-time -5 list
+expect "a bad match time is a usage error" status 2
+
+# print: at most 1 MiB an engine's life, then one line says so (the draw move prints 2 MB)
+run sim sandbox --option attack=o-print -n 1
+expect "print: the match is played" status 0
+expect "print: one line says the output stopped" test "$(grep -c '^print: output limit reached (1048576 bytes), further output dropped$' "$ERR")" -eq 1
+expect "print: at most 1 MiB was printed" test "$(wc -c <"$ERR")" -le $((1048576 + 100))
+
 # a bot whose move goes past the limit: the match ends with the error, the
 # session goes on to the next line
 run_in 'play sandbox --option attack=loop --humans none

@@ -106,4 +106,10 @@ expect "gin: the upcard offered again" [ "$(grep -c '^your turn: take the upcard
 expect "gin: the bot's discard was seen" has "$OUT" "^cannot undo 'pass': since then you have seen Jd$"
 expect "gin: a stock draw was told" has "$OUT" "^cannot undo 'draw': since then you were told: You draw "
 
+# a hand's history is kept up to 64 MiB (chatty.lua says 18 MB a move of seat 2): past that it
+# is dropped, and undo says so
+printf 'go\ngo\ngo\ngo\nundo\nquit\ny\n' | FUDA_PATH=tests/variants timeout 60 "$FUDA" play chatty 2>"$ERR" |
+    grep -E '^nothing to undo' >"$OUT"
+expect "undo: a history past 64 MiB is dropped, and undo says so" has "$OUT" '^nothing to undo in this hand: its history passed 64 MiB and was dropped$'
+
 finish

@@ -84,7 +84,7 @@ local attacks = {
   ["bytecode-bt"] = lit("@load: binary chunks are not allowed"),
   ["bytecode-default"] = lit("@attempt to load a binary chunk (mode is 't')"),
   -- a chunk from load gets a sandbox environment, not the real globals
-  ["load-env"] = lit("(load):1: undeclared global 'loadfile'"),
+  ["load-env"] = lit("[load]:1: undeclared global 'loadfile'"),
   -- string.dump is gone from the string table and from the real one behind
   -- the string metatable ("").dump; the metatable itself is hidden
   dump = lit("@attempt to call a nil value (field 'dump')"),
@@ -124,6 +124,63 @@ for _, name in ipairs(order) do
   local mv = m:moves(1)
   check(#mv >= 1, name .. ": moves still listed")
 end
+-- attacks by class (tests/variants/lib/attacks.lua), under an instruction limit (the same on
+-- every machine) or a time limit with a wide margin: each is stopped at its line with the exact
+-- message, the state stays as it was, and the game goes on
+do
+  local AT = "tests/variants/lib/attacks.lua:"
+  local I, TM = { instructions = 1000000 }, { time = 200 }
+  local instr = "instruction limit exceeded (1000000 instructions in one hook call)"
+  local tm = "time limit exceeded (200 ms in one hook call)"
+  local cases = {
+    -- stock functions that loop in C: metered (lua-bindings/lstock.c)
+    { "c-move", I, AT .. "13: " .. instr }, { "c-move", TM, AT .. "13: " .. tm },
+    { "c-insert-len", I, AT .. "16: " .. instr }, { "c-insert-len", TM, AT .. "16: " .. tm },
+    { "c-remove-len", I, AT .. "19: " .. instr }, { "c-remove-len", TM, AT .. "19: " .. tm },
+    { "c-sort-strings", I, AT .. "24: " .. instr }, { "c-sort-strings", TM, AT .. "24: " .. tm },
+    { "c-concat", I, AT .. "28: " .. instr },
+    { "c-unpack-chain", TM, AT .. "32: " .. tm },
+    { "c-packsize", I, AT .. "36: " .. instr },
+    { "c-rep-empty", I, AT .. "38: rep: 0 bytes at once" },
+    -- message handlers: skipped once a limit is hit (they would run with hooks off)
+    { "h-loop-loop", I, AT .. "4: " .. instr }, { "h-loop-loop", TM, AT .. "4: " .. tm },
+    { "h-error-loop", I, AT .. "4: " .. instr }, { "h-error-loop", TM, AT .. "4: " .. tm },
+    { "h-nested", I, AT .. "4: " .. instr }, { "h-nested", TM, AT .. "4: " .. tm },
+    -- metamethods called from C, and to-be-closed variables closed by an error
+    { "m-sort-lt", I, AT .. "4: " .. instr }, { "m-sort-lt", TM, AT .. "4: " .. tm },
+    { "m-concat-index", I, AT .. "4: " .. instr },
+    { "m-format-tostring", I, AT .. "4: " .. instr }, { "m-format-tostring", TM, AT .. "4: " .. tm },
+    { "m-move-eq", I, AT .. "4: " .. instr },
+    { "m-close", I, AT .. "4: " .. instr }, { "m-close", TM, AT .. "4: " .. tm },
+    { "m-close-pcall", I, AT .. "4: " .. instr }, { "m-close-pcall", TM, AT .. "4: " .. tm },
+    -- no finalizer through fuda's own types: their metatables are locked
+    { "g-rules-mt", I, AT .. "67: rules metatable: locked" },
+    { "g-pile-mt", I, AT .. "68: pile metatable: locked" },
+    -- load's chunk names are the script's, visibly: never fuda's files, never the loader
+    { "l-name-loader", I, '[load "=loader"]:1: ' .. instr },
+    { "l-name-file", I, '[load "@variants/gin.lua"]:1: boom' },
+    { "l-name-escape", I, '[load "a?[2J?b?c"]:1: boom' },
+    { "l-name-long", I, '[load "' .. string.rep("n", 40) .. '..."]:1: boom' },
+    -- numbers out of range, checked before any C arithmetic
+    { "i-random", I, AT .. "75: bad argument #2 to 'random' (interval is empty or too large)" },
+    { "i-seat", I, AT .. "76: bad seat 1099511627776 (seats are 1..2)" },
+    { "i-position", I, AT .. "77: move: position 1099511627776 out of 1..2" },
+    { "i-move-top", I, AT .. "78: move_top: pile 'stock' has 41 cards, cannot move 1099511627776" },
+    { "i-cards-len", I, AT .. "79: too many cards (-5, at most 16)" },
+    { "i-show-len", I, AT .. "80: too many cards (4294967297, at most 224)" },
+  }
+  for _, c in ipairs(cases) do
+    local name = c[1] .. (c[2] == TM and "/time" or "")
+    local m = fuda.match{ variant = D .. "sandbox.lua", seats = 2, seed = 3, options = { attack = c[1] },
+                          limits = c[2] }
+    local before = m:hash()
+    local ok, err = m:apply(1, "draw")
+    check(ok == nil and err == c[3] .. " (in play)", name .. ": " .. tostring(err))
+    check(m:hash() == before, name .. ": state unchanged")
+    check(#m:moves(1) >= 1, name .. ": moves still listed")
+  end
+end
+
 -- and without an attack the draw goes through (the attacks above are what fails)
 do
   local m = fuda.match{ variant = D .. "sandbox.lua", seats = 2, seed = 3 }

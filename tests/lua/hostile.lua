@@ -93,8 +93,19 @@ local function moves_error(attack)
   return tostring(err)
 end
 check(moves_error("flood"):find("hostile%.lua: moves listed 2000%d+ moves %(at most 50000%)"), moves_error("flood"))
-check(moves_error("newline"):find("moves returned a bad move at index %d+ %(a move is 1 to 256 characters, none of them a control character%)"),
-      moves_error("newline"))
+-- one grammar for moves (core/movetext.h): what the engine takes, a saved log replays
+local grammar = {
+  newline = "a control character, at byte 5", lead = "it starts with a space, at byte 1",
+  trail = "it ends with a space, at byte 5", double = "two spaces in a row, at byte 5",
+  utf8 = "a byte that is not valid UTF%-8, at byte 6", c1 = "a control character, at byte 6",
+  long = "it is longer than 256 bytes, at byte 257", empty = "it is empty, at byte 1",
+  tab = "a control character, at byte 5",
+}
+for attack, why in pairs(grammar) do
+  local err = moves_error(attack)
+  check(err:find("^tests/variants/hostile%.lua:67: move %d+ is not a valid move text %(" .. why .. "; a move is 1 to 256 bytes of UTF%-8"),
+        attack .. ": " .. err)
+end
 check(moves_error("number"):find("moves returned a number at index %d+, not a string"), moves_error("number"))
 do -- raw reads: the list's metamethods are not called
   local m = match("meta", "list")

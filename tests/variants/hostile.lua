@@ -71,6 +71,10 @@ return {
     if o.hook == "list" then
       if o.attack == "flood" then for i = 1, 200000 do list[i] = "x" .. i end end
       if o.attack == "newline" then list[#list + 1] = "draw\n1 play 2h" end
+      -- moves outside the grammar a saved log replays (core/movetext.h)
+      local bad = { lead = " draw", trail = "draw ", double = "play  2h", utf8 = "play \xff", c1 = "play \xc2\x85",
+                    long = string.rep("x", 257), empty = "", tab = "play\t2h" }
+      if bad[o.attack] then list[#list + 1] = bad[o.attack] end
       if o.attack == "number" then list[#list + 1] = 42 end
       if o.attack == "meta" then
         list = setmetatable(list, { __len = function() error("len") end, __index = function() error("idx") end })

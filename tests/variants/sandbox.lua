@@ -59,7 +59,7 @@ return {
       if what == "bytecode" then assert(load("\27Lua", "x", "b")) end
       if what == "half" then g:hand(seat):move_top(g:pile("field")) error("boom after moving a card") end
       if what == "long" then local n = 0 for i = 1, 12000000 do n = n + i end g:say("sum " .. n) end
-      if attacks[what] then attacks[what]() end
+      local more = attacks[what] or fuda.import("attacks")[what] if more then more(g) end
     end
     return base.play(g, seat, move)
   end,
