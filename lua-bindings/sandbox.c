@@ -700,20 +700,23 @@ static int l_print(lua_State *L) {
     luaL_pushresult(&b);
     size_t len;
     const char *s = lua_tolstring(L, -1, &len), *end = s + len;
+    char where[LUA_IDSIZE + 32];
+    lua_Debug ar;
+    int known = lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar);
+    if (known && ar.currentline > 0) snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
+    else snprintf(where, sizeof where, "%s: ", known ? ar.short_src : "print"); /* called from C: "[C]: " */
+    size_t lines = 1; /* the bytes written: each line, its place and its newline */
+    for (const char *p = s; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) lines++;
+    size_t out = len + lines * (strlen(where) + 1) - (lines - 1);
     fuda_engine *e = fuda_engine_of(L);
-    if (e && e->printed + len + 1 > FUDA_MAX_PRINT) {
+    if (e && e->printed + out > FUDA_MAX_PRINT) {
         if (e->printed <= FUDA_MAX_PRINT)
             fprintf(stderr, "print: output limit reached (%lu bytes), further output dropped\n",
                     (unsigned long)FUDA_MAX_PRINT);
         e->printed = FUDA_MAX_PRINT + 1;
         return 0;
     }
-    if (e) e->printed += len + 1;
-    char where[LUA_IDSIZE + 32];
-    lua_Debug ar;
-    int known = lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar);
-    if (known && ar.currentline > 0) snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
-    else snprintf(where, sizeof where, "%s: ", known ? ar.short_src : "print"); /* called from C: "[C]: " */
+    if (e) e->printed += out;
     flockfile(stderr);
     for (;;) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));

@@ -158,6 +158,8 @@ static const surface_entry surface[] = {
                                       "file; parsed like load (metered)"},
     {'v', "loader.import^C.source", C_},
     {'v', "loader.import^C.author", "constant (author.lua built once per state)"},
+    {'v', "loader.import^C.oneline", "one pass over a message string the memory cap bounds (the terminal sink's "
+                                     "line form, at most four bytes out for one in, charged as Lua memory)"},
     {'v', "loader.import^_ENV.pcall", "the stock pcall, in the loader's environment only: it "
                                       "catches to undo its bookkeeping; a limit stays hit and "
                                       "is raised again at once"},

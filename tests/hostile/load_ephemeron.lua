@@ -5,7 +5,7 @@
 local base = fuda.variant("tiny")
 local E = setmetatable({}, { __mode = "k" })
 local keys, order = {}, {}
-for i = 1, 16000 do keys[i] = {} E[keys[i]] = true end
+for i = 1, 12000 do keys[i] = {} E[keys[i]] = true end
 for k in pairs(E) do order[#order + 1] = k end          -- the order the collector walks E
 keys = nil
 local lo, hi, prev = 1, #order, nil
