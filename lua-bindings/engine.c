@@ -67,7 +67,7 @@ static int grow(void **arr, int *cap, int n, size_t size) {
     return 0;
 }
 
-/* C-side bytes kept for one event or row: its text and its slot. */
+/* C-side bytes kept for one row: its text and its slot. */
 static size_t kept_size(const char *text, size_t slot) { return strlen(text) + 1 + slot; }
 
 static int find_tally(const fuda_engine *e, const char *name) {
@@ -85,18 +85,40 @@ static void check_tally(fuda_engine *e, const char *name) {
         luaL_error(e->L, "tally: too many different names (at most %d)", FUDA_MAX_TALLIES);
 }
 
-int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
-    if (seat < 0) check_tally(e, text);
+int fuda_engine_event_room(fuda_engine *e, int seat, size_t len, char **text) {
+    *text = NULL;
     seat = fuda_seat_of(e, seat); /* a table's place: its seat */
-    if (!e->ev_fn && seat >= 0) return 0; /* nobody listens: nothing to keep */
+    /* counted whether anybody listens or not: a script must not play
+     * otherwise when nobody reads its events */
     if (e->nevs >= FUDA_MAX_EVENTS)
         luaL_error(e->L, "too many events in one move (at most %d)", FUDA_MAX_EVENTS);
-    fuda_sandbox_cmem(e->L, e, kept_size(text, sizeof *e->evs));
-    if (grow((void **)&e->evs, &e->capevs, e->nevs, sizeof *e->evs) < 0) return -1;
-    char *t = strdup(text);
-    if (!t) return -1;
+    size_t size = len + 1 + sizeof *e->evs;
+    fuda_sandbox_cmem(e->L, e, size);
+    if (grow((void **)&e->evs, &e->capevs, e->nevs, sizeof *e->evs) < 0) {
+        fuda_sandbox_cfree(e, size);
+        return -1;
+    }
+    char *t = NULL;
+    if (seat < 0 || (e->ev_fn && !e->quiet)) { /* kept: a tally, or an event somebody reads */
+        if (!(t = (char *)malloc(len + 1))) {
+            fuda_sandbox_cfree(e, size);
+            return -1;
+        }
+        t[0] = '\0';
+    }
     e->evs[e->nevs].seat = seat;
+    e->evs[e->nevs].size = size;
     e->evs[e->nevs++].text = t;
+    *text = t;
+    return 0;
+}
+
+int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
+    if (seat < 0) check_tally(e, text);
+    size_t len = strlen(text);
+    char *t;
+    if (fuda_engine_event_room(e, seat, len, &t) < 0) return -1;
+    if (t) memcpy(t, text, len + 1);
     return 0;
 }
 
@@ -143,9 +165,9 @@ const char *fuda_log_text(const fuda_engine *e, long i) {
 /* Drop events from index n on (a failed move's), or deliver them all. */
 static void events_drop(fuda_engine *e, int n) {
     while (e->nevs > n) {
-        char *t = e->evs[--e->nevs].text;
-        fuda_sandbox_cfree(e, kept_size(t, sizeof *e->evs));
-        free(t);
+        fuda_ev *ev = &e->evs[--e->nevs];
+        fuda_sandbox_cfree(e, ev->size);
+        if (ev->text) free(ev->text);
     }
 }
 
