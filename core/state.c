@@ -376,6 +376,10 @@ int fuda_pile_move(fuda_state *s, int from, int i, int to, int pos) {
         src->len--;
         dst->len++;
     }
+    /* a card that lands face up is seen by every seat, even when another
+     * covers it before the action ends (the opening flips of a field) */
+    if (dst->vis == FUDA_VIS_PUBLIC || (dst->vis == FUDA_VIS_TOP && pos == dst->len - 1))
+        s->known[dst->start + pos] |= (uint8_t)((1u << s->nseats) - 1u);
     return 0;
 }
 

@@ -91,9 +91,10 @@ typedef struct fuda_state {
     fuda_pile piles[FUDA_MAX_PILES];
     fuda_card cards[FUDA_MAX_CARDS];
     /* Knowledge, parallel to cards: bit k of known[i] is set when seat k has
-     * seen card i since it was last shuffled (fuda_state_observe, know.c). It
-     * moves with its card (fuda_pile_move, fuda_pile_sort), is cleared for a
-     * pile by fuda_pile_shuffle, and is derived: not hashed, not checked. */
+     * seen card i since it was last shuffled (fuda_state_observe, know.c, and
+     * fuda_pile_move for a card that lands face up). It moves with its card
+     * (fuda_pile_move, fuda_pile_sort), is cleared for a pile by
+     * fuda_pile_shuffle, and is derived: not hashed, not checked. */
     uint8_t known[FUDA_MAX_CARDS];
 } fuda_state;
 
@@ -145,7 +146,9 @@ int fuda_pile_create_cards(fuda_state *s, int p, const fuda_card *cards, int n);
 /* Move the card at index i of pile `from` onto pile `to` at index pos (pos ==
  * -1 or pos == len means the top). -1 on a bad pile or index. Within one pile
  * (from == to) pos is the card's index after the move, 0..len-1 (len or -1:
- * the top). O(cards between the two places). */
+ * the top). A card that lands face up (on a public pile, or on top of a pile
+ * that shows its top) is known to every seat from then on, even if another
+ * covers it before the action ends. O(cards between the two places). */
 int fuda_pile_move(fuda_state *s, int from, int i, int to, int pos);
 /* Index (searching from the top) of a card in pile p, or -1. */
 int fuda_pile_index(const fuda_state *s, int p, fuda_card c);
@@ -199,6 +202,13 @@ int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng);
  * shows its top); every other card is dealt anew. Returns how many were;
  * cannot fail. */
 int fuda_state_resample_blind(fuda_state *s, fuda_rng *rng);
+/* fuda_state_resample (seat >= 0) or fuda_state_resample_blind (seat -1),
+ * keeping also every place that holds a card c with cards[c] != 0 (cards may
+ * be NULL: none), and the state's own generator as it is: for fuda check,
+ * which compares what a move shows a seat in the real deal and in others
+ * that agree with all the seat knows before and after it. Returns how many
+ * cards were dealt anew, or -1 (s untouched) for a bad seat. */
+int fuda_state_resample_keep(fuda_state *s, int seat, const uint8_t *cards, fuda_rng *rng);
 /* The same for what no seat knows (a stock's order, a face-down pile no
  * one has looked at): those cards are dealt anew among their places; every
  * card some seat sees or knows stays. Returns how many were; cannot fail. */
