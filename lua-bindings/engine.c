@@ -173,7 +173,7 @@ static void events_drop(fuda_engine *e, int n) {
 
 /* Count one more of `name` in the coverage tallies. */
 static void tally_add(fuda_engine *e, const char *name) {
-    if (e->quiet) return; /* a search's playouts count nothing */
+    if (e->quiet || e->no_tallies) return; /* a search's playouts, check's trials count nothing */
     int i = find_tally(e, name);
     if (i >= 0) {
         e->tallies[i].count++;
@@ -190,7 +190,7 @@ static void tally_add(fuda_engine *e, const char *name) {
 static void events_flush(fuda_engine *e) {
     for (int i = 0; i < e->nevs; i++) {
         if (e->evs[i].seat < 0) tally_add(e, e->evs[i].text);
-        else if (e->ev_fn && !e->quiet) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
+        else if (e->ev_fn && !e->quiet && e->evs[i].text) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
     }
     events_drop(e, 0);
 }
@@ -424,6 +424,7 @@ static int run_invariant(fuda_engine *e, const char *after) {
     int nrows = e->nrows, nevs = e->nevs;
     invariant_args a = {after, "", ""};
     snprintf(a.label, sizeof a.label, "check.invariant, after %.120s", after);
+    if (e->count_hooks) tally_add(e, "hook check.invariant");
     if (engine_pcall(e, invariant_body, &a) < 0) return -1;
     if (memcmp(&before, &e->st, sizeof before) != 0 || e->nrows != nrows || e->nevs != nevs) {
         fuda_engine_seterr(e, "%s: check.invariant changed the game (it may only look at it)", a.where);
@@ -1098,6 +1099,12 @@ static int finish_move(fuda_engine *e, txn *t, int rc, int seat, int id, int kee
         rc = log_move(e, seat, id);
         if (rc < 0) fuda_engine_seterr(e, "out of memory");
     }
+    if (rc == 0 && !keep && e->tried_fn) { /* fuda_engine_try_see: show what the move did */
+        fuda_state_observe(&e->st);
+        for (int i = t->nevs; i < e->nevs; i++)
+            if (e->evs[i].seat >= 0 && e->evs[i].text && e->ev_fn) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
+        e->tried_fn(e->tried_ud, e);
+    }
     if (rc < 0 || !keep) {
         txn_undo(e, t);
         return rc;
@@ -1135,6 +1142,13 @@ int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
 int fuda_engine_try(fuda_engine *e, int seat, const char *move) {
     if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_apply(e, seat, move, 0);
     return apply_or_try(e, seat, move, 0);
+}
+
+int fuda_engine_try_see(fuda_engine *e, int seat, const char *move, fuda_tried_fn fn, void *ud) {
+    e->tried_fn = fn, e->tried_ud = ud;
+    int rc = fuda_engine_try(e, seat, move);
+    e->tried_fn = NULL, e->tried_ud = NULL;
+    return rc;
 }
 
 typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args;
@@ -1741,3 +1755,4 @@ int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_
 }
 
 void fuda_engine_count_hooks(fuda_engine *e, int on) { e->count_hooks = on; }
+void fuda_engine_count_tallies(fuda_engine *e, int on) { e->no_tallies = !on; }

@@ -173,6 +173,8 @@ struct fuda_engine {
     fuda_tally *tallies; int ntallies, captallies;
     int count_hooks;
     int quiet;                 /* a search is playing out: deliver no events, count no tallies */
+    int no_tallies;            /* fuda check's trial moves: count no tallies (fuda_engine_count_tallies) */
+    fuda_tried_fn tried_fn; void *tried_ud; /* fuda_engine_try_see's, during the call */
     struct fuda_mark *search_memo[FUDA_MAX_SEATS]; /* each seat's last searched decisions,
                                 * newest first (infer.c), owned; NULL until its first */
 
