@@ -114,6 +114,10 @@ static inline void fuda_state_copy(fuda_state *dst, const fuda_state *src) { *ds
  * only), vars by type (NIL values ignored), totals, winners (when set), deck counts, and per pile
  * its name, owner, vis and cards. Bytes beyond ncards are ignored. */
 uint64_t fuda_state_hash(const fuda_state *s);
+/* The same but for the generator and the cards themselves (the piles' names,
+ * owners, visibility and sizes, and the deck's counts, are in): what a state
+ * shows one who sees none of its cards, for fuda check's leak rule. */
+uint64_t fuda_state_hash_rest(const fuda_state *s);
 
 /* Consistency check: pile segments tile the card array in pile order, pile
  * names/owners/vis valid and (name, owner) unique, every card valid, the
