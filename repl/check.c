@@ -4,8 +4,9 @@
  *   - the engine accepts every action (a hook error is a failure);
  *   - while a hand is on some seat must act, and each seat that must act has
  *     a legal move;
- *   - every listed move is accepted (tried, in the first matches, for every
- *     move of every acting seat) and trying leaves the state as it was;
+ *   - every listed move is accepted (tried, in 5% of the matches spread over
+ *     the run, for every move of every acting seat) and trying leaves the
+ *     state as it was;
  *   - a move that is not listed is refused and changes nothing;
  *   - a match ends within the variant's check.max_moves (default 100000);
  *   - with check.zero_sum, every column of totals sums to 0;
@@ -15,7 +16,9 @@
  *     choice of every bot (else the bot does: pairs order, upvalues). That
  *     engine plays as fuda sim does: nobody reads its events and it runs no
  *     check.invariant, so a script that plays otherwise when watched fails;
- *   - the match's log replays in a fresh engine to the state it ended in;
+ *   - the match's log replays in a fresh engine to the state it ended in,
+ *     showing the events the match showed (where nothing is tried, a script
+ *     that counts its calls would show others);
  *   - hidden information does not leak: dealing anew what a seat cannot know
  *     changes neither its legal moves nor its view, nor the events an action
  *     shows it when it sees the same after it; two listed moves it cannot
@@ -57,6 +60,7 @@
 #define CHECK_TRY_MIN 20    /* matches whose every listed move is tried, at least */
 #define CHECK_TRY_SHARE 20  /* ... or one in this many (5%) */
 #define CHECK_VIEW_MOVES 1000 /* views after every action of those, in their first moves */
+#define CHECK_LATE_SHARE 16   /* after them, the leak rule at one action in this many */
 #define CHECK_SEARCH_ITERS 16 /* the search bot's playouts per decision, unless --iters says */
 #define CHECK_LEAK_DEALS 3    /* deals of what a seat cannot see, per seat and action checked */
 #define CHECK_QUICK_HANDS 10  /* by default a random round's match stops after this many hands */
@@ -223,9 +227,11 @@ typedef struct checker {
     char **mv;
     int nmv, capmv;
     uint64_t lists[FUDA_MAX_SEATS + 1]; /* hash of each acting seat's moves in this action */
-    /* what the events show: capturing, the engine's events go to ev[seat] (one a line) */
-    int capturing;
+    /* what the events show: capturing, the engine's events go to ev[seat] (one a line);
+     * streaming, those of the match as played go to stream ("MOVE SEAT TEXT" a line) */
+    int capturing, streaming;
     fuda_buf ev[FUDA_MAX_SEATS + 1];
+    fuda_buf stream;
     seen_move *tried_moves; /* the listed moves of one seat, tried (check_seat) */
     int ntried, captried;
     outcome *real, *trial;  /* an action as played, and in a deal anew (check_leaks) */
@@ -330,6 +336,32 @@ static int capped_now(const checker *c, const fuda_engine *e) {
     return c->cap && fuda_engine_state(e)->hand_no >= CHECK_QUICK_HANDS;
 }
 
+/* Is match i one of the sample played again and replayed from its log: one
+ * match in each block of replay_every, at an offset that moves from block to
+ * block, so the sample meets every seat count and kind of bots. */
+static int is_sampled(const checker *c, long i) { return (i + i / c->replay_every) % c->replay_every == 0; }
+
+/* Is match i one whose listed moves are all tried and checked for leaks:
+ * try_matches of the sample, spread evenly over the run (a script cannot
+ * wait for the first matches to pass), and replayed, so that its events can
+ * be compared with those of a replay where nothing is tried. */
+static int is_thorough(const checker *c, long i) {
+    if (!is_sampled(c, i)) return 0;
+    long nsample = (c->a->matches + c->replay_every - 1) / c->replay_every, j = i / c->replay_every;
+    if (c->try_matches >= nsample) return 1;
+    return j * c->try_matches % nsample < c->try_matches; /* exactly try_matches of them, the first too */
+}
+
+/* Are the actions at this move of a thorough match checked for leaks: every
+ * one of the first CHECK_VIEW_MOVES, and one in CHECK_LATE_SHARE after,
+ * drawn from the seed and the move (a script cannot wait them out). */
+static int leak_checked(const checker *c, long move) {
+    if (move <= CHECK_VIEW_MOVES) return 1;
+    uint64_t z = (c->seed ^ 0x5851f42d4c957f2dULL) * 0x9e3779b97f4a7c15ULL + (uint64_t)move * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 31)) * 0x94d049bb133111ebULL;
+    return (z >> 33) % CHECK_LATE_SHARE == 0;
+}
+
 /* ---- per action ---- */
 
 /* Copy seat's legal moves into c->mv; the count, or -1 (failure recorded). */
@@ -429,12 +461,24 @@ static int check_why_not(checker *c, int seat, const char *move, const fuda_stat
  * engine of a match played again has none: nobody reads its events. */
 static void on_event(void *ud, int seat, const char *text) {
     checker *c = ud;
+    if (c->streaming) fuda_buf_addf(&c->stream, "%ld %d %s\n", fuda_engine_move_count(c->e), seat, text);
     if (!c->capturing) return;
     for (int s = 1; s <= c->nseats; s++)
         if (seat == 0 || seat == s) {
             fuda_buf_adds(&c->ev[s], text);
             fuda_buf_addc(&c->ev[s], '\n');
         }
+}
+
+/* The events of a match replayed from its log, as on_event streams them. */
+typedef struct replay_events {
+    fuda_engine *e;
+    fuda_buf b;
+} replay_events;
+
+static void on_replay_event(void *ud, int seat, const char *text) {
+    replay_events *r = ud;
+    fuda_buf_addf(&r->b, "%ld %d %s\n", fuda_engine_move_count(r->e), seat, text);
 }
 
 static void clear_events(checker *c) {
@@ -539,7 +583,8 @@ static int check_seat(checker *c, int seat, int thorough, const fuda_state *befo
         /* every listed move, tried; what each showed the other seats is compared */
         fuda_engine_count_hooks(c->e, 0); /* the counts are of the matches as played */
         reset_tried(c, n);
-        c->capturing = 1;
+        int streaming = c->streaming;
+        c->capturing = 1, c->streaming = 0;
         int r = 0;
         for (int i = 0; i < n && r == 0; i++) {
             c->tries++;
@@ -550,7 +595,7 @@ static int check_seat(checker *c, int seat, int thorough, const fuda_state *befo
             else if (!unchanged(c, before))
                 r = fail_at(c, 0, "seat %d: trying the move '%s' changed the game state", seat, c->mv[i]);
         }
-        c->capturing = 0;
+        c->capturing = 0, c->streaming = streaming;
         clear_events(c);
         fuda_engine_count_hooks(c->e, 1);
         if (r == 0 && leak_rule_applies(c)) r = compare_tried(c, seat, n);
@@ -772,7 +817,8 @@ static int check_leaks(checker *c, unsigned actors, char *const *chosen) {
     for (int seat = 1; seat <= c->nseats; seat++) fuda_seen_cards(c->e, seat, before[seat]);
     fuda_engine_count_hooks(c->e, 0);
     fuda_engine_count_tallies(c->e, 0);
-    c->capturing = 1;
+    int streaming = c->streaming;
+    c->capturing = 1, c->streaming = 0;
     outcome *o = c->real, *t = c->trial;
     o->only = 0;
     play_outcome(c, chosen, o);
@@ -807,7 +853,7 @@ static int check_leaks(checker *c, unsigned actors, char *const *chosen) {
         free(moves0);
         free(view0);
     }
-    c->capturing = 0;
+    c->capturing = 0, c->streaming = streaming;
     fuda_engine_count_tallies(c->e, 1);
     fuda_engine_count_hooks(c->e, 1);
     free(why);
@@ -897,7 +943,7 @@ static int step(checker *c, int thorough) {
         }
     }
     /* after the bots chose: the leak rule goes back to where they stand */
-    if (r == 0 && thorough && leak_rule_applies(c) && fuda_engine_move_count(c->e) <= CHECK_VIEW_MOVES)
+    if (r == 0 && thorough && leak_rule_applies(c) && leak_checked(c, fuda_engine_move_count(c->e)))
         r = check_leaks(c, actors, chosen);
     for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
         if (!chosen[seat]) continue;
@@ -1074,10 +1120,11 @@ static int replay_parts(checker *c, fuda_engine *r, const char *log, long k, cha
 }
 
 /* Does the match's log (fuda_engine_log, so far) replay in a fresh engine to
- * the state the match is in? NULL when it does; else what differs
- * (malloc'd), and in *at the first move after which the replay is not where
- * the match was (0: it parts before the first move). */
-static char *log_replay_differs(checker *c, long *at) {
+ * the state the match is in, and, with `events`, showing the events the
+ * match showed as it was played (c->stream)? NULL when it does; else the
+ * message (malloc'd), and in *at the first move after which the replay is
+ * not where the match was, or shows other events (0: before the first). */
+static char *log_replay_differs(checker *c, int events, long *at) {
     char *log = match_log(c), *err = NULL;
     fuda_config cfg = c->cfg;
     cfg.paranoid = 0; /* as fuda play --replay reads it */
@@ -1086,8 +1133,33 @@ static char *log_replay_differs(checker *c, long *at) {
         fputs("fuda: out of memory\n", stderr);
         exit(1);
     }
+    replay_events rev = { r, FUDA_BUF_INIT };
+    if (events) fuda_engine_on_event(r, on_replay_event, &rev);
     fuda_buf b = FUDA_BUF_INIT;
-    if (replay_parts(c, r, log, c->nrec, &err)) {
+    int parts = replay_parts(c, r, log, c->nrec, &err);
+    if (!parts && events && !same_text(rev.b.p, c->stream.p)) {
+        /* the same moves, the same states, other events: the first line that differs */
+        const char *x0 = c->stream.p ? c->stream.p : "", *x = x0, *y = rev.b.p ? rev.b.p : "";
+        while (*x && *x == *y) x++, y++;
+        while (x > x0 && x[-1] != '\n') x--, y--;
+        char *ex, *ey;
+        long mx = strtol(x, &ex, 10), my = strtol(y, &ey, 10);
+        if (*x) strtol(ex, &ex, 10); /* the seat */
+        if (*y) strtol(ey, &ey, 10);
+        *at = !*x ? my : !*y ? mx : mx < my ? mx : my;
+        fuda_buf_addf(&b, "the match's events differ when its log is replayed in a fresh engine, where nothing is "
+                      "tried: from move %ld the match showed ", *at);
+        if (*x) fuda_buf_addf(&b, "'%.*s'", (int)strcspn(ex + 1, "\n"), ex + 1);
+        else fuda_buf_adds(&b, "nothing more");
+        fuda_buf_adds(&b, ", the replay ");
+        if (*y) fuda_buf_addf(&b, "'%.*s'", (int)strcspn(ey + 1, "\n"), ey + 1);
+        else fuda_buf_adds(&b, "nothing more");
+        fuda_buf_adds(&b, ": the events depend on something outside the game state (the calls fuda check makes, "
+                      "state kept in upvalues or tables)");
+    }
+    fuda_buf_free(&rev.b);
+    if (parts) {
+        fuda_buf_adds(&b, "the match's log does not replay to the same state: ");
         /* the first action after which it parts: replays up to the actions' first moves, halving */
         long *starts = fuda_xrealloc(NULL, (size_t)(c->nrec + 1) * sizeof *starts), n = 0;
         for (long k = 0; k < c->nrec; k++)
@@ -1124,12 +1196,12 @@ static char *log_replay_differs(checker *c, long *at) {
  * failure recorded (at the move where the replay parts). */
 static int check_log_replay(checker *c) {
     long at = 0;
-    char *why = log_replay_differs(c, &at);
+    char *why = log_replay_differs(c, 1, &at);
     if (!why) {
         c->log_replays++;
         return 0;
     }
-    fail_at(c, 1, "the match's log does not replay to the same state: %s", why);
+    fail_at(c, 1, "%s", why);
     free(why);
     c->f.move = at;
     c->f.to = at > 0 ? at - 1 : 0;
@@ -1140,19 +1212,23 @@ static int check_log_replay(checker *c) {
 /* ---- a match ---- */
 
 
+
+
 static int play_match(checker *c, long i) {
     c->match = i;
     c->seed = c->a->m.seed + (uint64_t)i;
     choose_bots(c, i);
-    int thorough = i < c->try_matches;
+    int sampled = is_sampled(c, i), thorough = is_thorough(c, i);
     c->tried += thorough;
     c->prompted = c->evaluated = 0;
     forget_moves(c);
     fuda_engine *e = c->e;
-    /* the match's events are read in the matches checked for leaks and in
-     * those played again (where nobody reads them): the others need no text */
-    int sampled = (i + i / c->replay_every) % c->replay_every == 0;
-    fuda_engine_on_event(e, thorough || sampled ? on_event : NULL, c);
+    /* the events of a match of the sample are read (in the match played
+     * again nobody reads them, in its replay from the log they are read and
+     * compared): the others need no text */
+    fuda_engine_on_event(e, sampled ? on_event : NULL, c);
+    c->stream.len = 0;
+    c->streaming = sampled;
     c->capturing = thorough; /* what the first deal shows */
     clear_events(c);
     int rc = fuda_engine_start(e, c->nseats, c->seed);
@@ -1176,7 +1252,7 @@ static int play_match(checker *c, long i) {
                 c->capped++;
                 break;
             }
-            if (thorough && leak_rule_applies(c) && fuda_engine_move_count(e) <= CHECK_VIEW_MOVES &&
+            if (thorough && leak_rule_applies(c) && leak_checked(c, fuda_engine_move_count(e)) &&
                 check_leaks(c, 0, NULL) < 0)
                 return -1;
             if (fuda_engine_next_hand(e) != 0) {
@@ -1193,9 +1269,9 @@ static int play_match(checker *c, long i) {
     if (check_views(c) < 0) return -1;
     c->matches++;
     c->seat_matches[c->nseats]++;
-    /* one match in each block of replay_every, at an offset that moves from
-     * block to block, so the sample meets every seat count and kind of bots:
-     * played again with nobody reading its events, and replayed from its log */
+    /* the sample: played again with nobody reading its events, and replayed
+     * from its log */
+    c->streaming = 0;
     if (sampled && (rerun_match(c) < 0 || check_log_replay(c) < 0)) return -1;
     return 0;
 }
@@ -1244,10 +1320,10 @@ static void finish_failure(checker *c) {
     if (!c->f.note && c->f.message && !c->f.log_checked && !strstr(c->f.message, "in a fresh engine") &&
         fuda_engine_phase(c->e) != FUDA_PHASE_IDLE) {
         long at = 0;
-        char *why = log_replay_differs(c, &at);
+        char *why = log_replay_differs(c, 0, &at);
         if (why) {
             fuda_buf b = FUDA_BUF_INIT;
-            fuda_buf_addf(&b, "also, the match's log does not replay to the same state: %s", why);
+            fuda_buf_addf(&b, "also, %s", why);
             c->f.note = fuda_buf_take(&b);
             free(why);
         }
@@ -1701,6 +1777,7 @@ static void free_worker(checker *w) {
     for (int i = 0; i < w->nmv; i++) free(w->mv[i]);
     free(w->mv);
     for (int s = 0; s <= FUDA_MAX_SEATS; s++) fuda_buf_free(&w->ev[s]);
+    fuda_buf_free(&w->stream);
     for (int i = 0; i < w->captried; i++) free_texts(w->tried_moves[i].ev);
     free(w->tried_moves);
     free_outcome(w->real);
