@@ -20,7 +20,8 @@
  *     showing the events the match showed (where nothing is tried, a script
  *     that counts its calls would show others);
  *   - hidden information does not leak: dealing anew what a seat cannot know
- *     changes neither its legal moves nor its view, nor the events an action
+ *     changes neither its legal moves, its view nor what it is told when it
+ *     asks (the claim window's prompt, why_not), nor the events an action
  *     shows it when it sees the same after it; two listed moves it cannot
  *     tell apart show it the same events; every card an event names is one
  *     the seat knows (seen.c says what a seat knows);
@@ -672,6 +673,21 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
             return NULL;
         }
         for (int i = 0; i < n; i++) fuda_buf_addf(&b, "%s\n", mv[i]);
+        /* what it is told when it asks: the claim window's reason, why a move is refused */
+        char *prompt = NULL, *why = NULL;
+        const char *failed = fuda_engine_prompt(c->e, seat, &prompt) != 0                      ? "the prompt"
+                             : fuda_engine_why_not(c->e, seat, "no-such-move", &why) != 0 ? "why_not"
+                                                                                          : NULL;
+        if (failed) {
+            fail_engine(c, 0, "seat %d: %s after dealing what it cannot see anew", seat, failed);
+            free(prompt);
+            free(fuda_buf_take(&b));
+            return NULL;
+        }
+        fuda_buf_addf(&b, "\x01prompt: %s\n\x01why_not 'no-such-move': %s\n", prompt ? prompt : "",
+                      why ? why : "");
+        free(prompt);
+        free(why);
     }
     *view = fuda_engine_view(c->e, seat);
     if (!*view) {
@@ -682,15 +698,21 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
     return fuda_buf_take(&b);
 }
 
-/* Compare one seat's moves and view with those of the real deal; 0, or -1
- * with the failure recorded. */
+/* Compare one seat's moves (with what it is told when it asks: lines marked
+ * with \x01) and view with those of the real deal; 0, or -1 with the
+ * failure recorded. */
 static int leak_differs(checker *c, int seat, const char *moves0, const char *view0, const char *moves1,
                         const char *view1) {
     if (strcmp(moves0, moves1) != 0) {
         char *a = first_missing(moves0, moves1), *b = a ? NULL : first_missing(moves1, moves0);
-        fail_at(c, 0, "hidden information leaks: seat %d's legal moves depend on cards it cannot see "
-                "(dealing them anew %s '%s')", seat, a ? "drops the move" : b ? "adds the move" : "reorders",
-                a ? a : b ? b : "the list");
+        const char *line = a ? a : b ? b : "the list";
+        if (line[0] == '\x01')
+            fail_at(c, 0, "hidden information leaks: seat %d is told of cards it cannot see when it asks "
+                    "(dealing them anew changes its %s)", seat, line + 1);
+        else
+            fail_at(c, 0, "hidden information leaks: seat %d's legal moves depend on cards it cannot see "
+                    "(dealing them anew %s '%s')", seat, a ? "drops the move" : b ? "adds the move" : "reorders",
+                    line);
         free(a);
         free(b);
         return -1;

@@ -2,7 +2,7 @@
 # check_verdict.sh -- end-to-end tests of what makes `fuda check`'s verdict
 # one to trust: hidden cards leaking through events and private messages
 # (said in {card} marks, in words, as one bit now and then, about a face-down
-# card, at a deal), a match that would play otherwise when nobody reads its
+# card, at a deal, in a claim window's prompt or a why_not answer), a match that would play otherwise when nobody reads its
 # events or when check watches it, moves that do not survive save and replay,
 # and hooks no match reached (reported; a failure under --strict). Each
 # hostile script of tests/broken/ fails with its own message (a leak past the
@@ -42,6 +42,8 @@ expect "leak_deal: found at a later hand's deal, not in the first" sh -c "! grep
 broken leak_late.lua "$leak an event shown to seat [1-4] names \{[^}]+\}, a card it cannot see \('seat [1-4] draws \{[^}]+\}'\)\$"
 expect "leak_late: found past the thousandth move" sh -c "grep -Eq '^  match [0-9]+, seed [0-9]+, [0-9] seats, move [0-9]{4,}\$' '$OUT'"
 broken leak_unwatched.lua "^check: the match's events differ when its log is replayed in a fresh engine, where nothing is tried: from move [0-9]+ the match showed ('[^']+'|nothing more), the replay 'seat [1-4] draws \{[^}]+\}': the events depend on something outside the game state \(the calls fuda check makes, state kept in upvalues or tables\)\$"
+broken leak_prompt.lua "$leak seat [1-4] is told of cards it cannot see when it asks \(dealing them anew changes its prompt: snap\? your neighbour holds [0-4] kings\)\$"
+broken leak_why_not.lua "$leak seat [1-4] is told of cards it cannot see when it asks \(dealing them anew changes its why_not 'no-such-move': not now: your neighbour has [0-9AJQK]+[shdc]\)\$"
 broken leak_first_deal.lua "$leak an event shown to seat [1-4] names \{[^}]+\}, a card it cannot see \('your neighbour holds \{[^}]+\}'\)\$"
 # tiny tells the drawer its card, and says every play to everybody: no leak
 run check tiny -n 4
