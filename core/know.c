@@ -45,7 +45,7 @@ int fuda_state_knows(const fuda_state *s, int p, int i, int seat) {
  * places were dealt anew. The cards are put in order before the shuffle, so
  * the deal depends on which cards are hidden, not on where they lie: a search
  * deals the same from two games that differ only in hidden places. */
-static int redeal(fuda_state *s, const uint8_t *keep, fuda_rng *rng) {
+static int redeal(fuda_state *s, const uint8_t *keep, fuda_rng *rng, int keep_rng) {
     uint16_t slot[FUDA_MAX_CARDS];
     fuda_card pool[FUDA_MAX_CARDS];
     int n = 0;
@@ -67,8 +67,10 @@ static int redeal(fuda_state *s, const uint8_t *keep, fuda_rng *rng) {
         s->cards[slot[k]] = pool[k];
         s->known[slot[k]] = 0;
     }
-    uint64_t hi = fuda_rng_next(rng), lo = fuda_rng_next(rng);
-    fuda_rng_seed(&s->rng, hi << 32 | lo, 0);
+    if (!keep_rng) {
+        uint64_t hi = fuda_rng_next(rng), lo = fuda_rng_next(rng);
+        fuda_rng_seed(&s->rng, hi << 32 | lo, 0);
+    }
     return n;
 }
 
@@ -78,7 +80,7 @@ int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng) {
     for (int p = 0; p < s->npiles; p++)
         for (int i = 0; i < s->piles[p].len; i++)
             keep[s->piles[p].start + i] = (uint8_t)fuda_state_knows(s, p, i, seat);
-    return redeal(s, keep, rng);
+    return redeal(s, keep, rng, 0);
 }
 
 int fuda_state_resample_blind(fuda_state *s, fuda_rng *rng) {
@@ -88,7 +90,7 @@ int fuda_state_resample_blind(fuda_state *s, fuda_rng *rng) {
         for (int i = 0; i < pl->len; i++)
             keep[pl->start + i] = pl->vis == FUDA_VIS_PUBLIC || (pl->vis == FUDA_VIS_TOP && i == pl->len - 1);
     }
-    return redeal(s, keep, rng);
+    return redeal(s, keep, rng, 0);
 }
 
 int fuda_state_shuffle_unseen(fuda_state *s, fuda_rng *rng) {
@@ -99,5 +101,20 @@ int fuda_state_shuffle_unseen(fuda_state *s, fuda_rng *rng) {
             for (int k = 0; k < s->nseats && !seen; k++) seen = fuda_state_knows(s, p, i, k);
             keep[s->piles[p].start + i] = (uint8_t)seen;
         }
-    return redeal(s, keep, rng);
+    return redeal(s, keep, rng, 0);
+}
+
+int fuda_state_resample_keep(fuda_state *s, int seat, const uint8_t *cards, fuda_rng *rng) {
+    if (seat >= s->nseats) return -1;
+    uint8_t keep[FUDA_MAX_CARDS];
+    for (int p = 0; p < s->npiles; p++) {
+        const fuda_pile *pl = &s->piles[p];
+        for (int i = 0; i < pl->len; i++) {
+            int at = pl->start + i;
+            int seen = seat >= 0 ? fuda_state_knows(s, p, i, seat)
+                                 : pl->vis == FUDA_VIS_PUBLIC || (pl->vis == FUDA_VIS_TOP && i == pl->len - 1);
+            keep[at] = (uint8_t)(seen || (cards && cards[s->cards[at]]));
+        }
+    }
+    return redeal(s, keep, rng, 1);
 }

@@ -85,7 +85,7 @@ static void h_sym(hasher *k, const fuda_state *s, int32_t id) {
     }
 }
 
-static void hash_header(hasher *k, const fuda_state *s) {
+static void hash_header(hasher *k, const fuda_state *s, int rng) {
     h_int(k, s->nseats);
     h_int(k, s->turn);
     h_int(k, s->dir);
@@ -93,6 +93,7 @@ static void hash_header(hasher *k, const fuda_state *s) {
     h_int(k, s->out_mask);
     h_int(k, s->hand_no);
     h_int(k, s->move_no);
+    if (!rng) return;
     h_u64(k, s->rng.state);
     h_u64(k, s->rng.inc);
 }
@@ -125,7 +126,7 @@ static void hash_totals(hasher *k, const fuda_state *s) {
     if (s->winners) h_int(k, s->winners); /* unset: the hash of a state without the field */
 }
 
-static void hash_piles(hasher *k, const fuda_state *s) {
+static void hash_piles(hasher *k, const fuda_state *s, int cards) {
     h_bytes(k, s->deck, sizeof s->deck);
     h_int(k, s->npiles);
     for (int p = 0; p < s->npiles; p++) {
@@ -134,7 +135,7 @@ static void hash_piles(hasher *k, const fuda_state *s) {
         h_int(k, pl->owner);
         h_int(k, pl->vis);
         h_int(k, pl->len);
-        if (pl->start + pl->len <= FUDA_MAX_CARDS) h_bytes(k, s->cards + pl->start, pl->len);
+        if (cards && pl->start + pl->len <= FUDA_MAX_CARDS) h_bytes(k, s->cards + pl->start, pl->len);
     }
 }
 
@@ -150,11 +151,21 @@ static uint64_t mix64(uint64_t x) {
 
 uint64_t fuda_state_hash(const fuda_state *s) {
     hasher k = { 0xcbf29ce484222325ULL };
-    hash_header(&k, s);
+    hash_header(&k, s, 1);
     hash_claim(&k, s);
     hash_vars(&k, s);
     hash_totals(&k, s);
-    hash_piles(&k, s);
+    hash_piles(&k, s, 1);
+    return mix64(k.h);
+}
+
+uint64_t fuda_state_hash_rest(const fuda_state *s) {
+    hasher k = { 0x84222325cbf29ce4ULL };
+    hash_header(&k, s, 0);
+    hash_claim(&k, s);
+    hash_vars(&k, s);
+    hash_totals(&k, s);
+    hash_piles(&k, s, 0);
     return mix64(k.h);
 }
 
@@ -376,6 +387,10 @@ int fuda_pile_move(fuda_state *s, int from, int i, int to, int pos) {
         src->len--;
         dst->len++;
     }
+    /* a card that lands face up is seen by every seat, even when another
+     * covers it before the action ends (the opening flips of a field) */
+    if (dst->vis == FUDA_VIS_PUBLIC || (dst->vis == FUDA_VIS_TOP && pos == dst->len - 1))
+        s->known[dst->start + pos] |= (uint8_t)((1u << s->nseats) - 1u);
     return 0;
 }
 

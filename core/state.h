@@ -91,9 +91,10 @@ typedef struct fuda_state {
     fuda_pile piles[FUDA_MAX_PILES];
     fuda_card cards[FUDA_MAX_CARDS];
     /* Knowledge, parallel to cards: bit k of known[i] is set when seat k has
-     * seen card i since it was last shuffled (fuda_state_observe, know.c). It
-     * moves with its card (fuda_pile_move, fuda_pile_sort), is cleared for a
-     * pile by fuda_pile_shuffle, and is derived: not hashed, not checked. */
+     * seen card i since it was last shuffled (fuda_state_observe, know.c, and
+     * fuda_pile_move for a card that lands face up). It moves with its card
+     * (fuda_pile_move, fuda_pile_sort), is cleared for a pile by
+     * fuda_pile_shuffle, and is derived: not hashed, not checked. */
     uint8_t known[FUDA_MAX_CARDS];
 } fuda_state;
 
@@ -113,6 +114,10 @@ static inline void fuda_state_copy(fuda_state *dst, const fuda_state *src) { *ds
  * only), vars by type (NIL values ignored), totals, winners (when set), deck counts, and per pile
  * its name, owner, vis and cards. Bytes beyond ncards are ignored. */
 uint64_t fuda_state_hash(const fuda_state *s);
+/* The same but for the generator and the cards themselves (the piles' names,
+ * owners, visibility and sizes, and the deck's counts, are in): what a state
+ * shows one who sees none of its cards, for fuda check's leak rule. */
+uint64_t fuda_state_hash_rest(const fuda_state *s);
 
 /* Consistency check: pile segments tile the card array in pile order, pile
  * names/owners/vis valid and (name, owner) unique, every card valid, the
@@ -145,7 +150,9 @@ int fuda_pile_create_cards(fuda_state *s, int p, const fuda_card *cards, int n);
 /* Move the card at index i of pile `from` onto pile `to` at index pos (pos ==
  * -1 or pos == len means the top). -1 on a bad pile or index. Within one pile
  * (from == to) pos is the card's index after the move, 0..len-1 (len or -1:
- * the top). O(cards between the two places). */
+ * the top). A card that lands face up (on a public pile, or on top of a pile
+ * that shows its top) is known to every seat from then on, even if another
+ * covers it before the action ends. O(cards between the two places). */
 int fuda_pile_move(fuda_state *s, int from, int i, int to, int pos);
 /* Index (searching from the top) of a card in pile p, or -1. */
 int fuda_pile_index(const fuda_state *s, int p, fuda_card c);
@@ -199,6 +206,13 @@ int fuda_state_resample(fuda_state *s, int seat, fuda_rng *rng);
  * shows its top); every other card is dealt anew. Returns how many were;
  * cannot fail. */
 int fuda_state_resample_blind(fuda_state *s, fuda_rng *rng);
+/* fuda_state_resample (seat >= 0) or fuda_state_resample_blind (seat -1),
+ * keeping also every place that holds a card c with cards[c] != 0 (cards may
+ * be NULL: none), and the state's own generator as it is: for fuda check,
+ * which compares what a move shows a seat in the real deal and in others
+ * that agree with all the seat knows before and after it. Returns how many
+ * cards were dealt anew, or -1 (s untouched) for a bad seat. */
+int fuda_state_resample_keep(fuda_state *s, int seat, const uint8_t *cards, fuda_rng *rng);
 /* The same for what no seat knows (a stock's order, a face-down pile no
  * one has looked at): those cards are dealt anew among their places; every
  * card some seat sees or knows stays. Returns how many were; cannot fail. */

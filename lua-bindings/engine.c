@@ -103,7 +103,7 @@ static int grow(void **arr, int *cap, int n, size_t size) {
     return 0;
 }
 
-/* C-side bytes kept for one event or row: its text and its slot. */
+/* C-side bytes kept for one row: its text and its slot. */
 static size_t kept_size(const char *text, size_t slot) { return strlen(text) + 1 + slot; }
 
 static int find_tally(const fuda_engine *e, const char *name) {
@@ -121,18 +121,40 @@ static void check_tally(fuda_engine *e, const char *name) {
         luaL_error(e->L, "tally: too many different names (at most %d)", FUDA_MAX_TALLIES);
 }
 
-int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
-    if (seat < 0) check_tally(e, text);
+int fuda_engine_event_room(fuda_engine *e, int seat, size_t len, char **text) {
+    *text = NULL;
     seat = fuda_seat_of(e, seat); /* a table's place: its seat */
-    if (!e->ev_fn && seat >= 0) return 0; /* nobody listens: nothing to keep */
+    /* counted whether anybody listens or not: a script must not play
+     * otherwise when nobody reads its events */
     if (e->nevs >= FUDA_MAX_EVENTS)
         luaL_error(e->L, "too many events in one move (at most %d)", FUDA_MAX_EVENTS);
-    fuda_sandbox_cmem(e->L, e, kept_size(text, sizeof *e->evs));
-    if (grow((void **)&e->evs, &e->capevs, e->nevs, sizeof *e->evs) < 0) return -1;
-    char *t = strdup(text);
-    if (!t) return -1;
+    size_t size = len + 1 + sizeof *e->evs;
+    fuda_sandbox_cmem(e->L, e, size);
+    if (grow((void **)&e->evs, &e->capevs, e->nevs, sizeof *e->evs) < 0) {
+        fuda_sandbox_cfree(e, size);
+        return -1;
+    }
+    char *t = NULL;
+    if (seat < 0 || (e->ev_fn && !e->quiet)) { /* kept: a tally, or an event somebody reads */
+        if (!(t = (char *)malloc(len + 1))) {
+            fuda_sandbox_cfree(e, size);
+            return -1;
+        }
+        t[0] = '\0';
+    }
     e->evs[e->nevs].seat = seat;
+    e->evs[e->nevs].size = size;
     e->evs[e->nevs++].text = t;
+    *text = t;
+    return 0;
+}
+
+int fuda_engine_event(fuda_engine *e, int seat, const char *text) {
+    if (seat < 0) check_tally(e, text);
+    size_t len = strlen(text);
+    char *t;
+    if (fuda_engine_event_room(e, seat, len, &t) < 0) return -1;
+    if (t) memcpy(t, text, len + 1);
     return 0;
 }
 
@@ -179,15 +201,15 @@ const char *fuda_log_text(const fuda_engine *e, long i) {
 /* Drop events from index n on (a failed move's), or deliver them all. */
 static void events_drop(fuda_engine *e, int n) {
     while (e->nevs > n) {
-        char *t = e->evs[--e->nevs].text;
-        fuda_sandbox_cfree(e, kept_size(t, sizeof *e->evs));
-        free(t);
+        fuda_ev *ev = &e->evs[--e->nevs];
+        fuda_sandbox_cfree(e, ev->size);
+        if (ev->text) free(ev->text);
     }
 }
 
 /* Count one more of `name` in the coverage tallies. */
 static void tally_add(fuda_engine *e, const char *name) {
-    if (e->quiet) return; /* a search's playouts count nothing */
+    if (e->quiet || e->no_tallies) return; /* a search's playouts, check's trials count nothing */
     int i = find_tally(e, name);
     if (i >= 0) {
         e->tallies[i].count++;
@@ -204,7 +226,7 @@ static void tally_add(fuda_engine *e, const char *name) {
 static void events_flush(fuda_engine *e) {
     for (int i = 0; i < e->nevs; i++) {
         if (e->evs[i].seat < 0) tally_add(e, e->evs[i].text);
-        else if (e->ev_fn && !e->quiet) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
+        else if (e->ev_fn && !e->quiet && e->evs[i].text) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
     }
     events_drop(e, 0);
 }
@@ -438,6 +460,7 @@ static int run_invariant(fuda_engine *e, const char *after) {
     int nrows = e->nrows, nevs = e->nevs;
     invariant_args a = {after, "", ""};
     snprintf(a.label, sizeof a.label, "check.invariant, after %.120s", after);
+    if (e->count_hooks) tally_add(e, "hook check.invariant");
     if (engine_pcall(e, invariant_body, &a) < 0) return -1;
     if (memcmp(&before, &e->st, sizeof before) != 0 || e->nrows != nrows || e->nevs != nevs) {
         fuda_engine_seterr(e, "%s: check.invariant changed the game (it may only look at it)", a.where);
@@ -1154,6 +1177,12 @@ static int finish_move(fuda_engine *e, txn *t, int rc, int seat, int id, int kee
         rc = log_move(e, seat, id);
         if (rc < 0) fuda_engine_seterr(e, "out of memory");
     }
+    if (rc == 0 && !keep && e->tried_fn) { /* fuda_engine_try_see: show what the move did */
+        fuda_state_observe(&e->st);
+        for (int i = t->nevs; i < e->nevs; i++)
+            if (e->evs[i].seat >= 0 && e->evs[i].text && e->ev_fn) e->ev_fn(e->ev_ud, e->evs[i].seat, e->evs[i].text);
+        e->tried_fn(e->tried_ud, e);
+    }
     if (rc < 0 || !keep) {
         txn_undo(e, t);
         return rc;
@@ -1191,6 +1220,13 @@ int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
 int fuda_engine_try(fuda_engine *e, int seat, const char *move) {
     if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_apply(e, seat, move, 0);
     return apply_or_try(e, seat, move, 0);
+}
+
+int fuda_engine_try_see(fuda_engine *e, int seat, const char *move, fuda_tried_fn fn, void *ud) {
+    e->tried_fn = fn, e->tried_ud = ud;
+    int rc = fuda_engine_try(e, seat, move);
+    e->tried_fn = NULL, e->tried_ud = NULL;
+    return rc;
 }
 
 typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args;
@@ -1801,3 +1837,4 @@ int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_
 }
 
 void fuda_engine_count_hooks(fuda_engine *e, int on) { e->count_hooks = on; }
+void fuda_engine_count_tallies(fuda_engine *e, int on) { e->no_tallies = !on; }

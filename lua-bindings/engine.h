@@ -173,13 +173,27 @@ int fuda_engine_apply(fuda_engine *e, int seat, const char *move);
  * way the game, log, scoresheet and events are left exactly as they were. */
 int fuda_engine_try(fuda_engine *e, int seat, const char *move);
 
+/* Try a move as fuda_engine_try does, and when it is accepted, just before
+ * everything is put back, let the caller see what it did: what each seat
+ * sees is marked as known (as after an applied move), its events (not its
+ * tallies) go to the event callback, and then fn(ud, e) is called, while
+ * the engine's state (fuda_engine_state, fuda_engine_table_state) is the
+ * state after the move. fn may only read the state. For fuda check, which
+ * compares what moves show each seat. Returns as fuda_engine_try. */
+typedef void (*fuda_tried_fn)(void *ud, fuda_engine *e);
+int fuda_engine_try_see(fuda_engine *e, int seat, const char *move, fuda_tried_fn fn, void *ud);
+
 /* Coverage counts since the engine was made (or last cleared): what the
  * variant tallied with g:tally(name) in moves that were applied, and, once
- * fuda_engine_count_hooks(e, 1) was called, "hook NAME" for each hook call. */
+ * fuda_engine_count_hooks(e, 1) was called, "hook NAME" for each hook call
+ * ("hook check.invariant" for the variant's invariant, in a paranoid engine).
+ * fuda_engine_count_tallies(e, 0) stops counting the variant's tallies (fuda
+ * check's trial moves, which it undoes); they are counted by default. */
 typedef struct fuda_tally { const char *name; long count; } fuda_tally;
 int fuda_engine_tallies(const fuda_engine *e, const fuda_tally **out);
 void fuda_engine_clear_tallies(fuda_engine *e);
 void fuda_engine_count_hooks(fuda_engine *e, int on);
+void fuda_engine_count_tallies(fuda_engine *e, int on);
 
 /* The bots every variant has, whatever its script says: "random" and
  * "search", NULL-terminated. */

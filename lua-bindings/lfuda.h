@@ -79,7 +79,8 @@ typedef struct fuda_row {  /* one scoresheet line */
 
 typedef struct fuda_ev {   /* an event waiting for the move to succeed */
     int seat;
-    char *text;
+    char *text;  /* NULL when nobody listens (nothing to show) */
+    size_t size; /* bytes counted against the memory limit for it, listened to or not */
 } fuda_ev;
 
 typedef struct fuda_logmove {
@@ -187,6 +188,8 @@ struct fuda_engine {
     fuda_tally *tallies; int ntallies, captallies;
     int count_hooks;
     int quiet;                 /* a search is playing out: deliver no events, count no tallies */
+    int no_tallies;            /* fuda check's trial moves: count no tallies (fuda_engine_count_tallies) */
+    fuda_tried_fn tried_fn; void *tried_ud; /* fuda_engine_try_see's, during the call */
     struct fuda_mark *search_memo[FUDA_MAX_SEATS]; /* each seat's last searched decisions,
                                 * newest first (infer.c), owned; NULL until its first */
 
@@ -328,6 +331,14 @@ void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
 void fuda_loader_push_code(lua_State *L); /* the loader module and the authoring pieces (raises) */
 void fuda_open_author(lua_State *L);  /* fuda.moves (author.lua, loaded at first use), fuda.plural */
 
+/* say.c: the text of g:say(fmt, ...), g:tell(seat, fmt, ...): the format
+ * fmt (len bytes, the string at idx) over the values after idx.
+ * fuda_say_length checks them (raises as a bad argument of fname) and gives
+ * the text's exact length; fuda_say_render writes it (size: that length + 1). */
+size_t fuda_say_length(lua_State *L, int idx, const char *fmt, size_t len, const char *fname);
+void fuda_say_render(lua_State *L, int idx, const char *fmt, size_t len, const char *fname, char *out,
+                     size_t size);
+
 /* engine.c */
 typedef struct fuda_sbuf { char *s; size_t n, cap; } fuda_sbuf; /* growing text; caller frees s */
 void fuda_sb_add(fuda_sbuf *b, const char *fmt, ...);
@@ -341,6 +352,13 @@ void fuda_engine_seterr_lines(fuda_engine *e, const char *text);
 void fuda_engine_cache_hooks(fuda_engine *e);
 void fuda_engine_unload(fuda_engine *e);  /* back to no variant loaded (the error is kept) */
 int fuda_engine_event(fuda_engine *e, int seat, const char *text);
+/* Room for an event of len bytes for seat (0: everybody, a table's place is
+ * turned into its seat; -1: a tally, always kept), counted against the limits
+ * (events in one move, memory) whether anybody listens or not, so that a
+ * script plays the same either way: *text is a buffer of len + 1 bytes that
+ * the caller fills, or NULL when nobody listens. Raises a Lua error at a
+ * limit; -1 when out of memory. */
+int fuda_engine_event_room(fuda_engine *e, int seat, size_t len, char **text);
 int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char *note);
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
                         int from_top);

@@ -836,44 +836,32 @@ static int g_result(lua_State *L) {
     return 1;
 }
 
-/* The text of an event, for g:say(text) and g:tell(seat, text): the string at
- * idx, or with more arguments after it string.format(text, ...) -- formatted
- * only when somebody reads events (a player, a host script, a paranoid
- * engine, which also catches a bad format in fuda check); *skip is set
- * when nobody does. A bad format raises "file:line: bad argument ...", the
- * line of the g:say. */
-static const char *event_text(lua_State *L, fuda_engine *e, int idx, int *skip) {
-    const char *fmt = luaL_checkstring(L, idx);
-    *skip = 0;
-    if (lua_gettop(L) == idx) return fmt;
-    if (!e->ev_fn && !e->paranoid) {
-        *skip = 1;
-        return fmt;
-    }
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &fuda_format_key);
-    lua_insert(L, idx);
-    if (lua_pcall(L, lua_gettop(L) - idx, 1, 0) != LUA_OK) { /* say where the script is */
-        luaL_where(L, 1);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-        lua_error(L);
-    }
-    return luaL_checkstring(L, -1);
+/* An event of g:say(text) or g:tell(seat, text) for seat (0: everybody):
+ * the string at idx, or with more arguments after it the text of the format
+ * at idx (say.c), checked and counted against the limits whether anybody
+ * reads events or not, and written only when somebody does: a match plays
+ * the same either way. A bad format raises "file:line: bad argument ...",
+ * the line of the g:say. */
+static void add_event(lua_State *L, fuda_engine *e, int seat, int idx, const char *fname) {
+    size_t flen;
+    const char *text = luaL_checklstring(L, idx, &flen);
+    int fmt = lua_gettop(L) > idx;
+    size_t len = fmt ? fuda_say_length(L, idx, text, flen, fname) : strlen(text);
+    char *out;
+    if (fuda_engine_event_room(e, seat, len, &out) < 0) luaL_error(L, "%s: out of memory", fname);
+    if (out && fmt) fuda_say_render(L, idx, text, flen, fname, out, len + 1);
+    else if (out) memcpy(out, text, len + 1);
 }
 
 static int g_say(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    int skip;
-    const char *text = event_text(L, e, 2, &skip);
-    if (!skip && fuda_engine_event(e, 0, text) < 0) return luaL_error(L, "say: out of memory");
+    add_event(L, check_game(L), 0, 2, "say");
     return 0;
 }
 
 static int g_tell(lua_State *L) {
     fuda_engine *e = check_game(L);
-    int s = check_seat(L, e, 2), skip;
-    const char *text = event_text(L, e, 3, &skip);
-    if (!skip && fuda_engine_event(e, s + 1, text) < 0) return luaL_error(L, "tell: out of memory");
+    int s = check_seat(L, e, 2);
+    add_event(L, e, s + 1, 3, "tell");
     return 0;
 }
 

@@ -82,6 +82,21 @@ static int resample_with(fuda_engine *e, int seat, fuda_rng *r) {
     return n;
 }
 
+/* The same, keeping also the places of the cards marked in `cards`, and the
+ * states' generators (fuda_state_resample_keep). */
+static int resample_keeping(fuda_engine *e, int seat, const uint8_t *cards, fuda_rng *r) {
+    e->moves_valid = 0;
+    if (!fuda_tb_n(e)) return fuda_state_resample_keep(&e->st, seat - 1, cards, r);
+    fuda_tables *tb = e->tb;
+    int mine = tb->table_of[seat - 1] + 1, n = 0;
+    for (int t = 1; t <= tb->n; t++) {
+        fuda_state *s = t == tb->active ? &e->st : &tb->slot[t];
+        if (s->phase != FUDA_PHASE_PLAYING) continue;
+        n += fuda_state_resample_keep(s, t == mine ? tb->place_of[seat - 1] : -1, cards, r);
+    }
+    return n;
+}
+
 int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
     if (!e->started) {
         fuda_engine_seterr(e, "no match is running");
@@ -95,6 +110,21 @@ int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
     fuda_rng r;
     fuda_rng_seed(&r, seed, 11);
     return resample_with(e, seat, &r);
+}
+
+int fuda_engine_resample_keep(fuda_engine *e, int seat, uint64_t seed, const uint8_t *cards) {
+    if (!e->started) {
+        fuda_engine_seterr(e, "no match is running");
+        return -1;
+    }
+    int nseats = fuda_engine_state(e)->nseats;
+    if (seat < 1 || seat > nseats) {
+        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, nseats);
+        return -1;
+    }
+    fuda_rng r;
+    fuda_rng_seed(&r, seed, 11);
+    return resample_keeping(e, seat, cards, &r);
 }
 
 static double now_ms(void) {

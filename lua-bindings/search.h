@@ -66,6 +66,13 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
  * running or the seat is bad. */
 int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed);
 
+/* The same (table by table as fuda_engine_resample), keeping also every
+ * place that holds a card c with cards[c] != 0 (cards: FUDA_CARD_SPACE
+ * entries, or NULL), and the game's generator as it is, not reseeded: for
+ * fuda check, which compares what a move shows a seat in the real deal and in
+ * others that agree with all the seat knows before and after the move. */
+int fuda_engine_resample_keep(fuda_engine *e, int seat, uint64_t seed, const uint8_t *cards);
+
 /* The variant's evaluate(g, seat): how good the position is for seat, in
  * the units of its column-1 scores. 0 with *v set; 1 when the variant has
  * no evaluate hook; -1 when the hook failed, gave no number or changed the

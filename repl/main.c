@@ -124,18 +124,20 @@ static const command commands[] = {
       "protocol drives --bots cmd:PROGRAM in duel and sim. See docs/user-guide.md.\n" },
     { "check", fuda_cmd_check,
       "check FILE.lua|VARIANT [-n N] [--from K] [--seed S] [--bots NAME,...] [--seats N]\n"
-      "                 [--option NAME=VALUE]... [--iters N] [-j N] [--thorough] [--json]",
+      "                 [--option NAME=VALUE]... [--iters N] [-j N] [--thorough] [--strict] [--json]",
       "play many bot matches of a variant and verify its rules script",
       "Play N matches of a variant between bots under a paranoid engine and check,\n"
       "after every action, that the script keeps its promises: hooks do not fail,\n"
       "a seat that must act has a legal move, every listed move is accepted (all\n"
       "tried in the first matches), moves not listed are refused and change nothing,\n"
       "matches end within check.max_moves, check.zero_sum and check.invariant hold,\n"
-      "and a match played again in a fresh engine, its bots asked again, goes the\n"
-      "same way (same state, same bot choices), and dealing anew what a seat cannot\n"
-      "see changes neither its legal moves nor its view. Then report the matches and\n"
-      "moves per seat count, hook calls, moves by verb, the variant's tallies and\n"
-      "the expected tallies that never occurred (\"never: NAME\").\n"
+      "a match played again in a fresh engine with nobody reading its events, its\n"
+      "bots asked again, goes the same way (same state, same bot choices), its log\n"
+      "replays to the same state, and dealing anew what a seat cannot see changes\n"
+      "neither its legal moves, its view nor the events it is shown. Then report the\n"
+      "matches and moves per seat count, hook calls, moves by verb, the variant's\n"
+      "tallies, the expected tallies that never occurred (\"never: NAME\") and the\n"
+      "hooks no match reached (\"never reached: HOOK (why)\").\n"
       "\n"
       "  -n N                 number of matches (default 2000), match i seeded S+i\n"
       "  --from K             begin at match K (1..N), as a verdict's replay command does\n"
@@ -149,6 +151,7 @@ static const command commands[] = {
       "  --iters N            the search bot's playouts per decision (default 16 here)\n"
       "  -j, --jobs N         play on N threads (default: one per core); the same report\n"
       "  --thorough           random rounds play whole matches too (slow for long games)\n"
+      "  --strict             a hook the variant defines that no match reached fails\n"
       "  --json               print the report as one JSON object\n"
       "\n"
       "The last line is \"check: OK (N matches, M moves)\" (exit 0) or \"check: FAILED\"\n"

@@ -1,6 +1,7 @@
 /* test_know.c -- unit tests for core/know.c and the knowledge state.c keeps:
  * observe marks what each seat sees, the marks move with their cards (moves,
- * sorts), a shuffle forgets them, a copy keeps them, the hash ignores them;
+ * sorts), a card that lands face up is known at once, a shuffle forgets
+ * them, a copy keeps them, the hash ignores them;
  * resampling keeps pile sizes, the cards a seat sees or knows, and the
  * multiset of cards, moves the hidden ones, reseeds the game's generator,
  * and depends only on the generator it is given. */
@@ -202,4 +203,54 @@ static void test_shuffle_unseen(void) {
     CHECK(same); /* with the hands and the top as they were: the stock and Ad hold the same cards */
 }
 
-TEST_MAIN(test_observe, test_resample_blind, test_shuffle_unseen, test_known_moves_with_card, test_shuffle_forgets, test_resample, test_resample_spread)
+/* A card that lands face up is seen even when another covers it before the
+ * action ends (no observe in between): two flips onto the discard pile. A
+ * card slipped under the top, or into a hand, is not seen by the move. */
+static void test_lands_face_up(void) {
+    fuda_state s;
+    table(&s);
+    CHECK_EQ_INT(fuda_pile_move(&s, STOCK, 11, DISCARD, -1), 0); /* Kc on top */
+    CHECK_EQ_INT(fuda_pile_move(&s, STOCK, 10, DISCARD, -1), 0); /* Qc covers it */
+    CHECK_EQ_INT(fuda_pile_move(&s, STOCK, 9, DISCARD, 0), 0);   /* Jc at the bottom, face down */
+    CHECK_EQ_INT(fuda_pile_move(&s, STOCK, 8, HAND0, -1), 0);    /* 10c into a hand */
+    int kc = fuda_pile_index(&s, DISCARD, C("Kc")), qc = fuda_pile_index(&s, DISCARD, C("Qc"));
+    int jc = fuda_pile_index(&s, DISCARD, C("Jc")), tc = fuda_pile_index(&s, HAND0, C("10c"));
+    CHECK(kc >= 0 && qc == fuda_pile_len(&s, DISCARD) - 1);
+    CHECK(fuda_state_knows(&s, DISCARD, kc, 0) && fuda_state_knows(&s, DISCARD, kc, 1));
+    CHECK(fuda_state_knows(&s, DISCARD, qc, 0) && fuda_state_knows(&s, DISCARD, qc, 1));
+    CHECK(!fuda_state_knows(&s, DISCARD, jc, 0) && !fuda_state_knows(&s, DISCARD, jc, 1));
+    CHECK(!fuda_state_knows(&s, HAND0, tc, 1));
+}
+
+/* Resampling that keeps given cards where they lie (fuda check's leak rule):
+ * what seat 0 knows stays, and Kc (in the stock) and Ah (in seat 1's hand)
+ * too; the game's generator is left as it was; the rest still moves. With
+ * seat -1 only the face-up cards and the given ones stay. */
+static void test_resample_keep(void) {
+    fuda_state s, t;
+    table(&s);
+    uint8_t keep[FUDA_CARD_SPACE] = { 0 };
+    keep[C("Kc")] = keep[C("Ah")] = 1;
+    int moved = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        fuda_state_copy(&t, &s);
+        fuda_rng r;
+        fuda_rng_seed(&r, seed, 3);
+        CHECK_EQ_INT(fuda_state_resample_keep(&t, 0, keep, &r), 15); /* 11 of the stock, Ad, 3 of seat 1's */
+        CHECK(memcmp(&t.rng, &s.rng, sizeof s.rng) == 0);
+        CHECK(same_cards(&s, &t));
+        CHECK(t.cards[t.piles[STOCK].start + 11] == C("Kc"));
+        CHECK(t.cards[t.piles[HAND1].start + 0] == C("Ah"));
+        for (int i = 0; i < 4; i++) CHECK(t.cards[t.piles[HAND0].start + i] == s.cards[s.piles[HAND0].start + i]);
+        CHECK(t.cards[t.piles[DISCARD].start + 1] == C("2d"));
+        for (int i = 1; i < 4; i++) moved |= t.cards[t.piles[HAND1].start + i] != s.cards[s.piles[HAND1].start + i];
+        fuda_state_copy(&t, &s);
+        CHECK_EQ_INT(fuda_state_resample_keep(&t, -1, keep, &r), 19); /* all but Kc, Ah and the top */
+        CHECK(t.cards[t.piles[STOCK].start + 11] == C("Kc") && t.cards[t.piles[DISCARD].start + 1] == C("2d"));
+    }
+    CHECK(moved);
+    CHECK_EQ_INT(fuda_state_resample_keep(&t, 2, keep, NULL), -1); /* a bad seat */
+}
+
+TEST_MAIN(test_observe, test_resample_blind, test_shuffle_unseen, test_known_moves_with_card, test_shuffle_forgets,
+          test_resample, test_resample_spread, test_lands_face_up, test_resample_keep)

@@ -26,16 +26,17 @@ stale seat "this variable table belongs to a match that has ended" 30
 stale pile "this pile belongs to a match that has ended" 31
 stale self "this game object belongs to a match that has ended" 32
 
-# g:say(fmt, ...) is formatted only when somebody reads events: a bad format
-# goes unnoticed in a simulation, and fuda check (paranoid) catches it
+# g:say(fmt, ...) is checked whether somebody reads events or not (a match
+# plays the same either way): a bad format fails in a simulation as in check
 run sim "$V" -n 2 --seed 1 --bots random --option moves=pass --option fmt=bad
-expect "bad format, nobody reading: sim exits 0" status 0
-expect "bad format, nobody reading: every match counted" has "$OUT" '^matches +2$'
+expect "bad format, nobody reading: sim fails" status 1
+expect "bad format, nobody reading: sim names the g:say line" has "$ERR" \
+    "bind\\.lua:75: bad argument #3 to 'say' \\(number expected, got string\\) \\(in play\\)"
 cd "$TMP" || exit 1
 run check "$V" -n 2 --seed 1 --bots random --option moves=pass --option fmt=bad
 expect "bad format: check fails" status 1
 expect "bad format: check names the g:say line" has "$OUT" \
-    "listed move 'pass' refused: .*bind\\.lua:75: bad argument #3 to '[a-z.]*format' \\(number expected, got string\\) \\(in play\\)\$"
+    "listed move 'pass' refused: .*bind\\.lua:75: bad argument #3 to 'say' \\(number expected, got string\\) \\(in play\\)\$"
 run check "$V" -n 2 --seed 1 --bots random --option moves=pass --option fmt=good
 expect "good format: check passes" status 0
 expect "good format: check says OK" has "$OUT" '^check: OK \(2 matches, 12 moves\)$'

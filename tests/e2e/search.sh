@@ -108,7 +108,7 @@ expect "search.bot naming no bot: file:line and the bots" has "$ERR" "bad_search
 run check gin -n 2 --bots search,basic --iters 6
 expect "check gin with search: exit 0" status 0
 expect "check gin with search: OK" has "$OUT" '^check: OK \(2 matches, [0-9]+ moves\)$'
-expect "check names the leak rule" has "$OUT" '^hidden +[1-9][0-9]* positions: dealing anew what a seat cannot see changed none of its moves or views$'
+expect "check names the leak rule" has "$OUT" '^hidden +[1-9][0-9]* positions: dealing anew what a seat cannot see changed none of its moves or views, nor the events it was shown \([1-9][0-9]* comparisons\)$'
 
 # bad budgets
 run sim gin -n 1 --bots search --iters 0

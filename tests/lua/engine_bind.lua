@@ -92,12 +92,40 @@ eq(all[1], "seat 1 has 3 cards ( 12.5%)", "g:say formats with string.format")
 eq(all[3], "no format: %d %s", "g:say with one argument is not a format")
 check(T.has(own, 'only you: "x"'), "g:tell formats for its seat")
 check(not T.has(other, 'only you: "x"'), "the other seat does not see it")
--- a bad format is an error at the g:say line (a host script reads events, so it is formatted)
+-- a bad format is an error at the g:say line (read or not)
 h = m:hash()
 ok, err = m:apply(1, "badfmt")
-check(ok == nil and err:find("^" .. F .. "bad argument #2 to '[%w.]*format' %(number expected, got string%) %(in play%)$"),
+check(ok == nil and err:find("^" .. F .. "bad argument #2 to 'say' %(number expected, got string%) %(in play%)$"),
       "bad format refused: " .. tostring(err))
 eq(m:hash(), h, "state unchanged after the bad format")
+
+-- g:say renders its formats itself (no script code runs, whether anybody reads or not), and
+-- its text is string.format's
+ev = run("formats")
+check(#ev == 36, "formats: 18 cases said twice, got " .. #ev)
+for i = 1, #ev, 2 do eq(ev[i], ev[i + 1], "format case " .. (i + 1) // 2) end
+local refused = {
+  fmt_table = "bad argument #2 to 'say' %(string, number, boolean or nil expected, got table%)",
+  fmt_tostring = "bad argument #2 to 'say' %(string, number, boolean or nil expected, got table%)",
+  fmt_function = "bad argument #2 to 'say' %(string, number, boolean or nil expected, got function%)",
+  fmt_tell = "bad argument #3 to 'tell' %(number expected, got table%)",
+  fmt_p = "invalid conversion '%%p' to 'say'",
+  fmt_y = "invalid conversion '%%y' to 'say'",
+  fmt_end = "invalid conversion '%%' to 'say'",
+  fmt_float = "bad argument #2 to 'say' %(number has no integer representation%)",
+  fmt_none = "bad argument #3 to 'say' %(no value%)",
+  fmt_q = "specifier '%%q' cannot have modifiers %(in 'say'%)",
+  fmt_flag = "invalid conversion '%%#d' to 'say'",
+  fmt_width = "invalid conversion '%%100' to 'say'",
+  fmt_zeros = "bad argument #2 to 'say' %(string contains zeros%)",
+  fmt_q_table = "bad argument #2 to 'say' %(string, number, boolean or nil expected, got table%)",
+}
+for cmd, want in pairs(refused) do
+  h = m:hash()
+  ok, err = m:apply(1, cmd)
+  check(ok == nil and err:find("^" .. F .. want .. " %(in play%)$"), cmd .. " refused: " .. tostring(err))
+  eq(m:hash(), h, cmd .. ": state unchanged")
+end
 
 -- R:discard_list(hand): the cards in hand order and the deadwood after each, as R:discards
 local R = fuda.rules{}

@@ -118,6 +118,52 @@ local COMMANDS = {
     g:say("no format: %d %s")
   end,
   badfmt = function(g) g:say("%d", "not a number") end,
+  -- every conversion g:say renders itself: each case said with its format, then as
+  -- string.format makes it (tests/lua/engine_bind.lua compares the two)
+  formats = function(g)
+    local big = string.rep("x", 150)
+    local cases = {
+      table.pack("%d|%5d|%-5d|%05d|%+d|% d|%.3d", 42, -7, 3, 12, 5, 6, 7),
+      table.pack("%i %x %X %o %#x %#o %-6x|%08X", 1, 255, 255, 8, 255, 8, 171, 48879),
+      table.pack("%c%c%c%-3c|%3c", 72, 105, 33, 65, 66),
+      table.pack("%s|%10s|%-10s|%.2s|%5.1s|%.0s|", "abc", "abc", "abc", "abc", "abc", "abc"),
+      table.pack("%s %s %s %s %s %s", 1, 1.5, 2.0, true, false, nil),
+      table.pack("%s %s %s %s %s %s", 1 / 0, -1 / 0, math.maxinteger, math.mininteger, 1e100, -0.0),
+      table.pack("%f %.2f %10.3f %e %.3E %g %G %a %A", 1.5, 2.345, -3.25, 12345.678, 0.00012, 1e20,
+                 1e-5, 1.0, 0.5),
+      table.pack("%+.1f % f %#g %-12.4e| %012.3f", 3.14159, 2, 1.0, 6.02e23, -1.5),
+      table.pack("%5.1f%%", 12.5),
+      table.pack("%q", 'he said "hi"\n\0' .. "1\r\t\0x\\"),
+      table.pack("%q %q %q %q %q %q", 42, 1.5, true, nil, math.mininteger, 1 / 0),
+      table.pack("%d %x %s", "12", "0x10", 3),
+      table.pack("%s|%-99s|%.3s", big, "y", big),
+      table.pack("%.99f", 1 / 3),
+      table.pack("%99.99f", -1e300),
+      table.pack("%% and %s", "extra", "ignored"),
+      table.pack("%s", "a\0b"),
+      table.pack("{%s} {%s}", "7h", "Qs"),
+    }
+    for _, c in ipairs(cases) do
+      g:say(table.unpack(c, 1, c.n))
+      g:say(string.format(table.unpack(c, 1, c.n)))
+    end
+  end,
+  -- formats and values g:say refuses, read or not (their text would come from script code,
+  -- an address, or a bad format)
+  fmt_table = function(g) g:say("%s", {}) end,
+  fmt_tostring = function(g) g:say("%s", setmetatable({}, { __tostring = function() return "x" end })) end,
+  fmt_function = function(g) g:say("%s", print) end,
+  fmt_tell = function(g, seat) g:tell(seat, "%d", {}) end,
+  fmt_p = function(g) g:say("%p", "x") end,
+  fmt_y = function(g) g:say("%y", 1) end,
+  fmt_end = function(g) g:say("100%", 1) end,
+  fmt_float = function(g) g:say("%d", 1.5) end,
+  fmt_none = function(g) g:say("%d %d", 1) end,
+  fmt_q = function(g) g:say("%5q", "x") end,
+  fmt_flag = function(g) g:say("%#d", 1) end,
+  fmt_width = function(g) g:say("%100d", 1) end,
+  fmt_zeros = function(g) g:say("%5s", "a\0b") end,
+  fmt_q_table = function(g) g:say("%q", {}) end,
   ["end"] = function(g, seat) g:score(seat, 1) g:end_hand() g:end_match() end,
   -- a name longer than Lua's short strings (40 bytes) is not interned: found by its text
   long = function(g)
@@ -129,7 +175,10 @@ local COMMANDS = {
   end,
 }
 
-local ALL = { "pass", "probe", "errors", "fields", "set", "clear", "fail", "say", "badfmt", "end", "long" }
+local ALL = { "pass", "probe", "errors", "fields", "set", "clear", "fail", "say", "badfmt", "end", "long",
+              "formats", "fmt_table", "fmt_tostring", "fmt_function", "fmt_tell", "fmt_p", "fmt_y",
+              "fmt_end", "fmt_float", "fmt_none", "fmt_q", "fmt_flag", "fmt_width", "fmt_zeros",
+              "fmt_q_table" }
 
 return {
   title = "Bindings (tests)",
