@@ -1460,6 +1460,7 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m) {
     if (fuda_tb_n(e)) m->tb = *e->tb;
     else m->tb.n = m->tb.active = 0;
     m->bot_rng = e->bot_rng;
+    m->empty_run = e->empty_run;
     m->nrows = e->nrows;
     m->nlog = e->nlog;
     m->log_serial = e->nlog ? e->log[e->nlog - 1].serial : 0;
@@ -1485,6 +1486,7 @@ int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m) {
     fuda_state_copy(&e->st, &m->st);
     if (m->tb.n && e->tb) *e->tb = m->tb;
     e->bot_rng = m->bot_rng;
+    e->empty_run = m->empty_run;
     rows_drop(e, m->nrows);
     events_drop(e, 0);
     log_cut(e, m->nlog);
@@ -1500,6 +1502,7 @@ int fuda_engine_rewind_state(fuda_engine *e, const fuda_mark *m) {
     mark_stale(e, &m->st);
     fuda_state_copy(&e->st, &m->st);
     e->bot_rng = m->bot_rng;
+    e->empty_run = m->empty_run;
     events_drop(e, 0);
     e->moves_valid = 0;
     return 0;

@@ -229,6 +229,7 @@ typedef struct fuda_mark {
     fuda_state st;
     fuda_tables tb;      /* a match of several tables: the others (tb.n 0: none) */
     fuda_rng bot_rng;
+    int empty_run;       /* hands in a row that ended in their deal (FUDA_MAX_EMPTY_HANDS) */
     int nrows;
     long nlog;
     uint64_t log_serial; /* serial of log entry nlog-1, 0 for an empty log */
