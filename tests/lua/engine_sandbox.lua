@@ -124,6 +124,15 @@ for _, name in ipairs(order) do
   local mv = m:moves(1)
   check(#mv >= 1, name .. ": moves still listed")
 end
+-- the metatable fuda.Rules share is locked: no finalizer (which would run with every hook off)
+-- can be slipped into it for the next Rules made
+do
+  local m = fuda.match{ variant = D .. "rules_gc.lua", seats = 2, seed = 3 }
+  local before = m:hash()
+  local ok, err = m:apply(1, "draw")
+  check(ok == nil and tostring(err):find("rules_gc%.lua:%d+: attempt to index a string value"), "rules-gc: " .. tostring(err))
+  check(m:hash() == before, "rules-gc: state unchanged")
+end
 -- and without an attack the draw goes through (the attacks above are what fails)
 do
   local m = fuda.match{ variant = D .. "sandbox.lua", seats = 2, seed = 3 }
