@@ -240,6 +240,17 @@ static void txn_begin(fuda_engine *e, txn *t) {
     e->moves_valid = 0;
 }
 
+/* Did the hooks since t change the game: the state, and at a table of
+ * several, the match's totals and the table's kept result too? */
+static int txn_changed(const fuda_engine *e, const txn *t) {
+    if (memcmp(&t->st, &e->st, sizeof t->st) != 0) return 1;
+    if (!fuda_tb_active(e)) return 0;
+    const fuda_table_result *a = &t->res, *b = &e->tb->res[fuda_tb_active(e) - 1];
+    return memcmp(t->total, e->tb->slot[0].total, sizeof t->total) != 0 || a->done != b->done ||
+           a->winner != b->winner || a->loser != b->loser || a->kind != b->kind || a->note != b->note ||
+           a->points != b->points || a->boxes != b->boxes;
+}
+
 /* Lua's copy of the variables (and the pile caches) must follow a state put
  * back (lgame.c): mark the slots that differ between the two. */
 static void mark_stale(fuda_engine *e, const fuda_state *back) {
@@ -960,7 +971,7 @@ static int load_moves(fuda_engine *e, int seat) {
         e->nmoves = 0;
         return -1;
     }
-    if (e->paranoid && memcmp(&t.st, &e->st, sizeof t.st) != 0) {
+    if (e->paranoid && txn_changed(e, &t)) {
         txn_undo(e, &t);
         e->nmoves = 0;
         fuda_engine_seterr(e, "%s: the moves hook changed the game state (it must only list moves)", e->file);
@@ -1165,7 +1176,7 @@ static int lua_bot(fuda_engine *e, int seat, const char *name) {
     txn t;
     txn_begin(e, &t);
     int rc = engine_pcall(e, bot_body, &a);
-    int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
+    int changed = txn_changed(e, &t);
     txn_undo(e, &t); /* a bot may not change the game */
     e->moves_valid = 1; /* same state, same list */
     if (rc < 0) return -1;
@@ -1261,11 +1272,11 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
     if (is_random(a->bot.name)) {
         a->id = e->mvids[fuda_rng_below(&e->bot_rng, (uint32_t)e->nmoves)];
     } else {
-        fuda_state before;
-        fuda_state_copy(&before, &e->st);
+        txn before;
+        txn_begin(e, &before);
         int nrows = e->nrows, nevs = e->nevs;
         if (run_lua_bot(e, &a->bot) < 0) return -1;
-        if (memcmp(&before, &e->st, sizeof before) != 0) {
+        if (txn_changed(e, &before)) {
             fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, a->bot.name);
             return -1;
         }
@@ -1325,7 +1336,7 @@ int fuda_engine_evaluate(fuda_engine *e, int seat, double *v) {
     txn t;
     txn_begin(e, &t);
     int rc = engine_pcall(e, eval_body, &a);
-    int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
+    int changed = txn_changed(e, &t);
     txn_undo(e, &t); /* an estimate may not change the game */
     if (rc == 0 && changed) {
         fuda_engine_seterr(e, "%s: evaluate changed the game state", e->file);
