@@ -316,7 +316,43 @@ int fuda_engine_push_hook(fuda_engine *e, int h) {
 typedef int (*engine_body)(fuda_engine *e, void *ud);
 typedef struct body_call { fuda_engine *e; engine_body fn; void *ud; int rc; } body_call;
 
-static int run_body(lua_State *L) {
+/* Does msg name a place, "NAME:LINE:" (a script's, a load's chunk)? */
+static int names_place(const char *msg) {
+    for (const char *p = msg; (p = strchr(p, ':')) != NULL; p++) {
+        if (p == msg || p[-1] == ' ' || p[-1] == '\n') continue;
+        const char *q = p + 1;
+        if (*q < '0' || *q > '9') continue;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q == ':') return 1;
+    }
+    return 0;
+}
+
+/* The message handler of a body: an error that names no place -- raised
+ * with error(x, 0), an error object that is no string, an error raised in a
+ * C function that another C function called (a sort comparator, a gsub
+ * callback) -- gets the place of the innermost script function on the stack
+ * where it was raised, "file:line: ", if there is one (fuda's own loader
+ * and authoring code are not scripts). It runs no script code: an error
+ * object that is no string becomes "(error object is a table value)". */
+int fuda_place_error(lua_State *L) {
+    int t = lua_type(L, 1);
+    if (t == LUA_TSTRING && names_place(lua_tostring(L, 1))) return 1;
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        if (strcmp(ar.source, "=loader") == 0 || strcmp(ar.source, "=author") == 0) continue;
+        if (t == LUA_TSTRING || t == LUA_TNUMBER)
+            lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, lua_tostring(L, 1));
+        else
+            lua_pushfstring(L, "%s:%d: (error object is a %s value)", ar.short_src, ar.currentline,
+                            luaL_typename(L, 1));
+        return 1;
+    }
+    return 1;
+}
+
+static int run_inner(lua_State *L) {
     body_call *c = (body_call *)lua_touserdata(L, 1);
     lua_settop(L, 0);
     if (c->e->vars_stale) {
@@ -325,6 +361,20 @@ static int run_body(lua_State *L) {
     }
     c->rc = c->fn(c->e, c->ud);
     return 0;
+}
+
+/* The body under fuda_place_error; its error goes on as it was (a memory error
+ * as the memory limit, which is what an allocation failing under the limits
+ * is: raising again makes it a plain error). */
+static int run_body(lua_State *L) {
+    lua_pushcfunction(L, fuda_place_error);
+    lua_pushcfunction(L, run_inner);
+    lua_pushvalue(L, 1);
+    int rc = lua_pcall(L, 1, 0, -3);
+    if (rc == LUA_OK) return 0;
+    fuda_engine *e = ((body_call *)lua_touserdata(L, 1))->e;
+    if (rc == LUA_ERRMEM && !e->limit_hit) e->limit_hit = FUDA_LIMIT_MEMORY;
+    return lua_error(L);
 }
 
 /* Run fn(e, ud) as one call under the sandbox limits: every Lua API call in

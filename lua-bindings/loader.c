@@ -324,7 +324,8 @@ static int c_author(lua_State *L) {
 
 /* What loader.lua gets as C. */
 static const luaL_Reg loader_helpers[] = {
-    {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {"author", c_author}, {NULL, NULL}
+    {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {"author", c_author},
+    {"place", fuda_place_error}, {NULL, NULL}
 };
 
 /* Push the loader module (built once per state). */

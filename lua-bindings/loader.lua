@@ -8,6 +8,8 @@
 --   C.loadfile(path, real)     -> chunk (text only, sandbox env) | nil, message
 --   C.source(path)             -> the text C.loadfile read | nil (never reads a file)
 --   C.builtin_bots             -> the bots every variant has ("random", "search")
+--   C.place                    -> a message handler: "file:line: " of the innermost script
+--                                 function for an error that names no place
 -- Errors are raised as "file:line: message" strings, several joined by newlines.
 local C = ...
 local A = C.author()   -- the authoring pieces (author.lua): phases, layout, default view
@@ -475,7 +477,7 @@ function load_variant(name, fromdir, chain, trusted)
   loading[real] = true
   chain[#chain + 1] = basename(path)
   dirs[#dirs + 1] = dirname(path)
-  local ok, t = pcall(chunk)
+  local ok, t = xpcall(chunk, C.place) -- an error that names no place gets the chunk's line
   dirs[#dirs] = nil
   if not ok then
     loading[real] = nil

@@ -133,6 +133,23 @@ do
   check(ok == nil and tostring(err):find("rules_gc%.lua:%d+: attempt to index a string value"), "rules-gc: " .. tostring(err))
   check(m:hash() == before, "rules-gc: state unchanged")
 end
+-- an error that names no place by itself (error(x, 0), an error object that is no string, one
+-- raised in a C function that C called) gets the line of the script where it was raised
+do
+  local lines = { level0 = 6, table = 7, none = 8, number = 9, far = 10, sort = 11, close = 12, meta = 13 }
+  local texts = { level0 = "level 0", table = "(error object is a table value)",
+                  none = "(error object is a nil value)", number = "42", far = "far",
+                  sort = "bad argument #1 to 'next'", close = "closing",
+                  meta = "(error object is a table value)" }
+  for how, line in pairs(lines) do
+    local m = fuda.match{ variant = D .. "error_place.lua", seats = 2, seed = 3, options = { how = how } }
+    local before = m:hash()
+    local ok, err = m:apply(1, "draw")
+    local want = "error_place.lua:" .. line .. ": " .. texts[how]
+    check(ok == nil and tostring(err):find(want, 1, true), "error place, " .. how .. ": " .. tostring(err))
+    check(m:hash() == before, "error place, " .. how .. ": state unchanged")
+  end
+end
 -- and without an attack the draw goes through (the attacks above are what fails)
 do
   local m = fuda.match{ variant = D .. "sandbox.lua", seats = 2, seed = 3 }
