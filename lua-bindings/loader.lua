@@ -433,6 +433,13 @@ local function check_search_bot(err, def)
   end
 end
 
+-- What the game state cannot hold of a variable's initial value (as g.var.x = v would refuse
+-- it), or nil.
+local function beyond_state(v, t)
+  if t == "integer" and (v < -2147483648 or v > 2147483647) then return "an integer of 32 bits" end
+  if t == "string" and #v > 255 then return "a string of at most 255 bytes" end
+end
+
 local function check_hooks(err, def)
   for _, h in ipairs(REQUIRED) do
     if type(def[h]) ~= "function" then
@@ -443,12 +450,16 @@ local function check_hooks(err, def)
     local t = value_type(v)
     if type(k) ~= "string" or (t ~= "integer" and t ~= "boolean" and t ~= "string") then
       err.add(k, "state." .. tostring(k) .. ": a game variable starts as an integer, boolean or string")
+    elseif beyond_state(v, t) then
+      err.add(k, "state." .. k .. ": the game state holds " .. beyond_state(v, t) .. " here")
     end
   end
   for k, v in pairs(def.seat_state) do
     local t = value_type(v)
     if type(k) ~= "string" or (t ~= "integer" and t ~= "boolean" and t ~= "string") then
       err.add(k, "seat_state." .. tostring(k) .. ": a seat variable starts as an integer, boolean or string")
+    elseif beyond_state(v, t) then
+      err.add(k, "seat_state." .. k .. ": the game state holds " .. beyond_state(v, t) .. " here")
     end
   end
 end
