@@ -536,7 +536,9 @@ local function override(def, sets)
     local k, v = s:match("^([%w_]+)=(.*)$")
     local spec = k and out.options[k]
     if not k then
-      problems[#problems + 1] = "option '" .. s .. "': write name=value"
+      problems[#problems + 1] = "option '" .. s:gsub("%c", "?") .. "': write name=value"
+    elseif v:find("%c") then -- the log keeps it on one line, which its reader takes back
+      problems[#problems + 1] = "option '" .. k .. "': a value holds no control characters"
     elseif not spec then
       local names = sorted_keys(out.options)
       problems[#problems + 1] = "unknown option '" .. k .. "'" .. suggest(k, names) .. " (options: " .. table.concat(names, ", ") .. ")"

@@ -33,6 +33,8 @@ check(e and e:find("bad_state_values.lua:7: state.long: the game state holds a s
   and e:find("bad_state_values.lua:8: state.big: the game state holds an integer of 32 bits here", 1, true)
   and e:find("bad_state_values.lua:11: seat_state.low: the game state holds an integer of 32 bits here", 1, true)
   and not e:find("fits"), "initial values beyond the state: " .. tostring(e))
+e = load_error("hostile.lua", { attack = "x\27[2Jy" })
+check(e and e:find("option 'attack': a value holds no control characters", 1, true), "option with an escape: " .. tostring(e))
 e = load_error("nonexistent.lua")
 check(e and e:find("cannot read variant file"), "missing file: " .. tostring(e))
 e = load_error("../../etc/passwd")
