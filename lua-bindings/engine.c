@@ -328,27 +328,38 @@ static int names_place(const char *msg) {
     return 0;
 }
 
+/* Push "where: the error object as text" (no script code runs: an object
+ * that is no string becomes "(error object is a table value)"). */
+static void push_placed(lua_State *L, const char *where, int t) {
+    if (t == LUA_TSTRING || t == LUA_TNUMBER) lua_pushfstring(L, "%s: %s", where, lua_tostring(L, 1));
+    else lua_pushfstring(L, "%s: (error object is a %s value)", where, luaL_typename(L, 1));
+}
+
 /* The message handler of a body: an error that names no place -- raised
  * with error(x, 0), an error object that is no string, an error raised in a
  * C function that another C function called (a sort comparator, a gsub
  * callback) -- gets the place of the innermost script function on the stack
- * where it was raised, "file:line: ", if there is one (fuda's own loader
- * and authoring code are not scripts). It runs no script code: an error
- * object that is no string becomes "(error object is a table value)". */
+ * where it was raised, "file:line: " (fuda's own loader and authoring code
+ * are not scripts). When the stack holds none (a __close that cannot be
+ * called, found while unwinding), the place where the hook being called is
+ * defined; a message of the engine's own that names the variant's file is
+ * left as it is. */
 int fuda_place_error(lua_State *L) {
     int t = lua_type(L, 1);
     if (t == LUA_TSTRING && names_place(lua_tostring(L, 1))) return 1;
     lua_Debug ar;
+    char where[sizeof ar.short_src + 24];
     for (int level = 1; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
         if (strcmp(ar.source, "=loader") == 0 || strcmp(ar.source, "=author") == 0) continue;
-        if (t == LUA_TSTRING || t == LUA_TNUMBER)
-            lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, lua_tostring(L, 1));
-        else
-            lua_pushfstring(L, "%s:%d: (error object is a %s value)", ar.short_src, ar.currentline,
-                            luaL_typename(L, 1));
+        snprintf(where, sizeof where, "%s:%d", ar.short_src, ar.currentline);
+        push_placed(L, where, t);
         return 1;
     }
+    fuda_engine *e = fuda_engine_of(L);
+    if (!e || e->noted < 1 || e->noted > FUDA_NOTED || !e->noted_place[e->noted - 1][0]) return 1;
+    if (t == LUA_TSTRING && e->file && strncmp(lua_tostring(L, 1), e->file, strlen(e->file)) == 0) return 1;
+    push_placed(L, e->noted_place[e->noted - 1], t);
     return 1;
 }
 

@@ -143,11 +143,12 @@ end
 -- an error that names no place by itself (error(x, 0), an error object that is no string, one
 -- raised in a C function that C called) gets the line of the script where it was raised
 do
-  local lines = { level0 = 6, table = 7, none = 8, number = 9, far = 10, sort = 11, close = 12, meta = 13 }
+  local lines = { level0 = 7, table = 8, none = 9, number = 10, far = 11, sort = 12, close = 13, meta = 14,
+                  badclose = 20 }
   local texts = { level0 = "level 0", table = "(error object is a table value)",
                   none = "(error object is a nil value)", number = "42", far = "far",
                   sort = "bad argument #1 to 'next'", close = "closing",
-                  meta = "(error object is a table value)" }
+                  meta = "(error object is a table value)", badclose = "attempt to call a number value" }
   for how, line in pairs(lines) do
     local m = fuda.match{ variant = D .. "error_place.lua", seats = 2, seed = 3, options = { how = how } }
     local before = m:hash()
