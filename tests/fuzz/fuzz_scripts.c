@@ -22,7 +22,7 @@
  *
  * An execution: generate a script, write it to a file, load it into a fresh
  * engine with small limits (a few tens of MiB, an instruction budget most of
- * the time, a time limit of a few hundred ms), start a match, play a bounded
+ * the time, a time limit of 50 to 200 ms), start a match, play a bounded
  * number of actions (the random bot, the variant's bots, now and then the
  * search bot), and on the way ask views, why_not, prompts, bots, try listed
  * and unlisted moves, apply illegal ones, mark and undo; then save the log,
@@ -123,6 +123,7 @@ typedef struct jobslot {
     volatile long call_bound;      /* ms it may take */
     volatile long execs, loaded, started, actions, replays, checks, done_to;
     volatile long kinds[NKINDS];
+    volatile long by_class[NKINDS][FZ_NCLASSES]; /* findings of scripts that used class c */
     volatile int overrun;
     volatile int finished;
     volatile uint64_t used;        /* the attack classes of the script being run */
@@ -235,10 +236,10 @@ typedef struct params {
 
 static void params_draw(params *p, fz_rng *r) {
     static const long mems[] = {8, 16, 16, 32, 32, 48};
-    static const long times[] = {100, 150, 200, 250, 300};
+    static const long times[] = {50, 100, 100, 150, 200};
     p->hseed = fz_next(r);
     p->mem_mib = mems[fz_below(r, 6)];
-    p->instr = fz_below(r, 100) < 80 ? 100000 + 100000 * (long)fz_below(r, 20) : 0;
+    p->instr = fz_below(r, 100) < 80 ? 100000 + 100000 * (long)fz_below(r, 10) : 0;
     p->time_ms = times[fz_below(r, 5)];
     p->paranoid = fz_below(r, 100) < 80;
 }
@@ -312,7 +313,12 @@ static void finding(exec *x, int kind, const char *fmt, ...) {
 static void save_finding(exec *x, int kind, const char *msg) {
     jobslot *s = x->slot;
     s->kinds[kind]++;
+    for (int c = 0; c < FZ_NCLASSES; c++)
+        if ((x->used >> c) & 1) s->by_class[kind][c]++;
     uint64_t sig = signature(kind, msg);
+    /* a crash, hang or overrun says little more than where: the classes of its script tell
+     * them apart */
+    if (kind <= F_SLOW) sig ^= x->used * 0x9e3779b97f4a7c15ULL;
     int slot = -1;
     for (int i = 0; i < NSIGS; i++) {
         if (s->sig[i] == sig) {
@@ -454,6 +460,12 @@ static const char *const typed_texts[] = {
     "", "7h", "draw", "play 7h", "k 7h", "zzz", "\x1b[31m", "\xff", "x y z", "snap", "play Jk", "pass",
 };
 
+/* Does the script keep state out of the engine's sight on purpose (a read-only
+ * hook's rawset on g, formatting that plays, a library function replaced)? */
+static int hidden(const exec *x) {
+    return (x->used & ((1ULL << FZ_MUTATE) | (1ULL << FZ_FORMAT) | (1ULL << FZ_MONKEY))) != 0;
+}
+
 /* Hash of the running match (0 when none). */
 static uint64_t state_hash(fuda_engine *e) {
     return fuda_engine_phase(e) == FUDA_PHASE_IDLE ? 0 : fuda_engine_hash(e);
@@ -530,6 +542,25 @@ static int probe_calls(exec *x, fuda_engine *e, int seat, int nseats, char **lis
         if (rc < 0) check_message(x, e, "bot");
         same_state(x, e, h, "bot");
     }
+    if (fuda_engine_tables(e) > 0 && pct(x, 10)) {
+        int t = 1 + (int)fz_below(&x->r, (uint32_t)fuda_engine_tables(e));
+        char *v = CALL(x, "view_table", bound_of(x, 2), fuda_engine_view_table(e, (int)fz_below(&x->r, (uint32_t)nseats + 1), t));
+        free(v);
+        same_state(x, e, h, "view_table");
+    }
+    if (pct(x, 3)) { /* deal anew what a seat cannot see (checks and searches do), then go back */
+        fuda_mark *m = (fuda_mark *)malloc(sizeof *m);
+        if (m && fuda_engine_mark(e, m) == 0) {
+            int rc = CALL(x, "resample", bound_of(x, 2), fuda_engine_resample(e, seat, fz_next(&x->r)));
+            if (rc >= 0) {
+                int urc = CALL(x, "undo_to", 1000, fuda_engine_undo_to(e, m));
+                if (urc < 0) finding(x, F_STATE, "undo_to after a resample failed: %s", fuda_engine_error(e));
+                else if (x->p.paranoid && state_hash(e) != h)
+                    finding(x, F_STATE, "undo_to after a resample left another state");
+            }
+        }
+        free(m);
+    }
     if (pct(x, 3)) {
         char *s = CALL(x, "scoresheet", 1000, fuda_engine_scoresheet(e));
         free(s);
@@ -561,8 +592,8 @@ static long play(exec *x, fuda_engine *e, int nseats) {
             continue;
         }
         unsigned actors = fuda_engine_actors(e);
-        if (!actors) {
-            finding(x, F_STATE, "a hand is on but no seat is to act");
+        if (!actors) { /* a non-paranoid engine keeps what a moves hook changed, g.turn too */
+            if (x->p.paranoid) finding(x, F_STATE, "a hand is on but no seat is to act");
             break;
         }
         int seats[32], ns = 0;
@@ -616,10 +647,11 @@ static long play(exec *x, fuda_engine *e, int nseats) {
             const char *const *again;
             int n2 = fuda_engine_moves(e, seat, &again);
             if (!x->p.paranoid) n2 = -1;
-            if (n2 >= 0 && n2 != n) finding(x, F_STATE, "after a refused move the list has %d moves, not %d", n2, n);
+            int k = hidden(x) ? F_HIDDEN : F_STATE; /* a list may depend on what the script hid */
+            if (n2 >= 0 && n2 != n) finding(x, k, "after a refused move the list has %d moves, not %d", n2, n);
             for (int i = 0; n2 == n && i < n; i++)
                 if (strcmp(again[i], list[i]) != 0) {
-                    finding(x, F_STATE, "after a refused move move %d is '%.80s', not '%.80s'", i + 1, again[i], list[i]);
+                    finding(x, k, "after a refused move move %d is '%.80s', not '%.80s'", i + 1, again[i], list[i]);
                     break;
                 }
             if (++failures > 4) a = max_actions;
@@ -664,7 +696,7 @@ static void replay(exec *x, const char *log, uint64_t want) {
     /* scripts that keep state where the engine does not see it (a read-only hook's change to
      * the game table kept for later, text formatting that plays) do not replay, by design:
      * fuda check's business, not the engine's */
-    int kind = x->used & ((1ULL << FZ_MUTATE) | (1ULL << FZ_FORMAT) | (1ULL << FZ_MONKEY)) ? F_HIDDEN : F_REPLAY;
+    int kind = hidden(x) ? F_HIDDEN : F_REPLAY;
     int rc = CALL(x, "replay", (long)(moves + 4) * 6 * x->p.time_ms + 2000,
                   fuda_engine_replay_as(e, x->path, "log", log, strlen(log), -1));
     if (rc < 0) {
@@ -829,7 +861,7 @@ static void run_check(exec *x) {
     else if (strncmp(last, "check: OK", 9) != 0 && strncmp(last, "check: FAILED", 13) != 0)
         finding(x, F_CHECK, "fuda check printed no verdict last: %.300s", last);
     else if (strstr(text, "the engine stopped") || strstr(text, "the engine was killed") ||
-             strstr(text, "past its time limit"))
+             strstr(text, "past its time limit") || strstr(text, "past its deadline"))
         finding(x, F_CHECK, "fuda check's worker ended: %.300s", last);
     free(text);
 }
@@ -1093,7 +1125,15 @@ static int supervise(void) {
     for (int k = 0; k < NKINDS; k++) {
         long n = 0;
         for (int j = 0; j < O.jobs; j++) n += slots[j].kinds[k];
-        if (n) printf("fuzz-scripts: %ld %s%s\n", n, kind_names[k], k >= F_FINDINGS ? " (a note, not a finding)" : "");
+        if (!n) continue;
+        printf("fuzz-scripts: %ld %s%s", n, kind_names[k], k >= F_FINDINGS ? " (a note, not a finding)" : "");
+        const char *sep = "; their scripts' classes:";
+        for (int c = 1; c < FZ_NCLASSES; c++) {
+            long m = 0;
+            for (int j = 0; j < O.jobs; j++) m += slots[j].by_class[k][c];
+            if (m) printf("%s %s %ld", sep, fz_class_name(c), m), sep = ",";
+        }
+        printf("\n");
     }
     printf("fuzz-scripts: %ld findings%s%s\n", found, found ? " in " : "", found ? O.findings : "");
     free(pids);

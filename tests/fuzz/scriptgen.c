@@ -1037,6 +1037,7 @@ static const tmpl t_weak[] = {
     T(0, "local w = setmetatable({}, {__mode = \"k\"}) local k = {} KEEP.k0 = k for i = 1, 2e4 do local nk = {} w[k] = nk k = nk end KEEP.w = w"),
     T(0, "local w = setmetatable({}, {__mode = \"k\"}) local ks = {} for i = 1, 3e4 do ks[i] = {} end for i = 3e4, 2, -1 do w[ks[i]] = ks[i - 1] end KEEP.k0 = ks[3e4] KEEP.w = w ks = nil"),
     T(0, "local w = setmetatable({}, {__mode = \"v\"}) for i = 1, 1e6 do w[i] = {} end"),
+    T(0, "local w = setmetatable({}, {__mode = \"k\"}) local ks = {} for i = 1, 1.5e5 do ks[i] = {} end for i = 1.5e5, 2, -1 do w[ks[i]] = ks[i - 1] end KEEP.k1 = ks[1.5e5] KEEP.w1 = w ks = nil"),
     T(0, "local w = setmetatable({}, {__mode = \"kv\"}) for i = 1, 1e5 do w[{}] = {} end KEEP.w = w"),
     T(0, "local w = setmetatable({}, {__mode = \"k\"}) for i = 1, 1e5 do local k = {} w[k] = {k} end KEEP.w2 = w"),
     T(0, "local t = {} for i = 1, 200 do local w = setmetatable({}, {__mode = \"k\"}) w[t] = t t = {w} end KEEP.t = t"),
