@@ -804,7 +804,10 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     if (new_symbols(e) < 0) return -1;
     if (e->tb) memset(e->tb, 0, offsetof(fuda_tables, slot));
     e->tb_inner = e->seats_stale = e->nteams = 0;
-    fuda_state_init(&e->st, nseats, seed, e->syms);
+    if (fuda_state_init(&e->st, nseats, seed, e->syms) < 0) { /* the loader keeps the counts in range */
+        fuda_engine_seterr(e, "%s: cannot seat %d players (at most %d)", e->name, nseats, FUDA_MAX_SEATS);
+        return -1;
+    }
     fuda_rng_seed(&e->bot_rng, seed, 1);
     e->seed = seed;
     static uint64_t matches; /* every match of the process gets its own id, for marks */

@@ -178,7 +178,7 @@ end
 
 local function normalize_players(err, p)
   if p == nil then return { min = 2, max = 2, default = 2 } end
-  if math.type(p) == "integer" then return { min = p, max = p, default = p } end
+  if math.type(p) == "integer" then p = { min = p, max = p, default = p } end -- checked as one
   if type(p) ~= "table" then err.add("players", "players must be an integer or { min =, max =, default = }") return { min = 2, max = 2, default = 2 } end
   local r = { min = p.min or 2, max = p.max or p.min or 2 }
   r.default = p.default or r.min
