@@ -342,8 +342,9 @@ static void push_placed(lua_State *L, const char *where, int t) {
  * where it was raised, "file:line: " (fuda's own loader and authoring code
  * are not scripts). When the stack holds none (a __close that cannot be
  * called, found while unwinding), the place where the hook being called is
- * defined; a message of the engine's own that names the variant's file is
- * left as it is. */
+ * defined, or, for a hook that is a C function, the variant's file; a
+ * message of the engine's own that names the variant's file is left as it
+ * is. */
 int fuda_place_error(lua_State *L) {
     int t = lua_type(L, 1);
     if (t == LUA_TSTRING && names_place(lua_tostring(L, 1))) return 1;
@@ -357,9 +358,12 @@ int fuda_place_error(lua_State *L) {
         return 1;
     }
     fuda_engine *e = fuda_engine_of(L);
-    if (!e || e->noted < 1 || e->noted > FUDA_NOTED || !e->noted_place[e->noted - 1][0]) return 1;
-    if (t == LUA_TSTRING && e->file && strncmp(lua_tostring(L, 1), e->file, strlen(e->file)) == 0) return 1;
-    push_placed(L, e->noted_place[e->noted - 1], t);
+    if (!e || !e->file) return 1;
+    if (t == LUA_TSTRING && strncmp(lua_tostring(L, 1), e->file, strlen(e->file)) == 0) return 1;
+    if (e->noted >= 1 && e->noted <= FUDA_NOTED && e->noted_place[e->noted - 1][0])
+        push_placed(L, e->noted_place[e->noted - 1], t);
+    else /* a hook that is a C function (view = tostring): only its file is known */
+        push_placed(L, e->file, t);
     return 1;
 }
 

@@ -161,6 +161,12 @@ do
     check(m:hash() == before, "error place, " .. how .. ": state unchanged")
   end
 end
+-- a hook that is a C function fails naming the variant's file
+do
+  local m = fuda.match{ variant = D .. "c_hook.lua", seats = 2, seed = 3 }
+  local v, err = m:view(1)
+  check(v == nil and tostring(err):find("c_hook%.lua: bad argument #1 to '[%w.]*format'"), "C function hook: " .. tostring(err))
+end
 -- and without an attack the draw goes through (the attacks above are what fails)
 do
   local m = fuda.match{ variant = D .. "sandbox.lua", seats = 2, seed = 3 }
