@@ -220,7 +220,7 @@ fuzz: fuzz-build
 # FUZZ_SCRIPTS_N executions (1000000) on FUZZ_SCRIPTS_JOBS workers (2), seed
 # FUZZ_SCRIPTS_SEED (1), FUZZ_SCRIPTS_FLAGS passed on (--off CLASS,...,
 # --check-every K); prints execs/s and the findings, saved with their scripts
-# in BUILD/fuzz-findings; exits 1 on any. `make fuzz-scripts-asan` builds and
+# in BUILD/fuzz-findings (emptied first); exits 1 on any. `make fuzz-scripts-asan` builds and
 # runs it under ASan and UBSan (FUZZ_SCRIPTS_ASAN_N executions, 100000).
 FUZZ_SCRIPTS_N ?= 1000000
 FUZZ_SCRIPTS_ASAN_N ?= 100000
@@ -234,6 +234,7 @@ $(BUILD)/fuzz-scripts: $(FUZZ_SCRIPTS_SRC) tests/fuzz/scriptgen.h $(CORE_OBJ) $(
 
 fuzz-scripts: all
 	@$(MAKE) --no-print-directory $(BUILD)/fuzz-scripts
+	@rm -rf $(BUILD)/fuzz-findings
 	$(BUILD)/fuzz-scripts -n $(FUZZ_SCRIPTS_N) -j $(FUZZ_SCRIPTS_JOBS) --seed $(FUZZ_SCRIPTS_SEED) \
 	    --findings $(BUILD)/fuzz-findings --fuda $(BUILD)/fuda $(FUZZ_SCRIPTS_FLAGS)
 
@@ -242,6 +243,7 @@ fuzz-scripts-asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    build build-asan/fuzz-scripts
+	@rm -rf build-asan/fuzz-findings
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 FUZZ_LSAN=1 build-asan/fuzz-scripts \
 	    -n $(FUZZ_SCRIPTS_ASAN_N) -j $(FUZZ_SCRIPTS_JOBS) --seed $(FUZZ_SCRIPTS_SEED) \
 	    --findings build-asan/fuzz-findings --fuda build-asan/fuda $(FUZZ_SCRIPTS_FLAGS)
