@@ -554,14 +554,15 @@ static int g_new_deck(lua_State *L) {
     fuda_engine *e = check_game(L);
     pile_ud *p = check_pile(L, 2);
     if (!e->in_setup) return luaL_error(L, "new_deck: cards can only be created in setup");
-    int decks = 1, jokers = 0;
+    lua_Integer decks = 1, jokers = 0; /* range-checked before any arithmetic */
     if (!lua_isnoneornil(L, 3)) {
         luaL_checktype(L, 3, LUA_TTABLE);
-        if (lua_getfield(L, 3, "decks") != LUA_TNIL) decks = (int)luaL_checkinteger(L, -1);
-        if (lua_getfield(L, 3, "jokers") != LUA_TNIL) jokers = (int)luaL_checkinteger(L, -1);
+        if (lua_getfield(L, 3, "decks") != LUA_TNIL) decks = luaL_checkinteger(L, -1);
+        if (lua_getfield(L, 3, "jokers") != LUA_TNIL) jokers = luaL_checkinteger(L, -1);
         lua_pop(L, 2);
     }
-    if (decks < 0 || jokers < 0 || decks * 52 + jokers + e->st.ncards > FUDA_MAX_CARDS)
+    if (decks < 0 || jokers < 0 || decks > FUDA_MAX_CARDS || jokers > FUDA_MAX_CARDS ||
+        decks * 52 + jokers + e->st.ncards > FUDA_MAX_CARDS)
         return luaL_error(L, "new_deck: at most %d cards in a game", FUDA_MAX_CARDS);
     fuda_card deck[52];
     fuda_deck52(deck);

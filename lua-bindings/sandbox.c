@@ -484,7 +484,9 @@ static int l_random(lua_State *L) {
     case 1: hi = luaL_checkinteger(L, 1); break;
     default: lo = luaL_checkinteger(L, 1); hi = luaL_checkinteger(L, 2); break;
     }
-    luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, lua_gettop(L), "interval is empty or too large");
+    /* the width in unsigned arithmetic: hi - lo overflows for lo near math.mininteger */
+    luaL_argcheck(L, lo <= hi && (lua_Unsigned)hi - (lua_Unsigned)lo < 0x7fffffff, lua_gettop(L),
+                  "interval is empty or too large");
     lua_pushinteger(L, lo + (lua_Integer)fuda_rng_below(&e->st.rng, (uint32_t)(hi - lo + 1)));
     return 1;
 }

@@ -161,6 +161,23 @@ do
     check(m:hash() == before, "error place, " .. how .. ": state unchanged")
   end
 end
+-- integers at the edges, given to functions that compute with them in C, are refused
+do
+  local want = { decks = "edge_numbers.lua:6: new_deck: at most 224 cards in a game",
+                 jokers = "edge_numbers.lua:7: new_deck: at most 224 cards in a game",
+                 random_low = "edge_numbers.lua:8: bad argument #2 to 'random' (interval is empty or too large)",
+                 random_wide = "edge_numbers.lua:9: bad argument #2 to 'random' (interval is empty or too large)" }
+  for what, msg in pairs(want) do
+    local ok, m = pcall(fuda.match, { variant = D .. "edge_numbers.lua", seats = 2, seed = 3, options = { what = what } })
+    local err = m
+    if ok then -- the random ones: in a move
+      local before = m:hash()
+      ok, err = m:apply(1, "draw")
+      check(m:hash() == before, "edge numbers, " .. what .. ": state unchanged")
+    end
+    check(not ok and tostring(err):find(msg, 1, true), "edge numbers, " .. what .. ": " .. tostring(err))
+  end
+end
 -- a hook that is a C function fails naming the variant's file
 do
   local m = fuda.match{ variant = D .. "c_hook.lua", seats = 2, seed = 3 }
