@@ -972,8 +972,8 @@ static void worker(int job, long from) {
             fflush(stderr);
             snprintf(tail, sizeof tail, "%s", "");
             off_t end = lseek(fd, 0, SEEK_END);
-            off_t from = end > (off_t)sizeof tail - 1 ? end - (off_t)sizeof tail + 1 : 0;
-            ssize_t got = pread(fd, tail, sizeof tail - 1, from);
+            off_t at = end > (off_t)sizeof tail - 1 ? end - (off_t)sizeof tail + 1 : 0;
+            ssize_t got = pread(fd, tail, sizeof tail - 1, at);
             tail[got > 0 ? got : 0] = 0;
             finding(&x, F_LEAK, "LeakSanitizer found leaks in the last %d executions (up to this one)\n%s",
                     LEAK_EVERY, tail);
