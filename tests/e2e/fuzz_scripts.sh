@@ -12,8 +12,9 @@ case $FUDA in
 *) FZ=build/fuzz-scripts ;;
 esac
 # xpcall's message handler, stock C functions on huge numbers, print's volume, the move-text
-# grammar, formatting that runs script code, load's chunk names
-OPEN=handler,cbound,print,movetext,format,load
+# grammar, formatting that runs script code, load's chunk names, the collector's work on
+# ephemeron chains
+OPEN=handler,cbound,print,movetext,format,load,weak
 
 expect "the fuzzer is built with the program" test -x "$FZ"
 

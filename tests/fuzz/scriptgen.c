@@ -404,6 +404,9 @@ static void expand(gen *g, const char *t) {
         case 'p': gen_pile(g); break;
         case 'v': gen_value(g); break;
         case 't': gen_table(g); break;
+        case 'T': /* a table without a metatable: stock functions on lying ones are FZ_META's */
+            expand(g, pct(g, 40) ? "{}" : pct(g, 50) ? "$l" : pct(g, 50) ? "{$v, $v}" : "KEEP");
+            break;
         case 'f': gen_func(g); break;
         case 'b': out(g, pct(g, 80) ? (pct(g, 50) ? "true" : "false") : "nil"); break;
         case 'm': expand(g, PICK(g, move_texts)); break;
@@ -519,16 +522,16 @@ static const tmpl t_api[] = {
     T(0, "local _ = fuda.version"),
     T(0, "local _ = string.format($s, $v, $v)"),
     T(0, "local _ = ($s):rep($j, $s)"),
-    T(0, "local _ = table.concat($t, $s, $j, $j)"),
+    T(0, "local _ = table.concat($T, $s, $j, $j)"),
     T(0, "local _ = table.concat($l, \" \")"),
-    T(0, "local _ = table.unpack($t, $j, $j)"),
+    T(0, "local _ = table.unpack($T, $j, $j)"),
     T(0, "local _ = table.pack($v, $v)"),
-    T(0, "table.insert($t, $j, $v)"),
-    T(0, "table.insert($t, $v)"),
-    T(0, "local _ = table.remove($t, $j)"),
-    T(0, "local _ = table.move($t, $j, $j, $j, $t)"),
+    T(0, "table.insert($T, $j, $v)"),
+    T(0, "table.insert($T, $v)"),
+    T(0, "local _ = table.remove($T, $j)"),
+    T(0, "local _ = table.move($T, $j, $j, $j, $T)"),
     T(0, "table.sort($l)"),
-    T(0, "table.sort($t, $f)"),
+    T(0, "table.sort($T, $f)"),
     T(0, "local _ = utf8.char($i, $i)"),
     T(0, "local _ = utf8.len($s, $j, $j)"),
     T(0, "local _ = utf8.codepoint($s, $i, $i)"),
@@ -1015,7 +1018,7 @@ static const tmpl t_forbid[] = {
     T(NG, "PROBEMT(\"var index mt\", function() return getmetatable(getmetatable(g.var).__index) end)"),
     T(0, "PROBEMT(\"variant mt\", function() return getmetatable(fuda.variant(\"tiny\")) end)"),
     T(0, "PROBEMT(\"import mt\", function() return getmetatable(fuda.import(\"match\")) end)"),
-    T(NG, "PROBE(\"g raw\", function() for k, v in pairs(g) do return v end end)"),
+    T(NG, "PROBE(\"g raw\", function() return rawget(g, \"seats\") or rawget(g, \"var\") or rawget(g, \"pile\") end)"),
     T(NG, "PROBE(\"g engine\", function() return rawget(g, \"engine\") or rawget(g, 1) end)"),
     T(NG, "PROBE(\"g setmetatable\", function() setmetatable(g, nil) return true end)"),
     T(NG, "PROBE(\"g.var set mt\", function() setmetatable(g.var, {}) return true end)"),
