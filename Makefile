@@ -33,6 +33,8 @@
 #                   (or valgrind). See tools/profile.sh.
 #   make lua-module build/fuda.so, for `require "fuda"` in a stock lua5.4
 #   make fuzz       the libFuzzer targets (FUZZ_SECONDS each)
+#   make fuzz-scripts  random variant scripts run under the engine, looking
+#                   for escapes (FUZZ_SCRIPTS_N executions; see below)
 #   make install    PREFIX=/usr/local: bin/fuda, share/fuda/variants and
 #                   docs/rules, the manual page share/man/man1/fuda.1, the
 #                   LuaLS annotations share/fuda/lua/fuda.lua and the luacheck
@@ -67,12 +69,13 @@ REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 PIC_OBJ = $(CORE_SRC:%.c=$(BUILD)/pic/%.o) $(BIND_SRC:%.c=$(BUILD)/pic/%.o)
 
-.PHONY: all deps build play repl test asan bench profile install clean fuzz fuzz-build lua-module mutants
+.PHONY: all deps build play repl test asan bench profile install clean fuzz fuzz-build lua-module mutants \
+	fuzz-scripts fuzz-scripts-asan
 
 all: deps
 	@$(MAKE) --no-print-directory build
 
-build: $(BUILD)/fuda $(BUILD)/fuda-bench $(CTEST_BIN)
+build: $(BUILD)/fuda $(BUILD)/fuda-bench $(CTEST_BIN) $(BUILD)/fuzz-scripts
 	@if [ "$(BUILD)" = build ] && ! cmp -s $(BUILD)/fuda fuda; then \
 	    cp -p $(BUILD)/fuda fuda.tmp && mv -f fuda.tmp fuda; fi
 
@@ -207,6 +210,43 @@ fuzz: fuzz-build
 	    FUDA_PATH=tests/variants build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
 	        -max_len=512 build-fuzz/corpus-$$t || exit 1; \
 	done
+
+# The script fuzzer (tests/fuzz/fuzz_scripts.c, scriptgen.c): random variant
+# scripts from the Lua API and the standard library, mixed with hostile
+# fragments, run in-process under the engine with small limits, looking for
+# escapes (crash, hang, a call past its limit, a message without a place, a
+# refused action that changed the state, a log that does not replay, output
+# other than print's, a probe reaching what the sandbox leaves out, a leak).
+# FUZZ_SCRIPTS_N executions (1000000) on FUZZ_SCRIPTS_JOBS workers (2), seed
+# FUZZ_SCRIPTS_SEED (1), FUZZ_SCRIPTS_FLAGS passed on (--off CLASS,...,
+# --check-every K); prints execs/s and the findings, saved with their scripts
+# in BUILD/fuzz-findings (emptied first); exits 1 on any. `make fuzz-scripts-asan` builds and
+# runs it under ASan and UBSan (FUZZ_SCRIPTS_ASAN_N executions, 100000).
+FUZZ_SCRIPTS_N ?= 1000000
+FUZZ_SCRIPTS_ASAN_N ?= 100000
+FUZZ_SCRIPTS_JOBS ?= 2
+FUZZ_SCRIPTS_SEED ?= 1
+FUZZ_SCRIPTS_FLAGS ?=
+FUZZ_SCRIPTS_SRC = tests/fuzz/fuzz_scripts.c tests/fuzz/scriptgen.c
+
+$(BUILD)/fuzz-scripts: $(FUZZ_SCRIPTS_SRC) tests/fuzz/scriptgen.h $(CORE_OBJ) $(BIND_OBJ) Makefile
+	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -o $@ $(FUZZ_SCRIPTS_SRC) $(CORE_OBJ) $(BIND_OBJ) $(LUA_LIBS) -lpthread -lm
+
+fuzz-scripts: all
+	@$(MAKE) --no-print-directory $(BUILD)/fuzz-scripts
+	@rm -rf $(BUILD)/fuzz-findings
+	$(BUILD)/fuzz-scripts -n $(FUZZ_SCRIPTS_N) -j $(FUZZ_SCRIPTS_JOBS) --seed $(FUZZ_SCRIPTS_SEED) \
+	    --findings $(BUILD)/fuzz-findings --fuda $(BUILD)/fuda $(FUZZ_SCRIPTS_FLAGS)
+
+fuzz-scripts-asan:
+	@sh tools/deps.sh test
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
+	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	    build build-asan/fuzz-scripts
+	@rm -rf build-asan/fuzz-findings
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 FUZZ_LSAN=1 build-asan/fuzz-scripts \
+	    -n $(FUZZ_SCRIPTS_ASAN_N) -j $(FUZZ_SCRIPTS_JOBS) --seed $(FUZZ_SCRIPTS_SEED) \
+	    --findings build-asan/fuzz-findings --fuda build-asan/fuda $(FUZZ_SCRIPTS_FLAGS)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/fuda/variants/lib \

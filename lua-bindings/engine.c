@@ -298,6 +298,17 @@ static void txn_begin(fuda_engine *e, txn *t) {
     e->moves_valid = 0;
 }
 
+/* Did the hooks since t change the game: the state, and at a table of
+ * several, the match's totals and the table's kept result too? */
+static int txn_changed(const fuda_engine *e, const txn *t) {
+    if (memcmp(&t->st, &e->st, sizeof t->st) != 0) return 1;
+    if (!fuda_tb_active(e)) return 0;
+    const fuda_table_result *a = &t->res, *b = &e->tb->res[fuda_tb_active(e) - 1];
+    return memcmp(t->total, e->tb->slot[0].total, sizeof t->total) != 0 || a->done != b->done ||
+           a->winner != b->winner || a->loser != b->loser || a->kind != b->kind || a->note != b->note ||
+           a->points != b->points || a->boxes != b->boxes;
+}
+
 /* Lua's copy of the variables (and the pile caches) must follow a state put
  * back (lgame.c): mark the slots that differ between the two. */
 static void mark_stale(fuda_engine *e, const fuda_state *back) {
@@ -363,7 +374,58 @@ int fuda_engine_push_hook(fuda_engine *e, int h) {
 typedef int (*engine_body)(fuda_engine *e, void *ud);
 typedef struct body_call { fuda_engine *e; engine_body fn; void *ud; int rc; } body_call;
 
-static int run_body(lua_State *L) {
+/* Does msg name a place, "NAME:LINE:" (a script's, a load's chunk)? */
+static int names_place(const char *msg) {
+    for (const char *p = msg; (p = strchr(p, ':')) != NULL; p++) {
+        if (p == msg || p[-1] == ' ' || p[-1] == '\n') continue;
+        const char *q = p + 1;
+        if (*q < '0' || *q > '9') continue;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q == ':') return 1;
+    }
+    return 0;
+}
+
+/* Push "where: the error object as text" (no script code runs: an object
+ * that is no string becomes "(error object is a table value)"). */
+static void push_placed(lua_State *L, const char *where, int t) {
+    if (t == LUA_TSTRING || t == LUA_TNUMBER) lua_pushfstring(L, "%s: %s", where, lua_tostring(L, 1));
+    else lua_pushfstring(L, "%s: (error object is a %s value)", where, luaL_typename(L, 1));
+}
+
+/* The message handler of a body: an error that names no place -- raised
+ * with error(x, 0), an error object that is no string, an error raised in a
+ * C function that another C function called (a sort comparator, a gsub
+ * callback) -- gets the place of the innermost script function on the stack
+ * where it was raised, "file:line: " (fuda's own loader and authoring code
+ * are not scripts). When the stack holds none (a __close that cannot be
+ * called, found while unwinding), the place where the hook being called is
+ * defined, or, for a hook that is a C function, the variant's file; a
+ * message of the engine's own that names the variant's file is left as it
+ * is. */
+int fuda_place_error(lua_State *L) {
+    int t = lua_type(L, 1);
+    if (t == LUA_TSTRING && names_place(lua_tostring(L, 1))) return 1;
+    lua_Debug ar;
+    char where[sizeof ar.short_src + 24];
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        if (strcmp(ar.source, "=loader") == 0 || strcmp(ar.source, "=author") == 0) continue;
+        snprintf(where, sizeof where, "%s:%d", ar.short_src, ar.currentline);
+        push_placed(L, where, t);
+        return 1;
+    }
+    fuda_engine *e = fuda_engine_of(L);
+    if (!e || !e->file) return 1;
+    if (t == LUA_TSTRING && strncmp(lua_tostring(L, 1), e->file, strlen(e->file)) == 0) return 1;
+    if (e->noted >= 1 && e->noted <= FUDA_NOTED && e->noted_place[e->noted - 1][0])
+        push_placed(L, e->noted_place[e->noted - 1], t);
+    else /* a hook that is a C function (view = tostring): only its file is known */
+        push_placed(L, e->file, t);
+    return 1;
+}
+
+static int run_inner(lua_State *L) {
     body_call *c = (body_call *)lua_touserdata(L, 1);
     lua_settop(L, 0);
     if (c->e->vars_stale) {
@@ -372,6 +434,20 @@ static int run_body(lua_State *L) {
     }
     c->rc = c->fn(c->e, c->ud);
     return 0;
+}
+
+/* The body under fuda_place_error; its error goes on as it was (a memory error
+ * as the memory limit, which is what an allocation failing under the limits
+ * is: raising again makes it a plain error). */
+static int run_body(lua_State *L) {
+    lua_pushcfunction(L, fuda_place_error);
+    lua_pushcfunction(L, run_inner);
+    lua_pushvalue(L, 1);
+    int rc = lua_pcall(L, 1, 0, -3);
+    if (rc == LUA_OK) return 0;
+    fuda_engine *e = ((body_call *)lua_touserdata(L, 1))->e;
+    if (rc == LUA_ERRMEM && !e->limit_hit) e->limit_hit = FUDA_LIMIT_MEMORY;
+    return lua_error(L);
 }
 
 /* Run fn(e, ud) as one call under the sandbox limits: every Lua API call in
@@ -801,7 +877,10 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     if (new_symbols(e) < 0) return -1;
     if (e->tb) memset(e->tb, 0, offsetof(fuda_tables, slot));
     e->tb_inner = e->seats_stale = e->nteams = 0;
-    fuda_state_init(&e->st, nseats, seed, e->syms);
+    if (fuda_state_init(&e->st, nseats, seed, e->syms) < 0) { /* the loader keeps the counts in range */
+        fuda_engine_seterr(e, "%s: cannot seat %d players (at most %d)", e->name, nseats, FUDA_MAX_SEATS);
+        return -1;
+    }
     fuda_rng_seed(&e->bot_rng, seed, 1);
     e->seed = seed;
     static uint64_t matches; /* every match of the process gets its own id, for marks */
@@ -1061,7 +1140,7 @@ static int load_moves(fuda_engine *e, int seat) {
         e->nmoves = 0;
         return -1;
     }
-    if (e->paranoid && memcmp(&t.st, &e->st, sizeof t.st) != 0) {
+    if (e->paranoid && txn_changed(e, &t)) {
         txn_undo(e, &t);
         e->nmoves = 0;
         fuda_engine_seterr(e, "%s: the moves hook changed the game state (it must only list moves)", e->file);
@@ -1279,7 +1358,7 @@ static int lua_bot(fuda_engine *e, int seat, const char *name) {
     txn t;
     txn_begin(e, &t);
     int rc = engine_pcall(e, bot_body, &a);
-    int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
+    int changed = txn_changed(e, &t);
     txn_undo(e, &t); /* a bot may not change the game */
     e->moves_valid = 1; /* same state, same list */
     if (rc < 0) return -1;
@@ -1375,11 +1454,11 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
     if (is_random(a->bot.name)) {
         a->id = e->mvids[fuda_rng_below(&e->bot_rng, (uint32_t)e->nmoves)];
     } else {
-        fuda_state before;
-        fuda_state_copy(&before, &e->st);
+        txn before;
+        txn_begin(e, &before);
         int nrows = e->nrows, nevs = e->nevs;
         if (run_lua_bot(e, &a->bot) < 0) return -1;
-        if (memcmp(&before, &e->st, sizeof before) != 0) {
+        if (txn_changed(e, &before)) {
             fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, a->bot.name);
             return -1;
         }
@@ -1439,7 +1518,7 @@ int fuda_engine_evaluate(fuda_engine *e, int seat, double *v) {
     txn t;
     txn_begin(e, &t);
     int rc = engine_pcall(e, eval_body, &a);
-    int changed = memcmp(&t.st, &e->st, sizeof t.st) != 0;
+    int changed = txn_changed(e, &t);
     txn_undo(e, &t); /* an estimate may not change the game */
     if (rc == 0 && changed) {
         fuda_engine_seterr(e, "%s: evaluate changed the game state", e->file);

@@ -366,6 +366,9 @@ int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_
 /* engine.c, for tables.c */
 typedef int (*fuda_body)(fuda_engine *e, void *ud);
 int fuda_engine_pcall(fuda_engine *e, fuda_body fn, void *ud);   /* engine_pcall */
+/* A message handler: an error that names no place gets "file:line: " of the
+ * innermost script function on the stack (engine.c); the loader's too. */
+int fuda_place_error(lua_State *L);
 void fuda_engine_call_hook(fuda_engine *e, const char *name, int nargs, int nres);
 int fuda_engine_run_hook(fuda_engine *e, int h);                 /* the hook with the game alone */
 int fuda_engine_progress(fuda_engine *e, const char *after);     /* check_progress */

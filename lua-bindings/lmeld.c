@@ -445,6 +445,10 @@ static const luaL_Reg rules_methods[] = {
     {"gin", l_gin}, {"layoff", l_layoff}, {"accepts", l_accepts}, {NULL, NULL}
 };
 
+/* The metatable every fuda.Rules shares is locked (getmetatable gives
+ * "locked"): a script that could reach it could add a __gc field, and every
+ * Rules made after would get a finalizer, which Lua runs with every hook off
+ * (even in lua_close), out of reach of every limit. */
 void fuda_open_meld(lua_State *L) {
     if (luaL_newmetatable(L, FUDA_RULES_T)) {
         /* locked: a script may not reach it (a __gc put there would make every

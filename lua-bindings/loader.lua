@@ -9,6 +9,8 @@
 --   C.source(path)             -> the text C.loadfile read | nil (never reads a file)
 --   C.builtin_bots             -> the bots every variant has ("random", "search")
 --   C.oneline(msg)             -> msg in one line, a script's controls shown harmlessly
+--   C.place                    -> a message handler: "file:line: " of the innermost script
+--                                 function for an error that names no place
 -- Errors are raised as "file:line: message" strings, several joined by newlines
 -- (each made one line by C.oneline where it is written, so a script's newline
 -- cannot pass for another problem or a line of fuda's own).
@@ -180,7 +182,7 @@ end
 
 local function normalize_players(err, p)
   if p == nil then return { min = 2, max = 2, default = 2 } end
-  if math.type(p) == "integer" then return { min = p, max = p, default = p } end
+  if math.type(p) == "integer" then p = { min = p, max = p, default = p } end -- checked as one
   if type(p) ~= "table" then err.add("players", "players must be an integer or { min =, max =, default = }") return { min = 2, max = 2, default = 2 } end
   local r = { min = p.min or 2, max = p.max or p.min or 2 }
   r.default = p.default or r.min
@@ -457,6 +459,13 @@ local function check_search_bot(err, def)
   end
 end
 
+-- What the game state cannot hold of a variable's initial value (as g.var.x = v would refuse
+-- it), or nil.
+local function beyond_state(v, t)
+  if t == "integer" and (v < -2147483648 or v > 2147483647) then return "an integer of 32 bits" end
+  if t == "string" and #v > 255 then return "a string of at most 255 bytes" end
+end
+
 local function check_hooks(err, def)
   for _, h in ipairs(REQUIRED) do
     if type(def[h]) ~= "function" then
@@ -467,16 +476,16 @@ local function check_hooks(err, def)
     local t = value_type(v)
     if type(k) ~= "string" or (t ~= "integer" and t ~= "boolean" and t ~= "string") then
       err.add(k, "state." .. tostring(k) .. ": a game variable starts as an integer, boolean or string")
-    elseif t == "integer" and (v < INT32_MIN or v > INT32_MAX) then
-      err.add(k, "state." .. k .. ": a game variable holds a 32-bit integer, got " .. v)
+    elseif beyond_state(v, t) then
+      err.add(k, "state." .. k .. ": the game state holds " .. beyond_state(v, t) .. " here")
     end
   end
   for k, v in pairs(def.seat_state) do
     local t = value_type(v)
     if type(k) ~= "string" or (t ~= "integer" and t ~= "boolean" and t ~= "string") then
       err.add(k, "seat_state." .. tostring(k) .. ": a seat variable starts as an integer, boolean or string")
-    elseif t == "integer" and (v < INT32_MIN or v > INT32_MAX) then
-      err.add(k, "seat_state." .. k .. ": a seat variable holds a 32-bit integer, got " .. v)
+    elseif beyond_state(v, t) then
+      err.add(k, "seat_state." .. k .. ": the game state holds " .. beyond_state(v, t) .. " here")
     end
   end
 end
@@ -505,7 +514,7 @@ function load_variant(name, fromdir, chain, trusted)
   loading[real] = true
   chain[#chain + 1] = basename(path)
   dirs[#dirs + 1] = dirname(path)
-  local ok, t = pcall(chunk)
+  local ok, t = xpcall(chunk, C.place) -- an error that names no place gets the chunk's line
   dirs[#dirs] = nil
   if not ok then
     loading[real] = nil
@@ -553,7 +562,9 @@ local function override(def, sets)
     local k, v = s:match("^([%w_]+)=(.*)$")
     local spec = k and out.options[k]
     if not k then
-      problems[#problems + 1] = "option '" .. s .. "': write name=value"
+      problems[#problems + 1] = "option '" .. s:gsub("%c", "?") .. "': write name=value"
+    elseif v:find("%c") then -- the log keeps it on one line, which its reader takes back
+      problems[#problems + 1] = "option '" .. k .. "': a value holds no control characters"
     elseif not spec then
       local names = sorted_keys(out.options)
       problems[#problems + 1] = "unknown option '" .. k .. "'" .. suggest(k, names) .. " (options: " .. table.concat(names, ", ") .. ")"

@@ -158,6 +158,8 @@ static const surface_entry surface[] = {
                                       "file; parsed like load (metered)"},
     {'v', "loader.import^C.source", C_},
     {'v', "loader.import^C.author", "constant (author.lua built once per state)"},
+    {'v', "loader.import^C.place", "a message handler: walks the stack for the innermost script function "
+                                   "(at most LUAI_MAXCCALLS frames), runs no script code"},
     {'v', "loader.import^C.oneline", "one pass over a message string the memory cap bounds (the terminal sink's "
                                      "line form, at most four bytes out for one in, charged as Lua memory)"},
     {'v', "loader.import^_ENV.pcall", "the stock pcall, in the loader's environment only: it "

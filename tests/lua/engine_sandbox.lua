@@ -28,6 +28,16 @@ e = load_error("bad_extends.lua")
 check(e and e:find("bad_extends.lua:2: extends: variant 'no%-such%-game' not found"), "extends missing: " .. tostring(e))
 e = load_error("bad_cycle_a.lua")
 check(e and e:find("inheritance cycle: bad_cycle_a %-> bad_cycle_b %-> bad_cycle_a"), "cycle: " .. tostring(e))
+e = load_error("bad_state_values.lua")
+check(e and e:find("bad_state_values.lua:7: state.long: the game state holds a string of at most 255 bytes here", 1, true)
+  and e:find("bad_state_values.lua:8: state.big: the game state holds an integer of 32 bits here", 1, true)
+  and e:find("bad_state_values.lua:11: seat_state.low: the game state holds an integer of 32 bits here", 1, true)
+  and not e:find("fits"), "initial values beyond the state: " .. tostring(e))
+e = load_error("hostile.lua", { attack = "x\27[2Jy" })
+check(e and e:find("option 'attack': a value holds no control characters", 1, true), "option with an escape: " .. tostring(e))
+e = load_error("bad_players.lua")
+check(e and e:find("bad_players.lua:3: players: need 1 <= min <= default <= max <= 12", 1, true),
+  "players = 128: " .. tostring(e))
 e = load_error("nonexistent.lua")
 check(e and e:find("cannot read variant file"), "missing file: " .. tostring(e))
 e = load_error("../../etc/passwd")
@@ -181,6 +191,56 @@ do
   end
 end
 
+-- the metatable fuda.Rules share is locked: no finalizer (which would run with every hook off)
+-- can be slipped into it for the next Rules made
+do
+  local m = fuda.match{ variant = D .. "rules_gc.lua", seats = 2, seed = 3 }
+  local before = m:hash()
+  local ok, err = m:apply(1, "draw")
+  check(ok == nil and tostring(err):find("rules_gc%.lua:%d+: attempt to index a string value"), "rules-gc: " .. tostring(err))
+  check(m:hash() == before, "rules-gc: state unchanged")
+end
+-- an error that names no place by itself (error(x, 0), an error object that is no string, one
+-- raised in a C function that C called) gets the line of the script where it was raised
+do
+  local lines = { level0 = 7, table = 8, none = 9, number = 10, far = 11, sort = 12, close = 13, meta = 14,
+                  badclose = 20 }
+  local texts = { level0 = "level 0", table = "(error object is a table value)",
+                  none = "(error object is a nil value)", number = "42", far = "far",
+                  sort = "bad argument #1 to 'next'", close = "closing",
+                  meta = "(error object is a table value)", badclose = "attempt to call a number value" }
+  for how, line in pairs(lines) do
+    local m = fuda.match{ variant = D .. "error_place.lua", seats = 2, seed = 3, options = { how = how } }
+    local before = m:hash()
+    local ok, err = m:apply(1, "draw")
+    local want = "error_place.lua:" .. line .. ": " .. texts[how]
+    check(ok == nil and tostring(err):find(want, 1, true), "error place, " .. how .. ": " .. tostring(err))
+    check(m:hash() == before, "error place, " .. how .. ": state unchanged")
+  end
+end
+-- integers at the edges, given to functions that compute with them in C, are refused
+do
+  local want = { decks = "edge_numbers.lua:6: new_deck: at most 224 cards in a game",
+                 jokers = "edge_numbers.lua:7: new_deck: at most 224 cards in a game",
+                 random_low = "edge_numbers.lua:8: bad argument #2 to 'random' (interval is empty or too large)",
+                 random_wide = "edge_numbers.lua:9: bad argument #2 to 'random' (interval is empty or too large)" }
+  for what, msg in pairs(want) do
+    local ok, m = pcall(fuda.match, { variant = D .. "edge_numbers.lua", seats = 2, seed = 3, options = { what = what } })
+    local err = m
+    if ok then -- the random ones: in a move
+      local before = m:hash()
+      ok, err = m:apply(1, "draw")
+      check(m:hash() == before, "edge numbers, " .. what .. ": state unchanged")
+    end
+    check(not ok and tostring(err):find(msg, 1, true), "edge numbers, " .. what .. ": " .. tostring(err))
+  end
+end
+-- a hook that is a C function fails naming the variant's file
+do
+  local m = fuda.match{ variant = D .. "c_hook.lua", seats = 2, seed = 3 }
+  local v, err = m:view(1)
+  check(v == nil and tostring(err):find("c_hook%.lua: bad argument #1 to '[%w.]*format'"), "C function hook: " .. tostring(err))
+end
 -- and without an attack the draw goes through (the attacks above are what fails)
 do
   local m = fuda.match{ variant = D .. "sandbox.lua", seats = 2, seed = 3 }

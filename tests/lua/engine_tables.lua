@@ -136,6 +136,19 @@ hostile("range", "tables%.lua:%d+: seating: table 2 place 2 is 9, not a seat %(1
 hostile("short", "tables%.lua:%d+: seating returned 1 tables, the match has 2")
 hostile("loop", "tables%.lua:%d+: instruction limit exceeded", { memory = 32, instructions = 2000000 })
 
+-- At a table, a hook that may only look (moves, a bot) and scores is refused: the match's totals
+-- are part of the game it may not change, as a table's own state is.
+for _, how in ipairs{ "moves", "bot" } do
+  local m = fuda.match{ variant = "tests/variants/tables_cheat.lua", seats = 4, seed = 3, options = { cheat = how } }
+  local h = m:hash()
+  local ok, err
+  if how == "moves" then ok, err = pcall(m.moves, m, 1) else ok, err = m:bot(1, "scorer") end
+  check(not ok and contains(err, how == "moves" and "the moves hook changed the game state"
+    or "bot 'scorer' changed the game state"), how .. ": refused: " .. tostring(err))
+  eq(m:total(1), 0, how .. ": no points scored")
+  eq(m:hash(), h, how .. ": the match is as it was")
+end
+
 -- Bad declarations: tables that do not fit the seats.
 do
   local ok, err = pcall(fuda.match, { variant = V, seats = 4, options = { seating = "fixed" }, seed = 1 })
