@@ -22,7 +22,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     }
     static const char *const dirs[] = {"tests/variants", NULL};
-    fuda_config cfg = {dirs, (size_t)64 << 20, 2000000L, NULL, 1};
+    fuda_config cfg = { 0 }; /* by field: the struct grows (a positional list set exe to 1, then the match time) */
+    cfg.search_path = dirs;
+    cfg.mem_limit = (size_t)64 << 20;
+    cfg.instr_limit = 2000000L;
+    cfg.paranoid = 1;
     fuda_engine *e = fuda_engine_new(&cfg);
     if (!e) abort();
     if (fuda_engine_replay_text(e, "fuzz", text, size, -1) < 0) {
