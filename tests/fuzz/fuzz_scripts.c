@@ -774,6 +774,22 @@ static void run_exec(exec *x) {
 
 /* ---- the worker's output ---- */
 
+/* print's lines as a variant's print writes them: the place of the call
+ * ("job-0.lua:12: ", "[C]: "), then the text with control characters shown
+ * as escapes (the "\1P" every generated print starts with is "\x01P"), or
+ * the line saying print's output limit was reached. */
+#define PROBE "\\x01E\t"
+static int print_line(const char *buf) {
+    if (strncmp(buf, "print: output limit reached", 27) == 0) return 1;
+    const char *nl = strchr(buf, '\n');
+    size_t len = nl ? (size_t)(nl - buf) : strlen(buf);
+    static const char mark[] = ": \\x01";
+    size_t m = sizeof mark - 1;
+    for (const char *p = buf; (p = memmem(p, len - (size_t)(p - buf), mark, m)) != NULL; p++)
+        if (p + m < buf + len && (p[m] == 'P' || p[m] == 'E')) return 1;
+    return 0;
+}
+
 /* What the execution wrote on stdout and stderr: print's lines only. */
 static void check_output(exec *x) {
     fflush(stdout);
@@ -788,18 +804,19 @@ static void check_output(exec *x) {
         ssize_t got = pread(x->out_fd, buf, (size_t)look, x->out_pos);
         if (got > 0) {
             buf[got] = 0;
-            if (buf[0] != '\1' || (got > 1 && buf[1] != 'P' && buf[1] != 'E'))
-                finding(x, F_OUTPUT, "the engine wrote: %.300s", buf);
+            if (!print_line(buf)) finding(x, F_OUTPUT, "the engine wrote: %.300s", buf);
             static const char *const foreign[] = {"PANIC", "AddressSanitizer", "runtime error:", "Lua warning",
                                                   "\nfuda:", "LeakSanitizer", NULL};
             for (int i = 0; foreign[i]; i++) {
                 char *f = memmem(buf, (size_t)got, foreign[i], strlen(foreign[i]));
                 if (f) finding(x, F_OUTPUT, "the output has '%s': %.300s", foreign[i], f);
             }
-            for (char *p = buf; (p = memmem(p, (size_t)(buf + got - p), "\1E\t", 3)) != NULL; p += 3) {
+            for (char *p = buf; (p = memmem(p, (size_t)(buf + got - p), PROBE, strlen(PROBE))) != NULL;
+                 p += strlen(PROBE)) {
                 char name[128];
                 size_t k = 0;
-                for (char *q = p + 3; q < buf + got && *q != '\n' && k < sizeof name - 1; q++) name[k++] = *q;
+                for (char *q = p + strlen(PROBE); q < buf + got && *q != '\n' && k < sizeof name - 1; q++)
+                    name[k++] = *q;
                 name[k] = 0;
                 finding(x, F_REACH, "a probe reached %s", name);
             }
