@@ -1850,10 +1850,10 @@ int fuda_engine_teams(const fuda_engine *e, const unsigned **masks) {
 
 int fuda_engine_team_total(const fuda_engine *e, int team, int col) {
     if (!e->started || team < 1 || team > e->nteams) return 0;
-    int sum = 0;
+    long long sum = 0; /* totals are 32-bit: a team's sum may not be */
     for (int s = 0; s < FUDA_MAX_SEATS; s++)
         if (e->team[team - 1] & (1u << s)) sum += fuda_engine_total(e, s + 1, col);
-    return sum;
+    return sum > INT_MAX ? INT_MAX : sum < INT_MIN ? INT_MIN : (int)sum;
 }
 
 const fuda_state *fuda_engine_state(const fuda_engine *e) {

@@ -335,7 +335,8 @@ char *fuda_engine_view_table(fuda_engine *e, int seat, int t);
 /* The match's teams (the variant's `teams`): the count, and in *masks (owned
  * by the engine) each team's seats, bit seat-1. 0: no teams. */
 int fuda_engine_teams(const fuda_engine *e, const unsigned **masks);
-/* The sum of the members' totals of team k (1-based) in column col. */
+/* The sum of the members' totals of team k (1-based) in column col,
+ * saturated at the ends of int. */
 int fuda_engine_team_total(const fuda_engine *e, int team, int col);
 
 #endif

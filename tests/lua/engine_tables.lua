@@ -149,6 +149,14 @@ for _, how in ipairs{ "moves", "bot" } do
   eq(m:hash(), h, how .. ": the match is as it was")
 end
 
+-- A team's total beyond 32 bits is shown saturated, not wrapped.
+do
+  local m = fuda.match{ variant = "tests/variants/tables_cheat.lua", seats = 4, seed = 3, options = { cheat = "huge" } }
+  check(m:apply(1, "fold") and m:apply(3, "fold"), "both tables end their hands")
+  eq(m:total(1), 2147483647, "seat 1 at the top of 32 bits")
+  check(contains(m:view(0), "Teams: team 1 (1, 3) 2147483647;"), "the team's sum saturates: " .. m:view(0))
+end
+
 -- Bad declarations: tables that do not fit the seats.
 do
   local ok, err = pcall(fuda.match, { variant = V, seats = 4, options = { seating = "fixed" }, seed = 1 })
