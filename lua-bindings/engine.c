@@ -425,7 +425,7 @@ int fuda_place_error(lua_State *L) {
     return 1;
 }
 
-static int run_inner(lua_State *L) {
+static int run_body(lua_State *L) {
     body_call *c = (body_call *)lua_touserdata(L, 1);
     lua_settop(L, 0);
     if (c->e->vars_stale) {
@@ -434,20 +434,6 @@ static int run_inner(lua_State *L) {
     }
     c->rc = c->fn(c->e, c->ud);
     return 0;
-}
-
-/* The body under fuda_place_error; its error goes on as it was (a memory error
- * as the memory limit, which is what an allocation failing under the limits
- * is: raising again makes it a plain error). */
-static int run_body(lua_State *L) {
-    lua_pushcfunction(L, fuda_place_error);
-    lua_pushcfunction(L, run_inner);
-    lua_pushvalue(L, 1);
-    int rc = lua_pcall(L, 1, 0, -3);
-    if (rc == LUA_OK) return 0;
-    fuda_engine *e = ((body_call *)lua_touserdata(L, 1))->e;
-    if (rc == LUA_ERRMEM && !e->limit_hit) e->limit_hit = FUDA_LIMIT_MEMORY;
-    return lua_error(L);
 }
 
 /* Run fn(e, ud) as one call under the sandbox limits: every Lua API call in
@@ -461,9 +447,10 @@ static int engine_pcall(fuda_engine *e, engine_body fn, void *ud) {
     body_call c = {e, fn, ud, -1};
     e->calling = NULL;
     e->in_result = 0;
+    lua_pushcfunction(L, fuda_place_error); /* the message handler: an error gets a place */
     lua_pushcfunction(L, run_body);
     lua_pushlightuserdata(L, &c);
-    if (fuda_sandbox_pcall(e, 1, 0) != LUA_OK) {
+    if (fuda_sandbox_xpcall(e, 1, 0, top + 1) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         if (e->calling) fuda_engine_seterr(e, "%s (in %s)", msg, e->calling);
         else fuda_engine_seterr(e, "%s", msg);

@@ -278,6 +278,7 @@ lua_State *fuda_sandbox_state(fuda_engine *e);  /* NULL when out of memory */
 lua_State *fuda_sandbox_host_state(void);
 void fuda_sandbox_env(lua_State *L);  /* pushes a fresh strict environment table */
 int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres);  /* limits + messages */
+int fuda_sandbox_xpcall(fuda_engine *e, int nargs, int nres, int msgh); /* and a C handler */
 /* C library work of `steps` units (about one VM instruction each) done for the
  * running script: may raise the instruction or time limit (never returns then). */
 void fuda_sandbox_tick(lua_State *L, long steps);

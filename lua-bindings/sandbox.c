@@ -917,10 +917,12 @@ lua_State *fuda_sandbox_state(fuda_engine *e) { return new_state(e, 0); }
 lua_State *fuda_sandbox_host_state(void) { return new_state(NULL, 1); }
 
 /* Call the function below nargs arguments with the limits armed (unless a
- * call under them is running already: then it shares that call's budget).
- * On error the message (a string) is left on the stack and LUA_ERR* returned:
- * a limit that was hit becomes "file:line: <limit> exceeded (<figure>)". */
-int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) {
+ * call under them is running already: then it shares that call's budget),
+ * with the message handler at stack index msgh (0: none; it must run no
+ * script code). On error the message (a string) is left on the stack and
+ * LUA_ERR* returned: a limit that was hit becomes "file:line: <limit>
+ * exceeded (<figure>)", whatever the handler made of it. */
+int fuda_sandbox_xpcall(fuda_engine *e, int nargs, int nres, int msgh) {
     lua_State *L = e->L;
     int outer = e->in_hook;
     if (!outer) {
@@ -932,7 +934,7 @@ int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) {
         e->stop_wait = STOP_WAIT;
         arm(e);
     }
-    int rc = lua_pcall(L, nargs, nres, 0);
+    int rc = lua_pcall(L, nargs, nres, msgh);
     if (outer) {
         if (rc != LUA_OK && (e->limit_hit || rc == LUA_ERRMEM)) {
             lua_pop(L, 1);
@@ -969,3 +971,5 @@ int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) {
     }
     return rc;
 }
+
+int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) { return fuda_sandbox_xpcall(e, nargs, nres, 0); }
