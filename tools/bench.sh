@@ -43,6 +43,9 @@
 #                       that of -j 2 (only near 2 on an idle 2-core machine)
 #   memory per live match (gin)  KB: see mem_figure below
 #   default check gin   s: see check_figure below
+# The sim figures' runs take about 2 s each at scale 1: /usr/bin/time counts
+# CPU time in hundredths of a second, so a run of 0.17 s (as these were) reads
+# 0.17 or 0.18 and moves a ratio by 6% on its own.
 # Exit status: 0; 1 when a command of the new build failed (its output is
 # shown, its figure left out; a figure of the base that fails is left out,
 # shown as "-"); 2 on a usage error.
@@ -158,7 +161,7 @@ sim_figure() {
 # The gin random figure, and the speedup of -j 2 from the same command's wall
 # time (fuda sim's own elapsed_s, which leaves out loading the variant).
 gin_random_and_jobs() {
-    n=$(count 20)
+    n=$(count 100)
     timed "$TMP/sim" "$F" sim gin -n "$n" --seed 1 --bots random --json || return 1
     hands=$(json_num "$TMP/sim" hands)
     emit "gin random" "$(ratio "$hands" "$cpu" %.1f)" "hands/s"
@@ -275,9 +278,9 @@ fig_instr() {
     instr_figure "dobon 4 seats random" dobon -n "$(count 30)" --seats 4 --seed 1 --bots random || return 1
     instr_figure "gin basic" gin -n "$(count 10)" --seed 1 --bots basic || return 1
 }
-fig_zun() { sim_figure "zun 4 seats random" "games/s" zun -n "$(count 50)" --seats 4 --seed 1 --bots random; }
-fig_dobon() { sim_figure "dobon 4 seats random" "games/s" dobon -n "$(count 500)" --seats 4 --seed 1 --bots random; }
-fig_gin_basic() { sim_figure "gin basic" "hands/s" gin -n "$(count 200)" --seed 1 --bots basic; }
+fig_zun() { sim_figure "zun 4 seats random" "games/s" zun -n "$(count 500)" --seats 4 --seed 1 --bots random; }
+fig_dobon() { sim_figure "dobon 4 seats random" "games/s" dobon -n "$(count 4000)" --seats 4 --seed 1 --bots random; }
+fig_gin_basic() { sim_figure "gin basic" "hands/s" gin -n "$(count 1500)" --seed 1 --bots basic; }
 
 # measure WHO FIGURE ROUND: one figure of build WHO (new or base)
 measure() {
