@@ -1032,17 +1032,26 @@ static void push_move(fuda_engine *e, int id) {
     lua_remove(e->L, -2);
 }
 
+/* Where a hook's wrong result is blamed: "file:line" of the hook the
+ * engine called last in this call (its first line), or the variant's file
+ * when that is unknown (a hook that is a C function, no hook called yet). */
+static const char *called_place(const fuda_engine *e) {
+    if (e->noted >= 1 && e->noted <= FUDA_NOTED && e->noted_place[e->noted - 1][0])
+        return e->noted_place[e->noted - 1];
+    return e->file;
+}
+
 /* The length of the moves hook's result at index list: a list of at most
  * FUDA_MAX_MOVES entries, else -1 with the message. */
 static long list_length(fuda_engine *e, int list) {
     if (!lua_istable(e->L, list)) {
-        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", e->file,
+        fuda_engine_seterr(e, "%s: moves must return a list of strings, got %s", called_place(e),
                            luaL_typename(e->L, list));
         return -1;
     }
     lua_Unsigned n = lua_rawlen(e->L, list);
     if (n > FUDA_MAX_MOVES) {
-        fuda_engine_seterr(e, "%s: moves listed %llu moves (at most %d)", e->file, (unsigned long long)n,
+        fuda_engine_seterr(e, "%s: moves listed %llu moves (at most %d)", called_place(e), (unsigned long long)n,
                            FUDA_MAX_MOVES);
         return -1;
     }
@@ -1052,7 +1061,7 @@ static long list_length(fuda_engine *e, int list) {
 /* Push entry i of that list: 0 when it is a string, else -1 with the message. */
 static int push_entry(fuda_engine *e, int list, int i) {
     if (lua_rawgeti(e->L, list, i) == LUA_TSTRING) return 0;
-    fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", e->file,
+    fuda_engine_seterr(e, "%s: moves returned a %s at index %d, not a string", called_place(e),
                        luaL_typename(e->L, -1), i);
     return -1;
 }
@@ -1130,7 +1139,7 @@ static int load_moves(fuda_engine *e, int seat) {
     if (e->paranoid && txn_changed(e, &t)) {
         txn_undo(e, &t);
         e->nmoves = 0;
-        fuda_engine_seterr(e, "%s: the moves hook changed the game state (it must only list moves)", e->file);
+        fuda_engine_seterr(e, "%s: the moves hook changed the game state (it must only list moves)", called_place(e));
         return -1;
     }
     e->moves_seat = seat;
@@ -1327,7 +1336,7 @@ static int run_lua_bot(fuda_engine *e, bot_args *a) {
     if (id < 0 || !listed(e, id)) {
         size_t len = 0;
         const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
-        fuda_engine_seterr(e, "%s: bot '%s' chose %s%.*s%s, which is not a legal move", e->file, a->name,
+        fuda_engine_seterr(e, "%s: bot '%s' chose %s%.*s%s, which is not a legal move", called_place(e), a->name,
                            s ? "'" : "", FUDA_MAX_MOVE_LEN, s ? s : "no move", s ? "'" : "");
         return -1;
     }
@@ -1350,7 +1359,7 @@ static int lua_bot(fuda_engine *e, int seat, const char *name) {
     e->moves_valid = 1; /* same state, same list */
     if (rc < 0) return -1;
     if (changed) {
-        fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, name);
+        fuda_engine_seterr(e, "%s: bot '%s' changed the game state", called_place(e), name);
         return -1;
     }
     return 0;
@@ -1446,7 +1455,7 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
         int nrows = e->nrows, nevs = e->nevs;
         if (run_lua_bot(e, &a->bot) < 0) return -1;
         if (txn_changed(e, &before)) {
-            fuda_engine_seterr(e, "%s: bot '%s' changed the game state", e->file, a->bot.name);
+            fuda_engine_seterr(e, "%s: bot '%s' changed the game state", called_place(e), a->bot.name);
             return -1;
         }
         rows_drop(e, nrows);
@@ -1493,7 +1502,7 @@ static int eval_body(fuda_engine *e, void *ud) {
     int isnum = 0;
     a->v = lua_tonumberx(e->L, -1, &isnum);
     if (!isnum || !isfinite(a->v)) {
-        fuda_engine_seterr(e, "%s: evaluate gave %s, not a number", e->file, luaL_typename(e->L, -1));
+        fuda_engine_seterr(e, "%s: evaluate gave %s, not a number", called_place(e), luaL_typename(e->L, -1));
         return -1;
     }
     return 0;
@@ -1508,7 +1517,7 @@ int fuda_engine_evaluate(fuda_engine *e, int seat, double *v) {
     int changed = txn_changed(e, &t);
     txn_undo(e, &t); /* an estimate may not change the game */
     if (rc == 0 && changed) {
-        fuda_engine_seterr(e, "%s: evaluate changed the game state", e->file);
+        fuda_engine_seterr(e, "%s: evaluate changed the game state", called_place(e));
         return -1;
     }
     if (rc == 0) *v = a.v;
@@ -1628,7 +1637,7 @@ static int view_body(fuda_engine *e, void *ud) {
     call_hook(e, "view", 1, 1);
     int t = lua_type(e->L, -1);
     if (t != LUA_TSTRING && t != LUA_TNUMBER && t != LUA_TNIL) {
-        fuda_engine_seterr(e, "%s: view must return a string, got %s", e->file, luaL_typename(e->L, -1));
+        fuda_engine_seterr(e, "%s: view must return a string, got %s", called_place(e), luaL_typename(e->L, -1));
         return -1;
     }
     size_t len = 0;
@@ -1687,7 +1696,7 @@ static int ask_body(fuda_engine *e, void *ud) {
     int t = lua_type(e->L, -1);
     if (t == LUA_TNIL) return 0;
     if (t != LUA_TSTRING) {
-        fuda_engine_seterr(e, "%s: %s must return a string or nil, got %s", e->file, name,
+        fuda_engine_seterr(e, "%s: %s must return a string or nil, got %s", called_place(e), name,
                            luaL_typename(e->L, -1));
         return -1;
     }

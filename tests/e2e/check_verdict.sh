@@ -100,7 +100,7 @@ expect "unused_prompt --strict: the verdict names what was never reached" sh -c 
 run check "$B/unused_prompt.lua" -n 10 --bots first
 expect "unused_prompt --bots first: the other bot never chose" has "$OUT" "^never reached: bot 'last' \(--bots did not name it\)\$"
 broken bad_prompt.lua "^check: seat [1-4]: the prompt of the claim window 'snap' failed: .*bad_prompt\.lua:5: unknown seat variable 'nope' \(declare it in seat_state = \{ \.\.\. \}\) \(in prompt\)\$"
-broken bad_evaluate.lua "^check: evaluate for seat [1-4] failed: .*bad_evaluate\.lua: evaluate gave string, not a number\$"
+broken bad_evaluate.lua "^check: evaluate for seat [1-4] failed: .*bad_evaluate\.lua:[0-9]+: evaluate gave string, not a number\$"
 run check tiny -n 4 --strict
 expect "tiny --strict: every hook reached" status 0
 expect "tiny --strict: check: OK" sh -c "tail -n 1 '$OUT' | grep -q '^check: OK'"

@@ -92,7 +92,7 @@ local function moves_error(attack)
   local _, err = pcall(m.moves, m, 1)
   return tostring(err)
 end
-check(moves_error("flood"):find("hostile%.lua: moves listed 2000%d+ moves %(at most 50000%)"), moves_error("flood"))
+check(moves_error("flood"):find("hostile%.lua:%d+: moves listed 2000%d+ moves %(at most 50000%)"), moves_error("flood"))
 -- one grammar for moves (core/movetext.h): what the engine takes, a saved log replays
 local grammar = {
   newline = "a control character, at byte 5", lead = "it starts with a space, at byte 1",
@@ -125,7 +125,7 @@ do
   check(m:apply(1, pick), "the bot's move applies")
   local vm = match("view_table", "view")
   local err = err_of(pcall(vm.view, vm, 1))
-  check(err:find("hostile%.lua: view must return a string, got table"), "view table: " .. err)
+  check(err:find("hostile%.lua:%d+: view must return a string, got table"), "view table: " .. err)
   local bm = match("bot_table", "play")
   local berr = err_of(pcall(bm.bot, bm, 1, "greedy"))
   check(berr:find("bot 'greedy' chose no move, which is not a legal move"), "bot table: " .. berr)
