@@ -1201,8 +1201,15 @@ static int play_move(fuda_engine *e, int seat, int id) {
     }
     const char *text = e->mvtab[id];
     int sym = fuda_symtab_intern(e->syms, text, strlen(text));
+    if (sym < 0 && strlen(text) > FUDA_SYMTAB_MAXLEN) { /* a move may be longer than a claim's word */
+        char where[128];
+        hook_place(e, FUDA_HOOK_MOVES, where, sizeof where);
+        fuda_engine_seterr(e, "%s: seat %d's answer to the claim window is %lu bytes (a claim's answer is at most %d)",
+                           where, seat, (unsigned long)strlen(text), FUDA_SYMTAB_MAXLEN);
+        return -1;
+    }
     if (sym < 0 || fuda_claim_decide(&e->st, seat - 1, sym) < 0) {
-        fuda_engine_seterr(e, "cannot record the decision of seat %d", seat);
+        fuda_engine_seterr(e, "%s: cannot record the decision of seat %d", e->file, seat);
         return -1;
     }
     if (e->st.claim_pending) return 0;
