@@ -48,13 +48,16 @@
  *   check     `fuda check` of the script (--check-every) crashed, hung, ended
  *             its worker, or printed no verdict
  * Each finding's script goes to the findings folder with a .txt saying what
- * happened (the first few of each kind and message; all are counted). Two
+ * happened (the first few of each kind and message; all are counted). Three
  * kinds are notes, counted and saved but no findings: `noline`, a message
  * naming the script's file but no line ("FILE: moves returned a table at
  * index 3"), and `hidden`, a log that does not replay for a script that
  * keeps state out of the engine's sight on purpose (its classes mutate,
  * format, monkey: a view's rawset on g, text formatting that plays), which
- * is the script's fault and fuda check's to catch.
+ * is the script's fault and fuda check's to catch; and `gcwork`, an overrun
+ * of a script with weak tables (class weak): the collector's ephemeron work,
+ * which no limit can stop inside, ended by the overrun watchdog as fuda's
+ * worker is ended (overrun_kind).
  *
  * The state, replay and list oracles hold a paranoid engine only (as fuda
  * check runs): elsewhere a moves hook that changes the game is tolerated.
@@ -99,12 +102,22 @@ enum {
     F_LEAK, F_CAP, F_RSS, F_CHECK,
     F_NOLINE,  /* notes, not findings: the script's file named without a line; */
     F_HIDDEN,  /* a replay of a script that keeps state out of the engine on purpose */
+    F_GCWORK,  /* an overrun of a script with weak tables: the collector's work */
     NKINDS
 };
 static const char *const kind_names[NKINDS] = {
     "crash", "hang", "overrun", "slow", "noplace", "state", "replay", "output", "volume", "reach",
-    "leak", "cap", "rss", "check", "noline", "hidden",
+    "leak", "cap", "rss", "check", "noline", "hidden", "gcwork",
 };
+
+/* The kind of an overrun: a note for a script with weak tables, whose
+ * ephemeron chains Lua's collector converges in one step no hook can stop
+ * (quadratic in the chain), which the overrun watchdog ends as it ends
+ * fuda's worker: the layer under the limits doing its job. Any other
+ * overrun is C work a limit should have metered: a finding. */
+static int overrun_kind(unsigned long long used) {
+    return (used & (1ULL << FZ_WEAK)) ? F_GCWORK : F_OVERRUN;
+}
 #define F_FINDINGS F_NOLINE /* kinds below this one are findings */
 
 static int kind_of(const char *name) {
@@ -441,6 +454,7 @@ static fuda_engine *new_engine(exec *x, int paranoid) {
     cfg.instr_limit = x->p.instr;
     cfg.time_limit = x->p.time_ms;
     cfg.paranoid = paranoid;
+    cfg.match_time_limit = 60000; /* as fuda's --max-match-time bounds a match (a search over huge lists) */
     fuda_engine *e = fuda_engine_new(&cfg);
     if (!e) finding(x, F_CRASH, "fuda_engine_new failed");
     return e;
@@ -1111,7 +1125,7 @@ static int supervise(void) {
             } else if (WIFEXITED(st) && WEXITSTATUS(st) == 99) {
                 char msg[400];
                 snprintf(msg, sizeof msg, "the engine's overrun handler fired at %s", s->overrun_place);
-                parent_finding(j, s->cur, F_OVERRUN, msg);
+                parent_finding(j, s->cur, overrun_kind(s->used), msg);
                 s->overrun = 0;
             } else if (WIFEXITED(st) && (WEXITSTATUS(st) == 97 || WEXITSTATUS(st) == 98)) {
                 /* noted by the worker already: restart it */
@@ -1228,14 +1242,14 @@ static int run_file(const char *path, int kind) {
     }
     if (kind >= 0) {
         if (WIFEXITED(st) && WEXITSTATUS(st) == 10) return 1;
-        if (WIFEXITED(st) && WEXITSTATUS(st) == 99) return kind == F_OVERRUN;
+        if (WIFEXITED(st) && WEXITSTATUS(st) == 99) return kind == overrun_kind(slots[0].used);
         if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0)) return kind == F_CRASH;
         return 0;
     }
     char msg[1800], tail[1400];
     if (WIFEXITED(st) && WEXITSTATUS(st) == 99) {
         snprintf(msg, sizeof msg, "the engine's overrun handler fired at %s", slots[0].overrun_place);
-        parent_finding(0, 0, F_OVERRUN, msg);
+        parent_finding(0, 0, overrun_kind(slots[0].used), msg);
     } else if (WIFSIGNALED(st) || WEXITSTATUS(st) != 0) {
         output_tail(0, tail, sizeof tail);
         snprintf(msg, sizeof msg, "the worker died (status %d)\n%s", st, tail);
