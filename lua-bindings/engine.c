@@ -532,12 +532,21 @@ static int run_invariant(fuda_engine *e, const char *after) {
     return 0;
 }
 
+/* Where a hook's wrong result is blamed: "file:line" of the hook the
+ * engine called last in this call (its first line), or the variant's file
+ * when that is unknown (a hook that is a C function, no hook called yet). */
+static const char *called_place(const fuda_engine *e) {
+    if (e->noted >= 1 && e->noted <= FUDA_NOTED && e->noted_place[e->noted - 1][0])
+        return e->noted_place[e->noted - 1];
+    return e->file;
+}
+
 /* After a hook ran inside a hand: somebody must be able to act; a paranoid
  * engine also verifies the core state and the variant's invariant. */
 static int check_progress(fuda_engine *e, const char *after) {
     if (e->st.phase == FUDA_PHASE_PLAYING && fuda_state_actors(&e->st) == 0) {
         fuda_engine_seterr(e, "%s: after %s the hand goes on but no seat is to act (set g.turn, "
-                           "open a claim window, or call g:end_hand())", e->file, after);
+                           "open a claim window, or call g:end_hand())", called_place(e), after);
         return -1;
     }
     char msg[256];
@@ -1030,15 +1039,6 @@ static void push_move(fuda_engine *e, int id) {
     lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_mvstrs);
     lua_rawgeti(e->L, -1, id + 1);
     lua_remove(e->L, -2);
-}
-
-/* Where a hook's wrong result is blamed: "file:line" of the hook the
- * engine called last in this call (its first line), or the variant's file
- * when that is unknown (a hook that is a C function, no hook called yet). */
-static const char *called_place(const fuda_engine *e) {
-    if (e->noted >= 1 && e->noted <= FUDA_NOTED && e->noted_place[e->noted - 1][0])
-        return e->noted_place[e->noted - 1];
-    return e->file;
 }
 
 /* The length of the moves hook's result at index list: a list of at most
