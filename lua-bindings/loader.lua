@@ -519,6 +519,9 @@ function load_variant(name, fromdir, chain, trusted)
   if not ok then
     loading[real] = nil
     if type(t) ~= "string" then t = path .. ": raised an error object that is a " .. type(t) .. " value" end
+    -- raised where no line of the script is on the stack (a <close> handler found while the chunk
+    -- unwinds): the file, at least
+    if not t:find("[^%s]:%d+:") then t = path .. ": " .. t end
     error(C.oneline(t), 0)
   end
   if type(t) ~= "table" then

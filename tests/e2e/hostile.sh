@@ -56,6 +56,7 @@ loads load_options_meta.lua "load_options_meta.lua:2: time limit exceeded \(300 
 loads load_bot_names.lua "load_bot_names.lua:2: bots: a bot's name must be a string, got (number|table)"
 loads load_tostring.lua "load_tostring.lua:[0-9]+: "
 loads load_error_object.lua "load_error_object.lua:2: \(error object is a table value\)$"
+loads load_close_unwind.lua "load_close_unwind.lua: attempt to call a number value$"
 loads load_many_errors.lua "load_many_errors.lua: \.\.\. and 99990 more problems$"
 expect "many errors: only ten are listed" test "$(grep -c "unknown field 'field_" "$OUT")" -eq 10
 
