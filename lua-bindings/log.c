@@ -315,15 +315,20 @@ static int load(reader *r) {
         fuda_engine_unload(e);
         return -1;
     }
+    /* the first failure's message, unless a load with fewer options tells which
+     * one fails (a failure that does not come again -- a time limit -- keeps
+     * its own message, at the variant line) */
     long at = r->variant_no;
+    char *msg = strdup(fuda_engine_error(e));
     if (r->nopts > 0 && fuda_engine_load(e, v, NULL, 0) == 0) {
         for (int k = 1; k <= r->nopts; k++)
             if (fuda_engine_load(e, v, (const char *const *)r->opts, k) != 0) {
                 at = r->opt_no[k - 1];
+                free(msg);
+                msg = strdup(fuda_engine_error(e));
                 break;
             }
     }
-    char *msg = strdup(fuda_engine_error(e));
     fail(r, at, "%s", msg ? msg : "out of memory");
     free(msg);
     return -1;
