@@ -45,6 +45,13 @@ void fuda_json_str(fuda_buf *b, const char *s) {
     b->len += fuda_json_quote(b->p + b->len, s, n);
 }
 
+void fuda_json_put(FILE *f, const char *s) {
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_json_str(&b, s);
+    fputs(b.p, f);
+    fuda_buf_free(&b);
+}
+
 /* ---- what a seat sees ---- */
 
 static void add_scores(fuda_buf *b, fuda_engine *e, int nseats) {

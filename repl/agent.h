@@ -15,6 +15,7 @@
 #ifndef FUDA_AGENT_H
 #define FUDA_AGENT_H
 
+#include <stdio.h>
 #include "buf.h"
 #include "cli.h"
 
@@ -24,6 +25,8 @@ typedef struct fuda_agent fuda_agent;
  * bytes of s (core/text_json.h: invalid bytes become U+FFFD, controls \u
  * escapes). Every JSON string fuda writes goes through it. */
 void fuda_json_str(fuda_buf *b, const char *s);
+/* The same string written to f. */
+void fuda_json_put(FILE *f, const char *s);
 
 /* The move an answer line names, before matching: the "move" string of a
  * JSON object, or the trimmed line. NULL with *err set (static text) for a

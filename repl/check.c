@@ -1429,15 +1429,6 @@ static void strict_coverage(checker *c) {
 
 /* ---- the report ---- */
 
-/* A JSON string on stdout (agent.h's fuda_json_str: valid UTF-8 whatever
- * the script's bytes). */
-static void json_string(const char *s) {
-    fuda_buf b = FUDA_BUF_INIT;
-    fuda_json_str(&b, s);
-    fputs(b.p, stdout);
-    fuda_buf_free(&b);
-}
-
 /* The hook counts (tallies "hook NAME"), and the variant's own tallies. */
 static void split_tallies(const checker *c, counts *hooks, counts *tallies) {
     for (int i = 0; i < c->raw.n; i++) {
@@ -1451,11 +1442,11 @@ static void split_tallies(const checker *c, counts *hooks, counts *tallies) {
 
 static void json_counts(const char *key, const counts *k) {
     printf(", ");
-    json_string(key);
+    fuda_json_put(stdout, key);
     printf(": {");
     for (int i = 0; i < k->n; i++) {
         printf("%s", i ? ", " : "");
-        json_string(k->v[i].name);
+        fuda_json_put(stdout, k->v[i].name);
         printf(": %ld", k->v[i].n);
     }
     printf("}");
@@ -1464,10 +1455,10 @@ static void json_counts(const char *key, const counts *k) {
 static void print_json(checker *c) {
     const fuda_variant_info *info = c->info;
     printf("{\"ok\": %s, \"variant\": ", c->failed ? "false" : "true");
-    json_string(info ? info->name : c->a->m.variant);
+    fuda_json_put(stdout, info ? info->name : c->a->m.variant);
     if (info) {
         printf(", \"file\": ");
-        json_string(info->file);
+        fuda_json_put(stdout, info->file);
     }
     printf(", \"seed\": %llu, \"matches\": %ld, \"moves\": %ld", (unsigned long long)c->a->m.seed, c->matches,
            c->moves);
@@ -1495,7 +1486,7 @@ static void print_json(checker *c) {
     for (int i = 0; info && i < info->nexpect; i++)
         if (counts_get(&tallies, info->expect[i]) == 0) {
             printf("%s", first ? "" : ", ");
-            json_string(info->expect[i]);
+            fuda_json_put(stdout, info->expect[i]);
             first = 0;
         }
     unreached *u = NULL;
@@ -1503,14 +1494,14 @@ static void print_json(checker *c) {
     printf("], \"never_called\": [");
     for (int i = 0; i < nu; i++) {
         printf("%s", i ? ", " : "");
-        json_string(u[i].name);
+        fuda_json_put(stdout, u[i].name);
     }
     printf("], \"never_reached\": [");
     for (int i = 0; i < nu; i++) {
         printf("%s{\"hook\": ", i ? ", " : "");
-        json_string(u[i].name);
+        fuda_json_put(stdout, u[i].name);
         printf(", \"why\": ");
-        json_string(u[i].why);
+        fuda_json_put(stdout, u[i].why);
         printf("}");
     }
     free(u);
@@ -1519,7 +1510,7 @@ static void print_json(checker *c) {
     for (int i = 0; i < c->listed.n; i++)
         if (counts_get(&c->verbs, c->listed.v[i].name) == 0) {
             printf("%s", first ? "" : ", ");
-            json_string(c->listed.v[i].name);
+            fuda_json_put(stdout, c->listed.v[i].name);
             first = 0;
         }
     printf("], \"failure\": ");
@@ -1527,7 +1518,7 @@ static void print_json(checker *c) {
         printf("null");
     } else {
         printf("{\"message\": ");
-        json_string(c->f.message);
+        fuda_json_put(stdout, c->f.message);
         if (c->f.stage_load) {
             printf(", \"stage\": \"load\"}");
         } else if (c->f.stage_coverage) {
@@ -1535,13 +1526,13 @@ static void print_json(checker *c) {
         } else {
             printf(", \"stage\": \"match\", \"match\": %ld, \"seed\": %llu, \"seats\": %d, \"move\": %ld, \"log\": ",
                    c->f.match + 1, (unsigned long long)c->f.seed, c->f.seats, c->f.move);
-            if (c->f.log) json_string(c->f.log);
+            if (c->f.log) fuda_json_put(stdout, c->f.log);
             else printf("null");
             printf(", \"replay_command\": ");
-            if (c->f.replay_command) json_string(c->f.replay_command);
+            if (c->f.replay_command) fuda_json_put(stdout, c->f.replay_command);
             else printf("null");
             printf(", \"note\": ");
-            if (c->f.note) json_string(c->f.note);
+            if (c->f.note) fuda_json_put(stdout, c->f.note);
             else printf("null");
             printf("}");
         }

@@ -28,9 +28,6 @@ static int knows(const table_view *v, int p, int i) {
 #define FNV_PRIME 1099511628211ULL
 #define FNV_BASIS 14695981039346656037ULL
 
-/* A hash of table state s but its cards and its generator: the same for
- * every seat. */
-static uint64_t rest_hash(const fuda_state *s) { return fuda_state_hash_rest(s); }
 
 /* A hash of the cards of the table as v's seat knows them, place by place. */
 static uint64_t cards_hash(const table_view *v, uint64_t h) {
@@ -73,7 +70,7 @@ static void seen_hashes(const fuda_engine *e, int lo, int hi, uint64_t *out) {
     int n = fuda_engine_tables(e);
     if (n == 0) {
         const fuda_state *s = fuda_engine_state(e);
-        uint64_t rest = rest_hash(s);
+        uint64_t rest = fuda_state_hash_rest(s);
         for (int seat = lo; seat <= hi; seat++) {
             table_view v = { s, seat - 1, 0 };
             out[seat] = add_part(FNV_BASIS, table_hash(&v, rest));
@@ -87,7 +84,7 @@ static void seen_hashes(const fuda_engine *e, int lo, int hi, uint64_t *out) {
         st[t] = fuda_engine_table_state(e, t);
         if (!st[t]) continue;
         table_view v = { st[t], -1, st[t]->phase != FUDA_PHASE_PLAYING };
-        rest[t] = rest_hash(st[t]);
+        rest[t] = fuda_state_hash_rest(st[t]);
         look[t] = table_hash(&v, rest[t]);
     }
     for (int seat = lo; seat <= hi; seat++) {

@@ -121,24 +121,15 @@ static double team_mean(const sim_totals *t, int k) {
     return t->matches ? (double)t->team_score[k] / (double)t->matches : 0.0;
 }
 
-/* A JSON string on stdout (agent.h's fuda_json_str: valid UTF-8 whatever
- * the script's bytes). */
-static void json_string(const char *s) {
-    fuda_buf b = FUDA_BUF_INIT;
-    fuda_json_str(&b, s);
-    fputs(b.p, stdout);
-    fuda_buf_free(&b);
-}
-
 /* The totals as one JSON object; `extra` (NULL: none) is spliced in before
  * its closing brace (", \"report\": {...}"). */
 static void print_json(const char *variant, const sim_totals *t, const char *const bots[], const char *extra) {
     printf("{\"variant\": ");
-    json_string(variant);
+    fuda_json_put(stdout, variant);
     printf(", \"seats\": %d, \"bots\": [", t->nseats);
     for (int seat = 1; seat <= t->nseats; seat++) {
         if (seat > 1) printf(", ");
-        json_string(bots[seat]);
+        fuda_json_put(stdout, bots[seat]);
     }
     printf("], \"matches\": %ld, \"hands\": %ld, \"moves\": %ld, \"wins\": [", t->matches, t->hands, t->moves);
     for (int seat = 1; seat <= t->nseats; seat++) printf("%s%ld", seat > 1 ? ", " : "", t->wins[seat]);
@@ -149,7 +140,7 @@ static void print_json(const char *variant, const sim_totals *t, const char *con
         printf(", \"columns\": [");
         for (int c = 0; c < t->ncols; c++) {
             printf("%s{\"name\": ", c ? ", " : "");
-            json_string(t->colnames[c]);
+            fuda_json_put(stdout, t->colnames[c]);
             printf(", \"mean_score\": [");
             for (int seat = 1; seat <= t->nseats; seat++) printf("%s%.2f", seat > 1 ? ", " : "", col_mean(t, c, seat));
             printf("]}");
@@ -168,7 +159,7 @@ static void print_json(const char *variant, const sim_totals *t, const char *con
     printf(", \"tallies\": {");
     for (int i = 0; i < t->ntallies; i++) {
         if (i > 0) printf(", ");
-        json_string(t->tallies[i].name);
+        fuda_json_put(stdout, t->tallies[i].name);
         printf(": %ld", t->tallies[i].count);
     }
     printf("}, ");

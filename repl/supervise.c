@@ -311,20 +311,6 @@ static int supervise_loop(int sock, const fuda_broker_policy *policy, long deadl
 
 /* ---- the verdict ---- */
 
-/* Text from a script (a chunk name, a file name) as one harmless line. */
-static void add_safe(fuda_buf *b, const char *s) {
-    size_t n = strlen(s);
-    fuda_buf_grow(b, FUDA_TERM_SIZE(n));
-    b->len += fuda_term_escape(b->p + b->len, s, n, FUDA_TERM_LINE);
-}
-
-/* A word for a shell (core/text_shell.h). */
-static void add_shell_word(fuda_buf *b, const char *s) {
-    size_t n = strlen(s);
-    fuda_buf_grow(b, FUDA_SHELL_SIZE(n));
-    b->len += fuda_shell_quote(b->p + b->len, s, n);
-}
-
 /* Is argv[i] flag (or flag=...)? Returns how many words it takes (0: not it). */
 static int flag_words(char **argv, int argc, int i, const char *flag) {
     size_t n = strlen(flag);
@@ -342,7 +328,7 @@ static char *replay_command(char **globals, int nglobals, int argc, char **argv,
     fuda_buf_adds(&b, "fuda");
     for (int i = 0; i < nglobals; i++) {
         fuda_buf_addc(&b, ' ');
-        add_shell_word(&b, globals[i]);
+        fuda_buf_shell(&b, globals[i]);
     }
     for (int i = 0; i < argc;) {
         int skip = 0;
@@ -352,7 +338,7 @@ static char *replay_command(char **globals, int nglobals, int argc, char **argv,
             continue;
         }
         fuda_buf_addc(&b, ' ');
-        add_shell_word(&b, argv[i++]);
+        fuda_buf_shell(&b, argv[i++]);
     }
     fuda_buf_addf(&b, " %s", extra);
     return fuda_buf_take(&b);
@@ -393,7 +379,7 @@ static void what_happened(fuda_buf *b, const fuda_watch_page *w, int status, int
     if (late) {
         fuda_buf_addf(b, "the run went past its deadline (--max-run-time %ld s) and was ended", deadline_ms / 1000);
     } else if (w && w->overrun) {
-        add_safe(b, w->overrun_place);
+        fuda_buf_term(b, w->overrun_place, FUDA_TERM_LINE); /* script text: one harmless line */
         fuda_buf_addf(b, ": a hook call ran more than %d ms past its time limit (%ld ms), stuck where the limit "
                          "cannot stop it (C code, a blocked write); the engine was ended",
                       FUDA_OVERRUN_MS, w->overrun_limit_ms);
@@ -424,7 +410,7 @@ static void verdict(int argc, char **argv, char **globals, int nglobals, const f
     const fuda_watch_slot *s = w ? slot_to_name(w, noted) : NULL;
     char *replay = NULL;
     if (script) {
-        add_safe(&msg, script);
+        fuda_buf_term(&msg, script, FUDA_TERM_LINE);
         fuda_buf_adds(&msg, ": ");
     }
     fuda_buf_adds(&msg, what.p);
