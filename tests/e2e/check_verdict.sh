@@ -39,6 +39,7 @@ broken leak_bit.lua "$leak the events shown to seat [1-4] depend on cards it can
 broken leak_facedown.lua "$leak seat [1-4] is shown other events after seat [1-4]'s move 'bury [^']+' than after 'bury [^']+', which it cannot tell apart otherwise \('seat [1-4] buries a [a-z]+' / 'seat [1-4] buries a [a-z]+'\)\$"
 broken leak_deal.lua "$leak the events shown to seat [1-4] depend on cards it cannot see \($dealt: 'seat 1 was dealt [0-9]+ hearts' / 'seat 1 was dealt [0-9]+ hearts'\)\$"
 expect "leak_deal: found at a later hand's deal, not in the first" sh -c "! grep -q '^  match 1, seed 1, 2 seats, move [01]\$' '$OUT'"
+expect "leak_deal: ... after moves were played" has "$OUT" '^  match [0-9]+, seed [0-9]+, [0-9] seats, move ([2-9]|[1-9][0-9]+)$'
 broken leak_late.lua "$leak an event shown to seat [1-4] names \{[^}]+\}, a card it cannot see \('seat [1-4] draws \{[^}]+\}'\)\$"
 expect "leak_late: found past the thousandth move" sh -c "grep -Eq '^  match [0-9]+, seed [0-9]+, [0-9] seats, move [0-9]{4,}\$' '$OUT'"
 broken leak_unwatched.lua "^check: the match's events differ when its log is replayed in a fresh engine, where nothing is tried: from move [0-9]+ the match showed ('[^']+'|nothing more), the replay 'seat [1-4] draws \{[^}]+\}': the events depend on something outside the game state \(the calls fuda check makes, state kept in upvalues or tables\)\$"

@@ -902,11 +902,7 @@ static void run_check(exec *x) {
              strstr(text, "past its time limit") || strstr(text, "past its deadline"))
         finding(x, F_CHECK, "fuda check's worker ended: %.300s", last);
     for (size_t i = 0; i < n; i++) { /* script text reaches the terminal shown harmlessly */
-        unsigned char ch = (unsigned char)text[i];
-        if (ch == 1 && (i == 0 || text[i - 1] == '\n')) { /* a line of print's: the script's own */
-            while (i < n && text[i] != '\n') i++;
-            continue;
-        }
+        unsigned char ch = (unsigned char)text[i]; /* print's lines too: their \1 is shown as \x01 */
         if ((ch < 0x20 && ch != '\n' && ch != '\t') || ch == 0x7f) {
             finding(x, F_CHECK, "fuda check printed a control byte 0x%02x: %.200s", ch, text + (i > 60 ? i - 60 : 0));
             break;
