@@ -534,11 +534,14 @@ static int run_invariant(fuda_engine *e, const char *after) {
 
 /* Where a hook's wrong result is blamed: "file:line" of the hook the
  * engine called last in this call (its first line), or the variant's file
- * when that is unknown (a hook that is a C function, no hook called yet). */
+ * when that is unknown (a hook that is a C function, no hook called yet) or
+ * is fuda's own code (a hook author.lua made; fuda_place_error skips the
+ * loader's and author's chunks the same way). */
 static const char *called_place(const fuda_engine *e) {
-    if (e->noted >= 1 && e->noted <= FUDA_NOTED && e->noted_place[e->noted - 1][0])
-        return e->noted_place[e->noted - 1];
-    return e->file;
+    if (e->noted < 1 || e->noted > FUDA_NOTED) return e->file;
+    const char *p = e->noted_place[e->noted - 1];
+    if (!p[0] || strncmp(p, "author:", 7) == 0 || strncmp(p, "loader:", 7) == 0) return e->file;
+    return p;
 }
 
 /* After a hook ran inside a hand: somebody must be able to act; a paranoid
