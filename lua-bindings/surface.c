@@ -26,7 +26,7 @@
  *   fuda's size caps  bounded by FUDA_MAX_* (cards, piles, seats, moves...)
  * Wherever a number is expected, a string argument is converted in one pass
  * over it (the cap bounds it); "constant" does not repeat that.
- * A test (tests/e2e/surface.sh) walks a running engine and a host script's
+ * A test (tests/lua/surface.lua) walks a running engine and a host script's
  * state and fails on a reachable function without an entry, and on an
  * entry nothing reaches. */
 #include <stdlib.h>
@@ -251,7 +251,7 @@ typedef struct walker {
     lua_State *L;
     int base;
     lua_Integer head, tail;
-    long steps;
+    long steps, paid; /* work done, and charged to the limits so far */
 } walker;
 
 #define W(w, k) ((w)->base + (k))
@@ -421,7 +421,11 @@ static void visit(walker *w, const char *path, int mode) {
         }
         break;
     }
-    if (++w->steps % 256 == 0) fuda_sandbox_tick(L, 256);
+    w->steps++;
+    if (w->steps - w->paid >= 256) { /* fields are counted elsewhere too: charge what came since */
+        fuda_sandbox_tick(L, w->steps - w->paid);
+        w->paid = w->steps;
+    }
 }
 
 /* Walk from the roots table at index roots (a list of { value, path }),
@@ -430,7 +434,7 @@ static void visit(walker *w, const char *path, int mode) {
  * listed, by its first path in byte order) and "stale NAME" (an entry of
  * `scope` nothing reached) to out. Runs in a protected call (raises). */
 static void walk(lua_State *L, int roots, char scope, fuda_sbuf *out) {
-    walker w = {L, lua_gettop(L) + 1, 0, 0, 0};
+    walker w = {L, lua_gettop(L) + 1, 0, 0, 0, 0};
     for (int i = 0; i < W_N; i++) lua_newtable(L);
     lua_Integer nroots = (lua_Integer)lua_rawlen(L, roots);
     for (lua_Integer i = 1; i <= nroots; i++) {
