@@ -163,7 +163,7 @@ static void watch_one(fuda_engine *e, long long now) {
         if (e->wd_used > e->match_time_limit && SHARED_LOAD(&e->match_over) != epoch) {
             SHARED_STORE(&e->match_over, epoch);
             if (e->wd_fired != gen) {
-                e->wd_why = FUDA_LIMIT_MATCH_TIME;
+                __atomic_store_n(&e->wd_why, FUDA_LIMIT_MATCH_TIME, __ATOMIC_RELEASE);
                 kick(e, gen);
             }
         }
@@ -172,7 +172,7 @@ static void watch_one(fuda_engine *e, long long now) {
         e->wd_seen = gen;
         e->wd_since = now;
     } else if ((gen & 1) && e->wd_fired != gen && now - e->wd_since >= e->time_limit) {
-        e->wd_why = FUDA_LIMIT_TIME;
+        __atomic_store_n(&e->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
         kick(e, gen);
     } else if ((gen & 1) && e->wd_fired == gen && e->wd_overrun != gen && overrun_fn &&
                now - e->wd_since >= e->time_limit + FUDA_OVERRUN_MS) {
