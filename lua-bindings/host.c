@@ -73,11 +73,16 @@ static void on_event(void *ud, int seat, const char *text) {
     m->evbytes += len;
 }
 
-static void clear_events(match_ud *m) {
-    for (int i = 0; i < m->nevs; i++) free(m->evs[i].text);
-    m->nevs = 0;
-    m->evbytes = 0;
+/* Forget the kept events from index n on, their bytes with them. */
+static void drop_events(match_ud *m, int n) {
+    while (m->nevs > n) {
+        char *t = m->evs[--m->nevs].text;
+        m->evbytes -= strlen(t) + 1;
+        free(t);
+    }
 }
+
+static void clear_events(match_ud *m) { drop_events(m, 0); }
 
 static void free_match(match_ud *m) {
     if (m->e) fuda_engine_free(m->e);
@@ -419,7 +424,7 @@ static int m_undo_to(lua_State *L) {
     match_ud *m = check_match(L, 1);
     mark_ud *k = (mark_ud *)fuda_checkud(L, 2, FUDA_TAG_MARK, FUDA_MARK_T);
     if (fuda_engine_undo_to(m->e, &k->mk) < 0) return fail(L, m->e);
-    while (m->nevs > k->nevs) free(m->evs[--m->nevs].text);
+    drop_events(m, k->nevs);
     lua_pushboolean(L, 1);
     return 1;
 }
