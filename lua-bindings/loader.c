@@ -505,7 +505,25 @@ static int readonly_newindex(lua_State *L) {
     return luaL_error(L, "options are read only (cannot set '%s')", luaL_tolstring(L, 2, NULL));
 }
 
-/* Options: e->opts and the read-only g.options table. def at index d. */
+/* pairs(g.options): one step over the values (upvalue 1), in next's order. */
+static int options_next(lua_State *L) {
+    lua_settop(L, 2);
+    if (lua_next(L, lua_upvalueindex(1))) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+/* __pairs of g.options: the step function, the view, nil; the values
+ * table itself never reaches the script. */
+static int options_pairs(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, options_next, 1);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+/* Options: e->opts and the read-only g.options view. def at index d. */
 static void take_options(fuda_engine *e, int d) {
     lua_State *L = e->L;
     lua_getfield(L, d, "options");
@@ -537,13 +555,19 @@ static void take_options(fuda_engine *e, int d) {
         e->optinfo[e->nopts - 1].value = o->text;
         e->optinfo[e->nopts - 1].doc = o->doc ? o->doc : "";
     }
-    /* proxy: reads go to vals, writes fail */
-    lua_newtable(L);
-    lua_newtable(L);
+    /* the view: a userdata, so no raw access (rawset, rawget, next) reaches
+     * the values; reads go to vals, writes fail, pairs walks vals */
+    lua_newuserdatauv(L, 0, 0);
+    lua_createtable(L, 0, 5);
     lua_pushvalue(L, vals);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, readonly_newindex);
     lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, vals);
+    lua_pushcclosure(L, options_pairs, 1);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushliteral(L, "options");
+    lua_setfield(L, -2, "__name");
     lua_pushliteral(L, "read only");
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);

@@ -192,7 +192,10 @@ static const surface_entry surface[] = {
     {'v', "fuda.Game:tally", "constant: names of at most 64 bytes, 1000 of them"},
     {'v', "fuda.Game:total", C_},
     {'v', "fuda.Game:waiting", "constant (12 seats)"},
-    {'v', "fuda.Game:options#mt.__newindex", "constant: raises (options are read only)"},
+    {'v', "options.__newindex", "constant: raises (options are read only)"},
+    {'v', "options.__pairs", "constant (makes the step function)"},
+    {'v', "options.__pairs()", "one step of next over the option values: at most "
+                               "FUDA_MAX_OPTS of them"},
     {'v', "fuda.Vars.__newindex", "constant (a string value interned: charged to the cap)"},
     {'v', "fuda.Vars#mt.__index", C_},
     /* ---- fuda.Pile ---- */
@@ -553,7 +556,11 @@ static int engine_body(fuda_engine *e, void *ud) {
     if (e->started && e->ref_game != LUA_NOREF) {
         fuda_game_push(e);
         add_root(L, roots, -1, "g", MODE_PLAIN);
-        lua_pop(L, 1);
+        lua_getfield(L, roots + 1, "pairs");
+        lua_getfield(L, -2, "options");
+        lua_call(L, 1, 1);
+        add_root(L, roots, -1, "options.__pairs()", MODE_PLAIN);
+        lua_pop(L, 2);
     }
     if (e->ref_variant != LUA_NOREF) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);

@@ -186,6 +186,17 @@ typedef struct outcome {
     uint8_t known[FUDA_MAX_SEATS + 1][FUDA_CARD_SPACE];
 } outcome;
 
+/* The events of a whole match, "MOVE SEAT TEXT" a line: the first
+ * TRACE_KEEP bytes as text (to show where two traces part), the lines after
+ * them folded into a hash (FNV-1a), so a match showing gigabytes of events
+ * holds 16 MiB. */
+#define TRACE_KEEP ((size_t)16 << 20)
+typedef struct ev_trace {
+    fuda_buf b;
+    uint64_t rest; /* the hash of the lines past TRACE_KEEP */
+    long rest_from; /* the move of the first of them; -1: none yet */
+} ev_trace;
+
 typedef struct checker {
     fuda_config cfg; /* paranoid */
     int watch_slot;  /* this worker's slot of the supervisor's page (watch.h) */
@@ -237,7 +248,7 @@ typedef struct checker {
      * streaming, those of the match as played go to stream ("MOVE SEAT TEXT" a line) */
     int capturing, streaming;
     fuda_buf ev[FUDA_MAX_SEATS + 1];
-    fuda_buf stream;
+    ev_trace stream;
     seen_move *tried_moves; /* the listed moves of one seat, tried (check_seat) */
     int ntried, captried;
     outcome *real, *trial;  /* an action as played, and in a deal anew (check_leaks) */
@@ -462,12 +473,39 @@ static int check_why_not(checker *c, int seat, const char *move, const fuda_stat
 
 /* ---- what the events show each seat ---- */
 
+static void trace_reset(ev_trace *t) {
+    t->b.len = 0;
+    if (t->b.p) t->b.p[0] = 0;
+    t->rest = 14695981039346656037ULL;
+    t->rest_from = -1;
+}
+
+/* One event into the trace: as text while the first TRACE_KEEP bytes last,
+ * then into the hash. */
+static void trace_add(ev_trace *t, long move, int seat, const char *text) {
+    char head[48];
+    int n = snprintf(head, sizeof head, "%ld %d ", move, seat);
+    size_t len = strlen(text);
+    if (t->rest_from < 0 && t->b.len + (size_t)n + len + 1 <= TRACE_KEEP) {
+        fuda_buf_addn(&t->b, head, (size_t)n);
+        fuda_buf_addn(&t->b, text, len);
+        fuda_buf_addc(&t->b, '\n');
+        return;
+    }
+    if (t->rest_from < 0) t->rest_from = move;
+    const unsigned char *parts[2] = {(const unsigned char *)head, (const unsigned char *)text};
+    size_t lens[2] = {(size_t)n, len};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < lens[k]; i++) t->rest = (t->rest ^ parts[k][i]) * 1099511628211ULL;
+    t->rest = (t->rest ^ '\n') * 1099511628211ULL;
+}
+
 /* The event callback of the match's engine: while capturing, every event
  * goes to the buffer of each seat it is shown to (0: every seat). The
  * engine of a match played again has none: nobody reads its events. */
 static void on_event(void *ud, int seat, const char *text) {
     checker *c = ud;
-    if (c->streaming) fuda_buf_addf(&c->stream, "%ld %d %s\n", fuda_engine_move_count(c->e), seat, text);
+    if (c->streaming) trace_add(&c->stream, fuda_engine_move_count(c->e), seat, text);
     if (!c->capturing) return;
     for (int s = 1; s <= c->nseats; s++)
         if (seat == 0 || seat == s) {
@@ -479,12 +517,12 @@ static void on_event(void *ud, int seat, const char *text) {
 /* The events of a match replayed from its log, as on_event streams them. */
 typedef struct replay_events {
     fuda_engine *e;
-    fuda_buf b;
+    ev_trace b;
 } replay_events;
 
 static void on_replay_event(void *ud, int seat, const char *text) {
     replay_events *r = ud;
-    fuda_buf_addf(&r->b, "%ld %d %s\n", fuda_engine_move_count(r->e), seat, text);
+    trace_add(&r->b, fuda_engine_move_count(r->e), seat, text);
 }
 
 static void clear_events(checker *c) {
@@ -1160,13 +1198,23 @@ static char *log_replay_differs(checker *c, int events, long *at) {
         fputs("fuda: out of memory\n", stderr);
         exit(1);
     }
-    replay_events rev = { r, FUDA_BUF_INIT };
+    replay_events rev = { r, {FUDA_BUF_INIT, 0, -1} };
+    trace_reset(&rev.b);
     if (events) fuda_engine_on_event(r, on_replay_event, &rev);
     fuda_buf b = FUDA_BUF_INIT;
     int parts = replay_parts(c, r, log, c->nrec, &err);
-    if (!parts && events && !same_text(rev.b.p, c->stream.p)) {
+    const ev_trace *sx = &c->stream, *sy = &rev.b;
+    if (!parts && events && same_text(sy->b.p, sx->b.p) && (sx->rest_from != sy->rest_from || sx->rest != sy->rest)) {
+        /* the same first TRACE_KEEP bytes: the lines past them differ (hashed, no text to show) */
+        *at = sx->rest_from < 0 ? sy->rest_from : sy->rest_from < 0 || sx->rest_from < sy->rest_from ? sx->rest_from
+                                                                                                     : sy->rest_from;
+        fuda_buf_addf(&b, "the match's events differ when its log is replayed in a fresh engine, where nothing is "
+                      "tried: past their first %d MiB, kept as a hash from move %ld on: the events depend on "
+                      "something outside the game state (the calls fuda check makes, state kept in upvalues or "
+                      "tables)", (int)(TRACE_KEEP >> 20), *at);
+    } else if (!parts && events && !same_text(sy->b.p, sx->b.p)) {
         /* the same moves, the same states, other events: the first line that differs */
-        const char *x0 = c->stream.p ? c->stream.p : "", *x = x0, *y = rev.b.p ? rev.b.p : "";
+        const char *x0 = sx->b.p ? sx->b.p : "", *x = x0, *y = sy->b.p ? sy->b.p : "";
         while (*x && *x == *y) x++, y++;
         while (x > x0 && x[-1] != '\n') x--, y--;
         char *ex, *ey;
@@ -1184,7 +1232,7 @@ static char *log_replay_differs(checker *c, int events, long *at) {
         fuda_buf_adds(&b, ": the events depend on something outside the game state (the calls fuda check makes, "
                       "state kept in upvalues or tables)");
     }
-    fuda_buf_free(&rev.b);
+    fuda_buf_free(&rev.b.b);
     if (parts) {
         fuda_buf_adds(&b, "the match's log does not replay to the same state: ");
         /* the first action after which it parts: replays up to the actions' first moves, halving */
@@ -1255,7 +1303,7 @@ static int play_match(checker *c, long i) {
      * again nobody reads them, in its replay from the log they are read and
      * compared): the others need no text */
     fuda_engine_on_event(e, sampled ? on_event : NULL, c);
-    c->stream.len = 0;
+    trace_reset(&c->stream);
     c->streaming = sampled;
     c->capturing = thorough; /* what the first deal shows */
     clear_events(c);
@@ -1773,7 +1821,7 @@ static void free_worker(checker *w) {
     for (int i = 0; i < w->nmv; i++) free(w->mv[i]);
     free(w->mv);
     for (int s = 0; s <= FUDA_MAX_SEATS; s++) fuda_buf_free(&w->ev[s]);
-    fuda_buf_free(&w->stream);
+    fuda_buf_free(&w->stream.b);
     for (int i = 0; i < w->captried; i++) free_texts(w->tried_moves[i].ev);
     free(w->tried_moves);
     free_outcome(w->real);

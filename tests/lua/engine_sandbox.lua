@@ -178,6 +178,14 @@ do
     { "i-move-top", I, AT .. "78: move_top: pile 'stock' has 41 cards, cannot move 1099511627776" },
     { "i-cards-len", I, AT .. "79: too many cards (-5, at most 16)" },
     { "i-show-len", I, AT .. "80: too many cards (4294967297, at most 224)" },
+    -- the options are a view no raw access reaches (a table proxy took rawset)
+    { "r-opt-rawset", I, AT .. "82: bad argument #1 to 'rawset' (table expected, got options)" },
+    { "r-opt-rawget", I, AT .. "83: bad argument #1 to 'rawget' (table expected, got options)" },
+    { "r-opt-next", I, AT .. "84: bad argument #1 to 'next' (table expected, got options)" },
+    { "r-opt-setmt", I, AT .. "85: bad argument #1 to 'setmetatable' (table expected, got options)" },
+    { "r-opt-set", I, AT .. "86: options are read only (cannot set 'attack')" },
+    { "r-opt-mt", I, AT .. "87: options metatable: read only" },
+    { "r-opt-pairs", I, AT .. "92: options: attack=r-opt-pairs hand_size=5 hands=2 r-opt-pairs" },
   }
   for _, c in ipairs(cases) do
     local name = c[1] .. (c[2] == TM and "/time" or "")

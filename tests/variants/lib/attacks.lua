@@ -78,6 +78,19 @@ return {
   ["i-move-top"] = function(g) g:pile("stock"):move_top(g:pile("field"), 1 << 40) end,
   ["i-cards-len"] = function() fuda.rules{}:accepts(setmetatable({}, { __len = function() return -5 end }), "7h") end,
   ["i-show-len"] = function() fuda.show(setmetatable({}, { __len = function() return (1 << 32) + 1 end })) end,
+  -- the options are a read-only view: no raw access writes, reads or walks them
+  ["r-opt-rawset"] = function(g) rawset(g.options, "attack", "x") end,
+  ["r-opt-rawget"] = function(g) rawget(g.options, "attack") end,
+  ["r-opt-next"] = function(g) next(g.options) end,
+  ["r-opt-setmt"] = function(g) setmetatable(g.options, nil) end,
+  ["r-opt-set"] = function(g) g.options.attack = "x" end,
+  ["r-opt-mt"] = function(g) error("options metatable: " .. tostring(getmetatable(g.options))) end,
+  ["r-opt-pairs"] = function(g)
+    local n = {}
+    for k, v in pairs(g.options) do n[#n + 1] = k .. "=" .. tostring(v) end
+    table.sort(n)
+    error("options: " .. table.concat(n, " ") .. " " .. tostring(g.options.attack))
+  end,
   -- output: print stops at FUDA_MAX_PRINT bytes (the draw goes on)
   ["o-print"] = function() for _ = 1, 20000 do print(string.rep("p", 99)) end end,
 }
