@@ -82,6 +82,18 @@ char *fuda_term_dup(const char *s, int mode) {
     return out;
 }
 
+size_t fuda_term_len(const char *s, size_t n, int mode) {
+    char tmp[FUDA_TERM_CHAR_MAX];
+    size_t i = 0, len = 0;
+    while (i < n) {
+        size_t used = 1;
+        if (plain((unsigned char)s[i])) len++;
+        else len += fuda_term_char(tmp, s + i, n - i, mode, &used);
+        i += used;
+    }
+    return len;
+}
+
 int fuda_term_write(FILE *f, const char *s, size_t n, int mode) {
     char buf[4096];
     size_t i = 0, o = 0;

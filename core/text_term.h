@@ -55,6 +55,10 @@ int fuda_term_clean(const char *s, size_t n, int mode);
  * out of memory. */
 char *fuda_term_dup(const char *s, int mode);
 
+/* The length of the shown form of s[0..n) (what fuda_term_write writes),
+ * counted without writing it. Never fails. */
+size_t fuda_term_len(const char *s, size_t n, int mode);
+
 /* Write the shown form of s[0..n) to f, in pieces (no allocation: a script's
  * megabytes cost no copy). 0, or EOF when writing failed. */
 int fuda_term_write(FILE *f, const char *s, size_t n, int mode);

@@ -705,9 +705,17 @@ static int l_print(lua_State *L) {
     int known = lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar);
     if (known && ar.currentline > 0) snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
     else snprintf(where, sizeof where, "%s: ", known ? ar.short_src : "print"); /* called from C: "[C]: " */
-    size_t lines = 1; /* the bytes written: each line, its place and its newline */
-    for (const char *p = s; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) lines++;
-    size_t out = len + lines * (strlen(where) + 1) - (lines - 1);
+    /* the bytes written, as shown: each line's place, its text escaped, its
+     * newline (an escape takes up to 8 bytes for one: the cap counts them) */
+    size_t wlen = strlen(where), out = 0;
+    size_t wshown = fuda_term_len(where, wlen, FUDA_TERM_LINE);
+    for (const char *p = s;;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t k = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        out += wshown + fuda_term_len(p, k, FUDA_TERM_BLOCK) + 1;
+        if (!nl) break;
+        p = nl + 1;
+    }
     fuda_engine *e = fuda_engine_of(L);
     if (e && e->printed + out > FUDA_MAX_PRINT) {
         if (e->printed <= FUDA_MAX_PRINT)
@@ -721,7 +729,7 @@ static int l_print(lua_State *L) {
     for (;;) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t k = nl ? (size_t)(nl - s) : (size_t)(end - s);
-        fuda_term_write(stderr, where, strlen(where), FUDA_TERM_LINE);
+        fuda_term_write(stderr, where, wlen, FUDA_TERM_LINE);
         fuda_term_write(stderr, s, k, FUDA_TERM_BLOCK);
         fputc('\n', stderr);
         if (!nl) break;

@@ -175,6 +175,7 @@ static void term_one(const char *s, size_t n) {
         int same = len == n && memcmp(out, s, n) == 0;
         if (term_safe(s, n, mode) != same) /* what is safe already passes unchanged */ term_changed_valid++;
         if (fuda_term_clean(s, n, mode) != same) term_bad++;
+        if (fuda_term_len(s, n, mode) != len) term_bad++; /* what print's cap counts */
     }
 }
 
@@ -227,6 +228,7 @@ static void test_term_write(void) {
     CHECK_EQ_INT(fuda_term_write(f, s, n, FUDA_TERM_BLOCK), 0);
     long got = ftell(f);
     CHECK_EQ_INT(got, (long)wlen);
+    CHECK_EQ_INT(fuda_term_len(s, n, FUDA_TERM_BLOCK), wlen);
     rewind(f);
     char *back = malloc(wlen + 1);
     CHECK_EQ_INT(fread(back, 1, wlen, f), wlen);

@@ -89,6 +89,9 @@ run sim sandbox --option attack=o-print -n 1
 expect "print: the match is played" status 0
 expect "print: one line says the output stopped" test "$(grep -c '^print: output limit reached (1048576 bytes), further output dropped$' "$ERR")" -eq 1
 expect "print: at most 1 MiB was printed" test "$(wc -c <"$ERR")" -le $((1048576 + 100))
+run sim sandbox --option attack=o-print-escapes -n 1
+expect "print: escapes are counted as shown" test "$(wc -c <"$ERR")" -le $((1048576 + 100))
+expect "print: escapes are shown" has "$ERR" '\\x01\\x01'
 
 # a bot whose move goes past the limit: the match ends with the error, the
 # session goes on to the next line

@@ -93,4 +93,6 @@ return {
   end,
   -- output: print stops at FUDA_MAX_PRINT bytes (the draw goes on)
   ["o-print"] = function() for _ = 1, 20000 do print(string.rep("p", 99)) end end,
+  -- ... counted as shown: control bytes print as escapes of 4 bytes each
+  ["o-print-escapes"] = function() for _ = 1, 20000 do print(string.rep("\1", 99)) end end,
 }
