@@ -480,9 +480,10 @@ static const char *const typed_texts[] = {
 };
 
 /* Does the script keep state out of the engine's sight on purpose (a read-only
- * hook's rawset on g, formatting that plays, a library function replaced)? */
+ * hook's rawset on g, formatting that plays, a library function replaced,
+ * what it kept in its KEEP table read back)? */
 static int hidden(const exec *x) {
-    return (x->used & ((1ULL << FZ_MUTATE) | (1ULL << FZ_FORMAT) | (1ULL << FZ_MONKEY))) != 0;
+    return (x->used & ((1ULL << FZ_MUTATE) | (1ULL << FZ_FORMAT) | (1ULL << FZ_MONKEY) | FZ_USED_KEEP)) != 0;
 }
 
 /* Hash of the running match (0 when none). */

@@ -274,7 +274,10 @@ static void gen_pile(gen *g) {
     else if (r < 83) out(g, "(g:piles()[1])");
     else if (r < 90) expand(g, "g:pile($s)");
     else if (r < 95) expand(g, "g:pile(\"hand\", $n)");
-    else out(g, "(KEEP.pile or g:hand(1))");
+    else {
+        out(g, "(KEEP.pile or g:hand(1))");
+        g->meta->used |= FZ_USED_KEEP;
+    }
 }
 
 static const char *const metatables[] = {
@@ -317,7 +320,10 @@ static void gen_table(gen *g) {
         out(g, "setmetatable({}, ");
         expand(g, PICK(g, metatables));
         out(g, ")");
-    } else if (r < 72) out(g, "KEEP");
+    } else if (r < 72) {
+        out(g, "KEEP");
+        g->meta->used |= FZ_USED_KEEP;
+    }
     else if (r < 78) expand(g, "{[$h] = $v}");
     else if (r < 85) expand(g, "(function() local t = {} for i = 1, $i do t[i] = i end return t end)()");
     else if (r < 92 && (g->have & (NG | NS)) == (NG | NS)) out(g, "g:hand(seat):cards()");
@@ -405,7 +411,13 @@ static void expand(gen *g, const char *t) {
         case 'v': gen_value(g); break;
         case 't': gen_table(g); break;
         case 'T': /* a table without a metatable: stock functions on lying ones are FZ_META's */
-            expand(g, pct(g, 40) ? "{}" : pct(g, 50) ? "$l" : pct(g, 50) ? "{$v, $v}" : "KEEP");
+            if (pct(g, 40)) expand(g, "{}");
+            else if (pct(g, 50)) expand(g, "$l");
+            else if (pct(g, 50)) expand(g, "{$v, $v}");
+            else {
+                out(g, "KEEP");
+                g->meta->used |= FZ_USED_KEEP;
+            }
             break;
         case 'f': gen_func(g); break;
         case 'b': out(g, pct(g, 80) ? (pct(g, 50) ? "true" : "false") : "nil"); break;

@@ -70,8 +70,12 @@ uint32_t fz_below(fz_rng *r, uint32_t n); /* 0..n-1; 0 for n 0 */
 fz_rng fz_rng_for(uint64_t seed, uint64_t job, uint64_t index);
 
 /* What a generated script is. */
+/* A bit of fz_meta.used past the classes: the script reads what it kept in
+ * its own KEEP table (state the engine does not see: its log need not replay). */
+#define FZ_USED_KEEP (1ULL << 63)
+
 typedef struct fz_meta {
-    uint64_t used;   /* bit c: a fragment of class c is in the script */
+    uint64_t used;   /* bit c: a fragment of class c is in the script; FZ_USED_KEEP */
     int base;        /* which game it is built on (FZ_BASE_*) */
     int min_seats, max_seats;
 } fz_meta;
