@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lfuda.h"
+#include "text_term.h"
 
 /* Where an entry is reachable: a variant's scripts ('v'), host scripts
  * ('h'), or both ('b'). */
@@ -298,8 +299,18 @@ static void enqueue(walker *w, int idx, const char *path, int mode) {
     lua_rawseti(L, W(w, W_QM), w->tail);
 }
 
-/* parent + sep + key, on the Lua stack; returns it. */
+/* parent + sep + key, on the Lua stack; returns it. A key is a script's
+ * text: shown on one line (a newline in it cannot forge a line of the walk's
+ * report). */
 static const char *child_path(lua_State *L, const char *parent, const char *sep, const char *key) {
+    size_t n = strlen(key);
+    if (!fuda_term_clean(key, n, FUDA_TERM_LINE)) {
+        char *shown = (char *)lua_newuserdatauv(L, FUDA_TERM_SIZE(n), 0);
+        fuda_term_escape(shown, key, n, FUDA_TERM_LINE);
+        const char *p = *parent ? lua_pushfstring(L, "%s%s%s", parent, sep, shown) : lua_pushstring(L, shown);
+        lua_remove(L, -2);
+        return p;
+    }
     if (!*parent) return lua_pushstring(L, key);
     return lua_pushfstring(L, "%s%s%s", parent, sep, key);
 }
@@ -319,13 +330,21 @@ static void walk_fields(walker *w, int t, const char *path, int mode) {
         n += lua_type(L, -2) == LUA_TSTRING;
         lua_pop(L, 1);
     }
-    const char **keys = (const char **)lua_newuserdatauv(L, (n ? n : 1) * sizeof *keys, 0);
+    /* the keys are anchored in a table of their own (uservalue 1): a weak
+     * table's entries may go at any allocation, their keys with them */
+    const char **keys = (const char **)lua_newuserdatauv(L, (n ? n : 1) * sizeof *keys, 1);
+    lua_createtable(L, (int)(n < 1000000 ? n : 1000000), 0);
     size_t k = 0;
     lua_pushnil(L);
     while (lua_next(L, t)) {
-        if (lua_type(L, -2) == LUA_TSTRING && k < n) keys[k++] = lua_tostring(L, -2);
+        if (lua_type(L, -2) == LUA_TSTRING && k < n) {
+            lua_pushvalue(L, -2);
+            lua_rawseti(L, -4, (lua_Integer)k + 1);
+            keys[k++] = lua_tostring(L, -2);
+        }
         lua_pop(L, 1);
     }
+    lua_setiuservalue(L, -2, 1);
     qsort(keys, k, sizeof *keys, cmp_str);
     for (size_t i = 0; i < k; i++) {
         lua_pushstring(L, keys[i]);

@@ -39,6 +39,18 @@ for _, variant in ipairs({ "tests/variants/tiny.lua", "gin", "zun", "partnership
   m:free()
 end
 
+-- a script's keys are shown on one line in the walk's paths: a newline cannot forge a line
+do
+  local m = fuda.match{ variant = "tests/variants/surface_keys.lua", seed = 5 }
+  local r = fuda.surface(m)
+  local reached = {}
+  for _, p in ipairs(r.reached) do reached[p] = true end
+  check(reached["variant.deal^odd.a\\nreached forged"], "a key with a newline: shown escaped")
+  check(not reached.forged, "a key with a newline: forges no line")
+  check(reached["variant.deal^odd.weak.rep"], "a weak table's keys: walked")
+  m:free()
+end
+
 -- the walk is of the engine given: one whose match has not started has no game to walk
 do
   local r = fuda.surface()
