@@ -74,11 +74,37 @@ do
   eq(m:tallies()["team:won, both teams won hands"], 1, what .. ": tally")
   check(contains(m:view(0), "Teams: team 1 (1, 3) 0; team 2 (2, 4) 27"), what .. ": the team totals in the view")
   m:next_hand()
-  -- hand 2: the opponents on the left
-  local o = opponent(m, 2)
+  -- hand 2: everybody meets the other opponent (seat 2 met seat 3 in hand 1), team 2 deals
+  local o, dealer = opponent(m, 2)
   eq(o, 3, what .. ": hand 2, seat 2 plays seat 3 (on its left)")
-  local _, dealer = opponent(m, 2)
   eq(dealer, 2, what .. ": and deals")
+end
+
+-- 「ディーラーは自分と右側の相手に対してカードを配る、以降は左の相手、右の相手、と交互に対戦する」
+-- (4人ルール): the opponents alternate by hand number, whichever team deals. Seed 2: team 2
+-- deals hand 1, so the odd hands pair 2-1 and 4-3 (each first dealer against the right-hand
+-- opponent), the even hands 2-3 and 4-1. The winners below move the deal 2, 1, 2, 2, 1: with the
+-- deal passing to team 1 in hand 2, seat 1 meets seat 4 (a rule that followed the dealer met 2 again).
+do
+  local m = match(2, { target = 1000 })
+  local want = { [1] = { 2, 2 }, [2] = { 4, 1 }, [3] = { 2, 2 }, [4] = { 4, 2 }, [5] = { 2, 1 } }
+  local winners = { 1, 2, 2, 1 } -- the team that wins both tables of hands 1..4
+  for hand = 1, 5 do
+    local what = "alternating, hand " .. hand
+    check(contains(m:view(0), "hand " .. hand .. ","), what .. ": " .. m:view(0):sub(1, 80))
+    local o1 = opponent(m, 1)
+    local _, dealer = opponent(m, m:var("deal_team"))
+    eq(o1, want[hand][1], what .. ": seat 1's opponent")
+    eq(opponent(m, 3), want[hand][1] == 2 and 4 or 2, what .. ": seat 3's opponent")
+    eq(m:var("deal_team"), want[hand][2], what .. ": the dealing team")
+    eq(dealer, want[hand][2], what .. ": its member deals")
+    if hand < 5 then
+      local w = winners[hand]
+      win(m, w, KNOCK, what)
+      win(m, w + 2, KNOCK, what)
+      m:next_hand()
+    end
+  end
 end
 
 -- Even sums score nothing; the deal stays.
