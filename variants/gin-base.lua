@@ -483,12 +483,13 @@ phases.discard = {
 
   knock = function(g, seat, card)
     local o, v = g.options, g.var
-    if v.taken ~= "" and o.knock_taken_melded then g:tally("knock:with the taken card melded") end
+    local taken = v.taken ~= "" and o.knock_taken_melded and v.taken or nil
+    if taken then g:tally("knock:with the taken card melded") end
     if o.upcard_knock then g:tally("knock:limit " .. v.limit) end
     v.taken = ""
     g:hand(seat):move(card, pile_of(g, seat))
     g:say("%s discards {%s} and knocks.", g:name(seat), card)
-    rule.showdown(g, seat, false)
+    rule.showdown(g, seat, false, taken)
   end,
 
   gin = function(g, seat, card)
@@ -590,15 +591,17 @@ local function say_layoffs(g, res, defender, gin)
 end
 
 -- `knocker` has just discarded and knocked (or gone gin): arrange both hands, lay off, score.
-function rule.showdown(g, knocker, gin)
+-- `taken` (knock_taken_melded): the card taken this turn, which the knock shows in a meld.
+function rule.showdown(g, knocker, gin, taken)
   local o = g.options
   local defender = g:next(knocker)
   if g:next(defender) ~= knocker then return rule.showdown_all(g, knocker, gin) end
   local allow = (not gin) or o.layoff_after_gin
   local R = rules(g)
   local aces_too = (not gin) or o.defender_ace_on_gin
-  local res = R:layoff(g:hand(knocker), g:hand(defender),
-                       { allow = allow, defender_rules = defender_rules(g, aces_too) })
+  local DR = defender_rules(g, aces_too)
+  local res = R:layoff(g:hand(knocker), g:hand(defender), { allow = allow, defender_rules = DR })
+  if taken then res = rule.meld_taken(g, R, DR or R, knocker, defender, taken, allow, res) end
   if o.ace ~= "low" or o.ace_value ~= 1 then tally_corner_aces(g, res.knocker, res.defender) end
   if gin and o.meld_shapes ~= "any" then
     -- Show the gin in its allowed shape (least deadwood alone may arrange it otherwise); no
@@ -685,6 +688,42 @@ local function best_layoffs(R, melds, kinds, cards)
   end
   search()
   return best
+end
+
+-- knock_taken_melded (Tedesco §6): a knock after taking the discard is shown and scored with the
+-- taken card in a meld. `res` is the least-deadwood showdown (R:layoff); when it leaves `taken`
+-- loose, the knocker's hand is arranged again: among the arrangements that meld `taken`, the least
+-- deadwood, and of those the one that leaves the defender the most after its layoffs (DR counts
+-- the defender's cards).
+function rule.meld_taken(g, R, DR, knocker, defender, taken, allow, res)
+  local loose = false
+  for _, c in ipairs(res.knocker.dead) do
+    if c == taken then loose = true end
+  end
+  if not loose then return res end
+  local hand, dhand = g:hand(knocker):cards(), g:hand(defender):cards()
+  local best
+  for _, m in ipairs(melds_through(hand, taken, g.options.ace)) do
+    local used, rest = {}, {}
+    for _, c in ipairs(m) do used[c] = true end
+    for _, c in ipairs(hand) do
+      if not used[c] then rest[#rest + 1] = c end
+    end
+    local r = R:melds(rest)
+    local melds, kinds = { m }, { RANK[m[1]] == RANK[m[2]] and "set" or "run" }
+    for i, mm in ipairs(r.melds) do melds[i + 1], kinds[i + 1] = mm, r.kinds[i] end
+    local k = { deadwood = r.deadwood, melds = melds, kinds = kinds, dead = r.dead }
+    local lo = allow and best_layoffs(DR, melds, kinds, dhand)
+               or { deadwood = DR:deadwood(dhand), layoffs = {}, rest = dhand }
+    if not best or k.deadwood < best.k.deadwood
+       or (k.deadwood == best.k.deadwood and lo.deadwood > best.lo.deadwood) then
+      best = { k = k, lo = lo }
+    end
+  end
+  if not best then return res end -- no meld through it: the knock was not offered (moves hook)
+  g:tally("knock:shown with the taken card melded")
+  return { knocker = best.k, defender = DR:melds(best.lo.rest), layoffs = best.lo.layoffs,
+           deadwood = best.lo.deadwood }
 end
 
 -- `knocker` has just knocked (or gone gin) with two or more others in play.

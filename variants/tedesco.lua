@@ -5,9 +5,12 @@
 -- defender_ace_on_gin); a hand is never void: a turn that starts with an empty stock ends it, aces
 -- 15 for both, the lower deadwood winning the difference (equal: no score); gin 25, undercut 25, no
 -- game, box or shutout bonus; the deal changes every hand, even one nobody won; 100 wins. A player
--- who took the discard may knock that turn only with that card in a meld.
+-- who took the discard may knock that turn only with that card in a meld, and such a knock is shown
+-- and scored with that card melded. When both pass the upcard, normal play begins: the non-dealer
+-- draws or takes the upcard.
 local expect = {
-  "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
+  "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "upcard:taken after both passed",
+  "take:discard",
   "upcard:gin only", "gin:ace upcard", "hand:spade double",
   "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie",
   "hand:stock out", "hand:stock out tie", "stock out:ace in deadwood",
@@ -31,6 +34,7 @@ return {
     stock_out = "score",
     stock_out_ace_value = 15,
     knock_taken_melded = true,
+    both_pass_take = true,
     gin_bonus = 25,
     undercut_bonus = 25,
     game_bonus = 0,

@@ -191,8 +191,12 @@ do
   local m, nd, d = to_take("tedesco", "Jh", what)
   eq(knocks(m, d), "knock Kh", what .. ": allowed (7 with 2h melded)")
   apply(m, d, "knock Kh", what)
-  eq(m:total(d), 10 - 4, what .. ": scored with the least deadwood, 10 (Qs) - 4")
+  -- §6: the knock is shown and scored with the taken card in a meld, not the least deadwood
+  eq(m:total(d), 10 - 7, what .. ": scored with 2h melded, 10 (Qs) - 7 (3d 4d)")
   eq(m:tallies()["knock:with the taken card melded"], 1, what .. ": tally")
+  eq(m:tallies()["knock:shown with the taken card melded"], 1, what .. ": shown so")
+  check(any_match(m:events(), "knocks: melds {2h} {2s} {2d} | {5c} {6c} {7c} {8c} {9c}, deadwood {3d} {4d} = 7."),
+        what .. ": the showdown shows 2h melded")
 
   what = "taken card melded only over the limit 6"
   m, nd, d = to_take("tedesco", "6d", what)
@@ -220,19 +224,41 @@ do
   eq(m:total(nd), 30, what .. ": 32 - 2")
 end
 
--- both_pass_take: after both passed, the non-dealer may still take the upcard.
+-- 「捨て札を拾ったターンに、それをメルドに使わずノックすることはできない」(§6): the knock after taking 3h shows and
+-- scores 3h-4h-5h (5s 5d loose: 10), not the least deadwood (5h 5s 5d, 3h 4h loose: 7). The
+-- defender then lays off 6h on that run, not 5c on the set: 69 - 6 = 63 against 10, 53 points
+-- (the least deadwood would have scored 69 - 5 - 7 = 57).
 do
-  local what = "both_pass_take"
-  local m, nd, d = dealt("tedesco", { up = "10h", nd = hand_of(2), d = D32, options = { both_pass_take = true } })
+  local what = "taken card shown melded, layoffs on that arrangement"
+  local nd_cards = { "6h", "5c", "2d", "7s", "8d", "Jh", "Qh", "Js", "9h", "3h" }
+  local d_cards = { "4h", "5h", "5s", "5d", "9c", "10c", "Jc", "Qc", "Kc", "7d" }
+  local m, nd, d = dealt("tedesco", { up = "Kd", nd = nd_cards, d = d_cards, stock = { "2c" } })
+  U.pass_pass_draw(m, nd, d, what)
+  apply(m, nd, "discard 3h", what)
+  apply(m, d, "take", what)
+  eq(knocks(m, d), "knock 7d", what .. ": the knock leaving 10 with 3h melded")
+  apply(m, d, "knock 7d", what)
+  eq(m:total(d), 53, what .. ": 69 - 6 - 10")
+  check(any_match(m:events(), "lays off {6h} on"), what .. ": 6h laid off on the run")
+  check(not any_match(m:events(), "lays off {5c}"), what .. ": no set to lay 5c on")
+  check(U.sheet_has(m, "knock 53"), what .. ": scoresheet")
+end
+
+-- 「両者がパスした場合 ノンディーラーのターンへ移り、通常進行開始」(§3) and §4 (a turn draws from
+-- the stock or takes the top of the discard pile): after both passed, the non-dealer draws
+-- from the stock or takes the upcard (the top of the discard pile); both_pass_take=false: the draw only.
+do
+  local what = "both pass: normal play"
+  local m, nd, d = dealt("tedesco", { up = "10h", nd = hand_of(2), d = D32 })
   apply(m, nd, "pass", what)
   apply(m, d, "pass", what)
-  eq(table.concat(m:moves(nd), ","), "draw,take", what .. ": draw or take")
+  eq(table.concat(m:moves(nd), ","), "draw,take", what .. ": draw or take, by default")
   apply(m, nd, "take", what)
   eq(m:tallies()["upcard:taken after both passed"], 1, what .. ": tally")
-  m, nd, d = dealt("tedesco", { up = "10h", nd = hand_of(2), d = D32 })
+  m, nd, d = dealt("tedesco", { up = "10h", nd = hand_of(2), d = D32, options = { both_pass_take = false } })
   apply(m, nd, "pass", what)
   apply(m, d, "pass", what)
-  eq(table.concat(m:moves(nd), ","), "draw", what .. ": by default the stock only")
+  eq(table.concat(m:moves(nd), ","), "draw", what .. ": both_pass_take=false, the stock only")
 end
 
 -- The match: first to 100, no game, box or shutout bonus; the deal alternates every hand. Each
