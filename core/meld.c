@@ -26,13 +26,13 @@
  * meld (chains outward from each run end; further cards and wilds onto sets)
  * and the defender's remaining cards are scored with the searches above.
  *
- * Gin shapes (fuda_meld_gin under gin_shapes or gin_natural_run), tried only
+ * Gin shapes (fuda_meld_gin under gin_shapes or a natural meld), tried only
  * on a hand whose least deadwood is 0: a depth-first partition of the whole
  * hand. The lowest natural left goes into a set or a run of a size the shape
  * still needs (runs: every window around it, gaps filled with wilds, and
  * naturals inside it left out for other melds while wilds last); spare wilds
- * end in melds of wilds only when the rules allow them. Until the natural run
- * is placed, a node whose cards hold no such run is cut.
+ * end in melds of wilds only when the rules allow them. Until the natural meld
+ * the shape needs is placed, a node whose cards hold no such meld is cut.
  *
  * Reading of the rules: min_set/min_run 0 mean 3, 1 means 2 (a meld has at
  * least two cards); a meld of wilds only (wild_min_natural 0) takes only wilds
@@ -784,13 +784,39 @@ static int has_run(const geo *g, u64 x, int k) {
     }
 }
 
+/* Does x hold k or more naturals of one rank? */
+static int has_set(u64 x, int k) {
+    for (int p = 0; p < 13; p++)
+        if (popc(x & (ACES << p)) >= k) return 1;
+    return 0;
+}
+
+void fuda_meld_shape_natural(const fuda_meld_rules *r, int i, int *k, int *run) {
+    if (i >= 0 && i < r->gin_nshapes && i < FUDA_MELD_MAX_SHAPES && r->gin_shape_natural[i]) {
+        *k = r->gin_shape_natural[i];
+        *run = r->gin_shape_natural_run[i] != 0;
+    } else if (r->gin_natural_run) {
+        *k = r->gin_natural_run;
+        *run = 1;
+    } else {
+        *k = r->gin_natural;
+        *run = 0;
+    }
+}
+
+/* Could naturals x hold the natural meld (k cards or more; run: a run)? */
+static int natural_possible(const geo *g, u64 x, int k, int run) {
+    return k == 0 || has_run(g, x, k) || (!run && has_set(x, k));
+}
+
 /* The gin search: the whole hand into melds whose sizes are those of one
  * shape (cnt: melds still to make by size; any: sizes free), one of them a
- * wild-free run of nat_run or more cards while nat_run > 0. */
+ * wild-free meld of nat_run or more cards while nat_run > 0 (a run, or with
+ * nat_any a set too). */
 typedef struct ginsearch {
     const geo *g;
     int any;
-    int nat_run;
+    int nat_run, nat_any;
     int cnt[MAXH + 1];
     int depth;
     cmeld stack[MAXH];
@@ -814,7 +840,7 @@ static int size_top(const ginsearch *s) {
  * leads to a gin (the stack then holds it). */
 static int gin_take(ginsearch *s, const cmeld *m, int len, u64 rem, int wl) {
     int saved = s->nat_run;
-    if (m->kind == FUDA_MELD_RUN && m->nw == 0 && len >= saved) s->nat_run = 0;
+    if ((m->kind == FUDA_MELD_RUN || s->nat_any) && m->nw == 0 && len >= saved) s->nat_run = 0;
     if (!s->any) s->cnt[len]--;
     s->stack[s->depth++] = *m;
     if (gin_dfs(s, rem & ~m->nat, wl - m->nw)) return 1;
@@ -924,7 +950,8 @@ static int gin_runs(ginsearch *s, u64 rem, u64 cb, int wl) {
 
 static int gin_dfs(ginsearch *s, u64 rem, int wl) {
     if (!rem) return s->nat_run == 0 && gin_wilds_only(s, wl);
-    if (s->nat_run && (size_top(s) < s->nat_run || !has_run(s->g, rem, s->nat_run))) return 0;
+    if (s->nat_run && (size_top(s) < s->nat_run || !natural_possible(s->g, rem, s->nat_run, !s->nat_any)))
+        return 0;
     u64 cb = rem & (0 - rem);
     return gin_runs(s, rem, cb, wl) || gin_sets(s, rem, cb, wl);
 }
@@ -937,8 +964,11 @@ static int gin_search(const geo *g, const fuda_meld_rules *r, u64 nat, int w, in
     s.g = g;
     for (int i = 0; i < imax(1, r->gin_nshapes); i++) {
         memset(s.cnt, 0, sizeof s.cnt);
+        int run;
         s.any = r->gin_nshapes == 0;
-        s.nat_run = r->gin_natural_run;
+        fuda_meld_shape_natural(r, i, &s.nat_run, &run);
+        s.nat_any = !run;
+        if (!natural_possible(g, nat, s.nat_run, run)) continue;
         s.depth = 0;
         int sum = 0;
         for (int j = 0; !s.any && j < FUDA_MELD_MAX_MELDS && r->gin_shape[i][j]; j++) {
@@ -1093,6 +1123,16 @@ int fuda_meld_discards(const fuda_meld_rules *r, const fuda_card *cards, int n, 
     return 0;
 }
 
+/* Could naturals nat meet the natural meld of some shape (a cheap cut)? */
+static int some_natural_possible(const geo *g, const fuda_meld_rules *r, u64 nat) {
+    for (int i = 0; i < imax(1, r->gin_nshapes); i++) {
+        int k, run;
+        fuda_meld_shape_natural(r, i, &k, &run);
+        if (natural_possible(g, nat, k, run)) return 1;
+    }
+    return 0;
+}
+
 /* Gin under gin shapes (fuda_meld_rules): 1 with its melds in *out, or 0.
  * zero: the least deadwood is already known to be 0. */
 static int shaped_gin(const geo *g, const fuda_meld_rules *r, const hand *h, int n, int zero,
@@ -1100,7 +1140,7 @@ static int shaped_gin(const geo *g, const fuda_meld_rules *r, const hand *h, int
     cmeld ms[MAXH];
     int nm;
     if (h->jdead) return 0; /* a joker that is not wild melds nowhere */
-    if (r->gin_natural_run && !has_run(g, h->nat, r->gin_natural_run)) return 0;
+    if (!some_natural_possible(g, r, h->nat)) return 0;
     if (!zero && own_deadwood(g, h->nat, h->wilds) != 0) return 0;
     if (!gin_search(g, r, h->nat, h->wilds, n, ms, &nm)) return 0;
     if (out) build_result(ms, nm, h->nat, 0, 0, out);
@@ -1108,11 +1148,14 @@ static int shaped_gin(const geo *g, const fuda_meld_rules *r, const hand *h, int
 }
 
 static int bad_gin_rules(const fuda_meld_rules *r) {
-    return r->gin_nshapes > FUDA_MELD_MAX_SHAPES || r->gin_natural_run > 13;
+    if (r->gin_nshapes > FUDA_MELD_MAX_SHAPES || r->gin_natural_run > 13 || r->gin_natural > 13) return 1;
+    for (int i = 0; i < FUDA_MELD_MAX_SHAPES; i++)
+        if (r->gin_shape_natural[i] > 13) return 1;
+    return 0;
 }
 
 static int has_gin_rules(const fuda_meld_rules *r) {
-    return r->gin_nshapes > 0 || r->gin_natural_run > 0;
+    return r->gin_nshapes > 0 || r->gin_natural_run > 0 || r->gin_natural > 0;
 }
 
 int fuda_meld_gin(const fuda_meld_rules *r, const fuda_card *cards, int n, fuda_meld_result *out) {

@@ -15,7 +15,7 @@
  * Hands hold at most FUDA_MELD_MAX_HAND cards; natural (non-wild) cards must be
  * distinct. Functions returning int return -1 for a hand that breaks these
  * limits or for rules out of range (set_max 1..3; for the gin functions, more
- * than FUDA_MELD_MAX_SHAPES shapes or gin_natural_run above 13), leaving the
+ * than FUDA_MELD_MAX_SHAPES shapes or a natural meld above 13 cards), leaving the
  * output unspecified; they allocate nothing. */
 #ifndef FUDA_MELD_H
 #define FUDA_MELD_H
@@ -49,13 +49,24 @@ typedef struct fuda_meld_rules {
      * Otherwise every card must be in a meld (even a card worth 0), the
      * melds' sizes must be one of the shapes (a multiset: {4,3,3,3} and
      * {3,4,3,3} are the same; a shape whose sizes do not add up to the hand's
-     * card count is not tried), and with gin_natural_run k one meld of k or
-     * more cards must be a run without wilds (so the wilds are in the other
-     * melds). Celebes Rum: shapes {4,3,3,3} {5,5,3} {5,4,4}, natural run 4. */
+     * card count is not tried), and a shape may need a natural meld: with
+     * gin_natural_run k one meld of k or more cards must be a run without
+     * wilds (so the wilds are in the other melds), with gin_natural k one
+     * meld of k or more cards without wilds, a set or a run. A shape's own
+     * gin_shape_natural (and gin_shape_natural_run: a run) overrides those
+     * two for that shape. Celebes Rum: {4,3,3,3} with a natural run of 4,
+     * {5,5,3} and {5,4,4} with a natural meld of 4 or more. */
     uint8_t gin_natural_run; /* 0, or 2..13 */
+    uint8_t gin_natural;     /* 0, or 2..13 (gin_natural_run, when set, wins) */
     uint8_t gin_nshapes;     /* 0: any meld sizes */
     uint8_t gin_shape[FUDA_MELD_MAX_SHAPES][FUDA_MELD_MAX_MELDS]; /* sizes 2..16; 0 ends a shape */
+    uint8_t gin_shape_natural[FUDA_MELD_MAX_SHAPES];     /* 0: the fields above; else 2..13 */
+    uint8_t gin_shape_natural_run[FUDA_MELD_MAX_SHAPES]; /* 1: that natural meld is a run */
 } fuda_meld_rules;
+
+/* The natural meld shape i of r needs (i past the shapes: the rules' own):
+ * *k cards or more (0: none needed), *run 1 when it must be a run. */
+void fuda_meld_shape_natural(const fuda_meld_rules *r, int i, int *k, int *run);
 
 /* Defaults: ace low, sets and runs of 3+, A=1, 2..10 face, J/Q/K=10, joker 0
  * and not wild, no set limit, gin is no deadwood. */

@@ -64,6 +64,37 @@ static void read_values(lua_State *L, fuda_meld_rules *r) {
     lua_pop(L, 1);
 }
 
+/* A shape's own natural meld (the shape at the top of the stack, the i-th,
+ * nm sizes): natural = k (a set or a run) or natural_run = k; no other keys. */
+static void read_shape_natural(lua_State *L, fuda_meld_rules *r, int i, int nm) {
+    long n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if ((++n & 255) == 0) fuda_sandbox_tick(L, 256 * 4); /* a huge table: ticks */
+        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= nm) continue;
+        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (!k || (strcmp(k, "natural") != 0 && strcmp(k, "natural_run") != 0))
+            luaL_error(L, "rules: gin_shapes[%d]: unknown field '%s' (a shape is a list of meld sizes, "
+                       "with natural = k or natural_run = k)", i, luaL_tolstring(L, -1, NULL));
+    }
+    lua_pushliteral(L, "natural");
+    int any = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pushliteral(L, "natural_run");
+    int run = lua_rawget(L, -3) != LUA_TNIL;
+    if (any && run) luaL_error(L, "rules: gin_shapes[%d]: natural or natural_run, not both", i);
+    if (any || run) {
+        int isnum;
+        lua_Integer k = lua_tointegerx(L, any ? -2 : -1, &isnum);
+        if (!isnum || k < 2 || k > 13)
+            luaL_error(L, "rules: gin_shapes[%d].%s must be an integer from 2 to 13", i,
+                       any ? "natural" : "natural_run");
+        r->gin_shape_natural[i - 1] = (uint8_t)k;
+        r->gin_shape_natural_run[i - 1] = (uint8_t)run;
+    }
+    lua_pop(L, 2);
+}
+
 /* gin_shapes = { {4,3,3,3}, {5,5,3}, ... }: lists of meld sizes. */
 static void read_shapes(lua_State *L, fuda_meld_rules *r) {
     if (lua_getfield(L, 1, "gin_shapes") != LUA_TNIL) {
@@ -92,6 +123,7 @@ static void read_shapes(lua_State *L, fuda_meld_rules *r) {
             if (sum > FUDA_MELD_MAX_HAND)
                 luaL_error(L, "rules: gin_shapes[%d] adds up to %d cards (at most %d)", i, sum,
                            FUDA_MELD_MAX_HAND);
+            read_shape_natural(L, r, i, (int)nm);
             lua_pop(L, 1);
         }
         r->gin_nshapes = (uint8_t)ns;
@@ -101,7 +133,7 @@ static void read_shapes(lua_State *L, fuda_meld_rules *r) {
 
 static const char *const rule_keys[] = {
     "ace", "min_set", "min_run", "values", "wild", "wild_in_sets", "wild_in_runs",
-    "wild_max", "wild_min_natural", "set_max", "gin_shapes", "gin_natural_run", NULL
+    "wild_max", "wild_min_natural", "set_max", "gin_shapes", "gin_natural_run", "gin_natural", NULL
 };
 
 static void check_keys(lua_State *L) {
@@ -116,7 +148,7 @@ static void check_keys(lua_State *L) {
         if (!rule_keys[i])
             luaL_error(L, "rules: unknown field '%s' (fields: ace, min_set, min_run, values, "
                        "wild, wild_in_sets, wild_in_runs, wild_max, wild_min_natural, set_max, "
-                       "gin_shapes, gin_natural_run)",
+                       "gin_shapes, gin_natural_run, gin_natural)",
                        luaL_tolstring(L, -1, NULL));
     }
 }
@@ -149,6 +181,9 @@ static int l_rules(lua_State *L) {
     r->wild_min_natural = (uint8_t)opt_int(L, 1, "wild_min_natural", r->wild_min_natural, 0, 16);
     r->set_max = (uint8_t)opt_int(L, 1, "set_max", 0, 4, 16);
     r->gin_natural_run = (uint8_t)opt_int(L, 1, "gin_natural_run", 0, 2, 13);
+    r->gin_natural = (uint8_t)opt_int(L, 1, "gin_natural", 0, 2, 13);
+    if (r->gin_natural_run && r->gin_natural)
+        luaL_error(L, "rules: gin_natural_run or gin_natural, not both");
     read_shapes(L, r);
     luaL_setmetatable(L, FUDA_RULES_T);
     return 1;

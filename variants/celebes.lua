@@ -2,8 +2,8 @@
 -- 54 cards, the two jokers wild; 13 cards each, then the upcard, which only the non-dealer may
 -- take. A player goes out with gin only: after the discard all 13 cards melded as 4-3-3-3, where
 -- the 4 is a run without jokers and jokers sit only in the 3-card melds, or as 5-5-3 or 5-4-4
--- with a run of 4 or 5 without jokers and jokers in the other melds; a joker may make five of a
--- kind. A joker left out of the melds counts 15. Scoring as Straight Gin (a series too).
+-- with a natural meld of 4 or 5 (no joker: a set or a run) and jokers in the other melds; a joker
+-- may make five of a kind. A joker left out of the melds counts 15. Scoring as Straight Gin (a series too).
 --
 -- Readings the documents leave open, each an option of gin-base (defaults in brackets):
 --   non_dealer_declines  the non-dealer declines the upcard by drawing from the stock [drawing],

@@ -74,8 +74,9 @@ RANK.Jk, SUIT.Jk = 0, ""
 -- Meld rules, compiled once per spec: the hand's rules, the defender's when a knock is scored
 -- (Tedesco: aces 15) and both players' when the stock runs out (Tedesco: aces 15). With jokers
 -- they are wild (a joker left in deadwood counts joker_value); meld_shapes = "celebes" limits gin
--- to Celebes Rum's shapes.
-local SHAPES = { celebes = { { 4, 3, 3, 3 }, { 5, 5, 3 }, { 5, 4, 4 } } }
+-- to Celebes Rum's shapes: 4-3-3-3 whose 4 is a run without jokers (the jokers in the 3s), or 5-5-3
+-- and 5-4-4 with a natural meld (no joker: a set or a run) of 5 or 4.
+local SHAPES = { celebes = { { 4, 3, 3, 3, natural_run = 4 }, { 5, 5, 3, natural = 4 }, { 5, 4, 4, natural = 4 } } }
 local RULES = {}
 local function rules_for(g, ace_value, tame)
   local o = g.options
@@ -90,7 +91,7 @@ local function rules_for(g, ace_value, tame)
     end
     if o.set_max > 0 then spec.set_max = o.set_max end
     if o.meld_shapes ~= "any" then
-      spec.gin_shapes, spec.gin_natural_run = SHAPES[o.meld_shapes], 4
+      spec.gin_shapes = SHAPES[o.meld_shapes]
     end
     R = fuda.rules(spec)
     RULES[key] = R

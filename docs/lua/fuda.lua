@@ -433,8 +433,9 @@ function Pile:sort(by) end
 ---@field wild_max? integer most wilds in one meld (0: no limit)
 ---@field wild_min_natural? integer
 ---@field set_max? integer most cards in one set (4 to 16)
----@field gin_shapes? integer[][] the meld sizes a gin may have
+---@field gin_shapes? integer[][] the meld sizes a gin may have; a shape may add `natural = k` (a set or run of k+ without wilds) or `natural_run = k`
 ---@field gin_natural_run? integer a gin needs a run of this many cards without wilds
+---@field gin_natural? integer a gin needs a meld (set or run) of this many cards without wilds
 
 ---An arrangement of cards in melds.
 ---@class fuda.Melds

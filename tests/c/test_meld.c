@@ -206,15 +206,27 @@ static int bf_deadwood(const fuda_meld_rules *r, const fuda_card *hand, int n) {
 
 /* ------------------------------------------------------------ brute-force gin */
 
-/* Do the meld sizes sz[0..n) match one of the rules' gin shapes? */
-static int bf_shape_ok(const fuda_meld_rules *r, const int *sz, int n) {
-    if (!r->gin_nshapes) return 1;
-    for (int i = 0; i < r->gin_nshapes; i++) {
-        int count[20] = {0}, ok = 1;
-        for (int j = 0; j < FUDA_MELD_MAX_MELDS && r->gin_shape[i][j]; j++) count[r->gin_shape[i][j]]++;
-        for (int j = 0; j < n; j++) count[sz[j]]--;
-        for (int k = 0; k < 20; k++)
-            if (count[k]) ok = 0;
+/* The natural meld shape i needs, as the header states it: k cards or more
+ * (0: none), a run when *run. */
+static void bf_natural(const fuda_meld_rules *r, int i, int *k, int *run) {
+    if (i < r->gin_nshapes && r->gin_shape_natural[i]) *k = r->gin_shape_natural[i], *run = r->gin_shape_natural_run[i];
+    else if (r->gin_natural_run) *k = r->gin_natural_run, *run = 1;
+    else *k = r->gin_natural, *run = 0;
+}
+
+/* Do the melds (sizes sz[0..n); the longest wild-free run nrun, the longest
+ * wild-free meld nany) match one of the rules' gin shapes, its natural meld
+ * included? */
+static int bf_shape_ok(const fuda_meld_rules *r, const int *sz, int n, int nrun, int nany) {
+    for (int i = 0; i < (r->gin_nshapes ? r->gin_nshapes : 1); i++) {
+        int count[20] = {0}, ok = 1, k, run;
+        for (int j = 0; r->gin_nshapes && j < FUDA_MELD_MAX_MELDS && r->gin_shape[i][j]; j++)
+            count[r->gin_shape[i][j]]++;
+        for (int j = 0; r->gin_nshapes && j < n; j++) count[sz[j]]--;
+        for (int q = 0; q < 20; q++)
+            if (count[q]) ok = 0;
+        bf_natural(r, i, &k, &run);
+        if (k && (run ? nrun : nany) < k) ok = 0;
         if (ok) return 1;
     }
     return 0;
@@ -222,7 +234,7 @@ static int bf_shape_ok(const fuda_meld_rules *r, const int *sz, int n) {
 
 /* Cover every natural from `used` on with candidate melds, then the wilds
  * left with wild-only candidates (index from `from` on), and test the sizes. */
-static int bf_gin_search(bf *b, uint32_t used, int wl, int *sz, int nsz, int natrun, int from) {
+static int bf_gin_search(bf *b, uint32_t used, int wl, int *sz, int nsz, int nrun, int nany, int from) {
     const fuda_meld_rules *r = b->r;
     int i = 0;
     while (i < b->n && ((used >> i) & 1)) i++;
@@ -232,11 +244,12 @@ static int bf_gin_search(bf *b, uint32_t used, int wl, int *sz, int nsz, int nat
         if (i < b->n ? !((c->mask >> i) & 1) : c->mask != 0) continue;
         int len = __builtin_popcount(c->mask) + c->wilds;
         sz[nsz] = len;
-        int nr = natrun || (c->run && c->wilds == 0 && r->gin_natural_run && len >= r->gin_natural_run);
-        if (bf_gin_search(b, used | c->mask, wl - c->wilds, sz, nsz + 1, nr, c->mask ? 0 : j)) return 1;
+        int nr = c->run && c->wilds == 0 && len > nrun ? len : nrun;
+        int na = c->wilds == 0 && len > nany ? len : nany;
+        if (bf_gin_search(b, used | c->mask, wl - c->wilds, sz, nsz + 1, nr, na, c->mask ? 0 : j)) return 1;
     }
     if (i < b->n || wl > 0) return 0;
-    return (natrun || !r->gin_natural_run) && bf_shape_ok(r, sz, nsz);
+    return bf_shape_ok(r, sz, nsz, nrun, nany);
 }
 
 /* Is the hand a gin, the obvious way? */
@@ -244,7 +257,7 @@ static int bf_gin(const fuda_meld_rules *r, const fuda_card *hand, int n) {
     static bf b;
     fuda_card h[32];
     int m = 0, w = 0, sz[32];
-    if (!r->gin_nshapes && !r->gin_natural_run) return bf_deadwood(r, hand, n) == 0;
+    if (!r->gin_nshapes && !r->gin_natural_run && !r->gin_natural) return bf_deadwood(r, hand, n) == 0;
     for (int i = 0; i < n; i++) {
         if (hand[i] != FUDA_JOKER) h[m++] = hand[i];
         else if (r->wild_joker) w++;
@@ -255,7 +268,7 @@ static int bf_gin(const fuda_meld_rules *r, const fuda_card *hand, int n) {
     b.w = w;
     b.h = h;
     bf_gen(&b);
-    return bf_gin_search(&b, 0, w, sz, 0, 0, 0);
+    return bf_gin_search(&b, 0, w, sz, 0, 0, 0, 0);
 }
 
 /* ------------------------------------------------------------ validating */
@@ -610,12 +623,22 @@ static void test_wild_shapes(void) {
 /* ------------------------------------------------------------ gin shapes */
 
 /* Celebes Rum's gin: 4-3-3-3 with a natural 4-run, 5-5-3 or 5-4-4 with a
- * natural run of 4 or 5; jokers wild. */
+ * natural meld (a set or a run) of 4 or 5; jokers wild. */
 static void celebes_rules(fuda_meld_rules *r) {
     static const uint8_t shapes[3][4] = { {4, 3, 3, 3}, {5, 5, 3}, {5, 4, 4} };
     wild_rules(r);
     r->gin_nshapes = 3;
-    for (int i = 0; i < 3; i++) memcpy(r->gin_shape[i], shapes[i], sizeof shapes[i]);
+    for (int i = 0; i < 3; i++) {
+        memcpy(r->gin_shape[i], shapes[i], sizeof shapes[i]);
+        r->gin_shape_natural[i] = 4;
+        r->gin_shape_natural_run[i] = i == 0;
+    }
+}
+
+/* The rules before Celebes' ruling: a natural run of 4 in every shape. */
+static void celebes_run_rules(fuda_meld_rules *r) {
+    celebes_rules(r);
+    memset(r->gin_shape_natural, 0, sizeof r->gin_shape_natural);
     r->gin_natural_run = 4;
 }
 
@@ -627,18 +650,19 @@ static int gin_of(const fuda_meld_rules *r, const char *s, fuda_meld_result *res
 
 /* Is res a gin arrangement of the hand under r's gin fields? */
 static int valid_gin(const fuda_meld_rules *r, const fuda_card *hand, int n, const fuda_meld_result *res) {
-    int sz[FUDA_MELD_MAX_MELDS], natrun = 0;
+    int sz[FUDA_MELD_MAX_MELDS], nrun = 0, nany = 0;
     if (!valid_result(r, hand, n, res) || res->deadwood != 0) return 0;
-    if (!r->gin_nshapes && !r->gin_natural_run) return 1;
+    if (!r->gin_nshapes && !r->gin_natural_run && !r->gin_natural) return 1;
     if (res->ndead) return 0;
     for (int i = 0; i < res->nmelds; i++) {
         const fuda_meld *m = &res->melds[i];
         int wild = 0;
         for (int j = 0; j < m->n; j++) wild |= m->cards[j] == FUDA_JOKER;
-        if (m->kind == FUDA_MELD_RUN && !wild && m->n >= r->gin_natural_run) natrun = 1;
+        if (m->kind == FUDA_MELD_RUN && !wild && m->n > nrun) nrun = m->n;
+        if (!wild && m->n > nany) nany = m->n;
         sz[i] = m->n;
     }
-    return (natrun || !r->gin_natural_run) && bf_shape_ok(r, sz, res->nmelds);
+    return bf_shape_ok(r, sz, res->nmelds, nrun, nany);
 }
 
 /* The melds of a gin as one string: "4h 5h 6h 7h | 9s 9d 9c | ...". */
@@ -673,9 +697,25 @@ static void test_gin_shapes(void) {
     /* 5-5-3 with a natural 5-run, jokers in the others */
     CHECK_EQ_INT(gin_of(&r, "3d 4d 5d 6d 7d 8s 9s Jk Js Qs Kh Kc Jk", &res), 1);
     CHECK_EQ_STR(melds_str(&res), "8s 9s Jk Js Qs | Kh Kc Jk | 3d 4d 5d 6d 7d");
-    /* 5-4-4 where no 4 or 5 is a natural run (a joker in each run, a set of 4) */
-    CHECK_EQ_INT(gin_of(&r, "2h 3h Jk 5h 6h 7c 7d 7s 7h 9c 10c Jk Qc", NULL), 0);
+    /* 5-4-4 where no 4 or 5 is a natural run (a joker in each run) but the set
+     * of 4 is natural: a natural meld, a set as well as a run */
+    CHECK_EQ_INT(gin_of(&r, "2h 3h Jk 5h 6h 7c 7d 7s 7h 9c 10c Jk Qc", &res), 1);
+    CHECK(has_meld(&res, "7s 7h 7d 7c") || has_meld(&res, "7c 7d 7h 7s") || has_meld(&res, "7s 7h 7c 7d"));
     CHECK_EQ_INT(dw(&r, "2h 3h Jk 5h 6h 7c 7d 7s 7h 9c 10c Jk Qc"), 0);
+    /* four nines, a five-card run with a joker, a set of kings with a joker: 5-4-4 */
+    CHECK_EQ_INT(gin_of(&r, "9s 9h 9d 9c 3h 4h Jk 6h 7h Kd Ks Kh Jk", &res), 1);
+    /* a natural meld of 3 is not enough for 5-5-3 */
+    CHECK_EQ_INT(gin_of(&r, "3h 4h Jk 6h 7h 8c 9c Jk Jc Qc Kd Ks Kh", NULL), 0);
+    /* under a natural run in every shape (gin_natural_run) the set does not do */
+    celebes_run_rules(&r);
+    CHECK_EQ_INT(gin_of(&r, "2h 3h Jk 5h 6h 7c 7d 7s 7h 9c 10c Jk Qc", NULL), 0);
+    CHECK_EQ_INT(gin_of(&r, "9s 9h 9d 9c 3h 4h Jk 6h 7h Kd Ks Kh Jk", NULL), 0);
+    /* gin_natural: a natural meld of either kind in every shape, 4-3-3-3 too */
+    celebes_rules(&r);
+    memset(r.gin_shape_natural, 0, sizeof r.gin_shape_natural);
+    r.gin_natural = 4;
+    CHECK_EQ_INT(gin_of(&r, "9s 9d 9c 9h 4h 5h 6h 2c 3c 4c Kd Ks Kh", NULL), 1);
+    celebes_rules(&r);
     /* ... while a natural 4-run makes it one (5-4-4: 4 natural, jokers in the 5 and the other 4) */
     CHECK_EQ_INT(gin_of(&r, "2h 3h Jk 5h 6h 7c 7d 7s Jk 9c 10c Jc Qc", &res), 1);
     CHECK(has_meld(&res, "9c 10c Jc Qc"));
@@ -765,6 +805,12 @@ static void test_gin_shapes(void) {
     CHECK_EQ_INT(gin_of(&r, "4h 5h 6h", NULL), -1);
     celebes_rules(&r);
     r.gin_nshapes = FUDA_MELD_MAX_SHAPES + 1;
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h", NULL), -1);
+    celebes_rules(&r);
+    r.gin_shape_natural[1] = 14;
+    CHECK_EQ_INT(gin_of(&r, "4h 5h 6h", NULL), -1);
+    celebes_rules(&r);
+    r.gin_natural = 14;
     CHECK_EQ_INT(gin_of(&r, "4h 5h 6h", NULL), -1);
 }
 
@@ -899,6 +945,13 @@ static void test_gin_random(void) {
         }
     }
     CHECK(pos > 1000); /* near-gin hands: positives are frequent */
+    /* the older reading (a natural run in every shape), and a natural meld of
+     * either kind in every shape, sizes free */
+    celebes_run_rules(&r);
+    for (int j = 0; j <= 2; j++) gin_cross_check(&r, 13, j, 200, 1, &bad);
+    wild_rules(&r);
+    r.gin_natural = 4;
+    for (int j = 0; j <= 2; j++) gin_cross_check(&r, 10, j, 150, 0, &bad);
     /* other rules: wilds anywhere in 4+4+3 or 5+3+3 without a natural run;
      * sets of at most 4; melds of wilds only */
     static const uint8_t other[2][4] = { {4, 4, 3}, {5, 3, 3} };

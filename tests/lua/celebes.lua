@@ -133,7 +133,11 @@ local SHAPES = {
   { "5-5-3, no natural run", { "3h","4h","Jk","6h","7h", "8c","9c","10c","Jk","Qc", "Kd","Ks","Kh" }, "2s", nil },
   { "5-5-3, five of a kind", { "9s","9h","9d","9c","Jk", "2h","3h","4h","5h","6h", "Kd","Ks","Kh" }, "Qc", "5-5-3" },
   { "5-4-4, a natural 4-run and a natural set", { "2d","3d","4d","5d", "6s","7s","Jk","9s","10s", "Kc","Kd","Kh","Ks" }, "Qh", "5-4-4" },
-  { "5-4-4, the natural 4 a set", { "2d","3d","Jk","5d", "9s","9h","9d","9c", "4h","5h","6h","Jk","8h" }, "Qc", nil },
+  -- 「5-5-3または5-4-4のときは、5か4をナチュラルメルド(ジョーカーのないメルド)とすること」: a set is a
+  -- natural meld as well as a run
+  { "5-4-4, the natural 4 a set", { "2d","3d","Jk","5d", "9s","9h","9d","9c", "4h","5h","6h","Jk","8h" }, "Qc", "5-4-4" },
+  { "5-4-4, four nines, a 5-run and a set of kings with jokers", { "9s","9h","9d","9c", "3h","4h","Jk","6h","7h", "Kd","Ks","Kh","Jk" }, "Qc", "5-4-4" },
+  { "5-5-3, no natural 5 (the natural 3 does not count)", { "3h","4h","Jk","6h","7h", "8c","9c","Jk","Jc","Qc", "Kd","Ks","Kh" }, "2s", nil },
   { "6-4-3", { "2h","3h","4h","5h","6h","7h", "9s","9c","9d","9h", "Jc","Qc","Kc" }, "Qs", nil },
   { "4-3-3-3, two jokers and a natural 4 of a set", { "Kc","Kd","Kh","Ks", "2h","3h","Jk", "5c","6c","Jk", "9d","10d","Jd" }, "Qs", nil },
 }

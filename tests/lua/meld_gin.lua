@@ -86,4 +86,25 @@ check(err{ gin_shape = {} }:find("unknown field 'gin_shape'", 1, true), "a missp
 local ok, e = pcall(R.gin, R, { "4h", "4h" })
 check(not ok and e:find("cannot arrange these cards", 1, true), "a card twice: " .. tostring(e))
 
+-- a shape's own natural meld: natural = k (a set or a run), natural_run = k
+local RN = fuda.rules{ wild = "joker", gin_shapes = { { 4, 3, 3, 3, natural_run = 4 }, { 5, 5, 3, natural = 4 },
+                                                     { 5, 4, 4, natural = 4 } } }
+check(RN:gin{ "9s", "9h", "9d", "9c", "3h", "4h", "Jk", "6h", "7h", "Kd", "Ks", "Kh", "Jk" } ~= nil,
+      "5-4-4 with four nines natural")
+check(RN:gin{ "9s", "9d", "9c", "9h", "4h", "5h", "6h", "2c", "3c", "4c", "Kd", "Ks", "Kh" } == nil,
+      "4-3-3-3 whose 4 is a set: its natural meld is a run")
+check(R:gin{ "9s", "9h", "9d", "9c", "3h", "4h", "Jk", "6h", "7h", "Kd", "Ks", "Kh", "Jk" } == nil,
+      "gin_natural_run: the four nines do not do")
+local RA = fuda.rules{ wild = "joker", gin_natural = 4 }
+check(RA:gin{ "9s", "9h", "9d", "9c", "3h", "Jk", "5h" } ~= nil, "gin_natural: a natural set of 4, sizes free")
+check(RA:gin{ "9s", "9h", "Jk", "9c", "3h", "4h", "5h" } == nil, "gin_natural: no natural meld of 4")
+check(err{ gin_shapes = { { 4, 3, 3, 3, natual = 4 } } }:find("gin_shapes[1]: unknown field 'natual'", 1, true),
+      "a misspelt shape field")
+check(err{ gin_shapes = { { 4, 3, natural = 4, natural_run = 4 } } }:find("natural or natural_run, not both", 1, true),
+      "natural and natural_run")
+check(err{ gin_shapes = { { 5, 4, 4, natural = 14 } } }:find("gin_shapes[1].natural must be an integer from 2 to 13", 1, true),
+      "natural out of range")
+check(err{ gin_natural = 4, gin_natural_run = 4 }:find("gin_natural_run or gin_natural, not both", 1, true),
+      "both global fields")
+
 T.summary("meld_gin")
