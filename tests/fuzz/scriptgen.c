@@ -377,6 +377,8 @@ static void gen_rules(gen *g) {
         "{gin_shapes = {{$h, $h}}}", "{gin_natural_run = $h}", "{values = {[$h] = $h}}", "{wild_min_natural = $h}",
         "{ace = $s}", "setmetatable({}, $M)", "{gin_shapes = $t}", "{wild = \"joker\", wild_in_sets = false}",
         "{gin_shapes = {{2, 2, 2, 2, 2, 2, 2, 2}}}", "{gin_shapes = {{16}}}",
+        "{wild = \"joker\", gin_shapes = {{5, 4, 4, natural = $h}, {4, 3, 3, 3, natural_run = $h}}}",
+        "{gin_natural = $h}", "{gin_shapes = {{3, 3, natural = 3, [$v] = $v}}}",
     };
     expand(g, PICK(g, v));
 }
@@ -1100,6 +1102,7 @@ static const tmpl t_overflow[] = {
     T(0, "local _ = fuda.rank($h), fuda.suit($h), fuda.card($h)"),
     T(0, "local _ = fuda.rules{min_set = $h, min_run = $h, set_max = $h, wild_max = $h, wild_min_natural = $h}:deadwood({\"7h\", \"8h\", \"9h\"})"),
     T(0, "local _ = fuda.rules{gin_natural_run = $h, gin_shapes = {{$h, $h}}, values = {[$h] = $h}}:gin({\"7h\", \"8h\", \"9h\"})"),
+    T(0, "local _ = fuda.rules{gin_natural = $h, gin_shapes = {{$h, $h, natural = $h}}}:gin({\"7h\", \"8h\", \"9h\", \"Jk\"})"),
     T(0, "local _ = fuda.rules{values = {[1] = $h, [13] = $h}}:deadwood({\"As\", \"Ks\", \"Kh\", \"Ah\"})"),
     T(0, "local _ = fuda.rules{values = {[1] = math.maxinteger, [2] = math.maxinteger}}:discards({\"As\", \"2h\", \"3c\"})"),
     T(0, "local _ = fuda.rules{}:discard_moves({\"7h\", \"8h\"}, nil, $h)"),
