@@ -1,7 +1,8 @@
 -- Battle Royale (seeds/gin-rummy-and-variants.ja.txt, 3人ルール 3つ目のやり方; RULINGS.md): Gin
 -- Rummy for three at one table. Ten cards each, turns to the left; each player discards to their
 -- own pile and may take the top of either other player's ("take 7h"); the upcard starts the
--- dealer's pile and is offered from the dealer's left round to the dealer. After a knock both
+-- dealer's pile and is offered from the dealer's left round to the dealer; when all three pass it
+-- is dead: nobody takes it later (dead_upcard). After a knock both
 -- others lay off on the knocker's melds only, never on each other's layoffs. Gin wins both
 -- others' deadwood + 40; a knock wins the two differences; an undercut costs the knocker 20 and
 -- scores nobody anything. Void with 3 stock cards left. Game 200, game bonus 200, and then each
@@ -30,6 +31,7 @@ return {
     box_bonus = 0,
     shutout = "none",
     next_dealer = "alternate",
+    dead_upcard = true,
   },
   new_options = {
     discard_piles = { "each", one_of = { "one", "each" },

@@ -192,7 +192,7 @@ local function deal(g)
     end
     for i = 1, #seats do g:hand(seats[i]):sort() end
   end
-  v.taken, v.limit = "", o.knock_limit
+  v.taken, v.limit, v.dead = "", o.knock_limit, ""
   g.turn = nd
   if o.first_card == "upcard" then return turn_up(g, dealer) end
   local hand = g:hand(nd)
@@ -278,7 +278,7 @@ local function draw_or_take_each(g, seat)
   local seats = in_play(g, seat)
   for i = #seats - 1, 1, -1 do
     local top = g:pile("discard", seats[i]):top()
-    if top then list[#list + 1] = "take " .. top end
+    if top and top ~= g.var.dead then list[#list + 1] = "take " .. top end
   end
   return list
 end
@@ -323,6 +323,11 @@ phases.offer2 = {
     g:say("%s passes on the upcard.", g:name(seat))
     g.var.phase = "forced"
     g:tally("upcard:both pass")
+    local up = pile_of(g, g.var.dealer):top()
+    if g.options.dead_upcard and up then
+      g.var.dead = up
+      g:say("Everybody passed: the upcard {%s} is dead, nobody takes it.", up)
+    end
     g.turn = g:next(seat)
   end,
 }
@@ -907,9 +912,13 @@ end
 -- the program's own reasons).
 local function why_not(g, seat, typed)
   local v = g.var
-  if seat ~= g.turn or v.phase ~= "discard" then return nil end
   local e = M.read[typed]
   local verb, card = e and e[1], e and e[2]
+  local took = v.dead ~= "" and seat == g.turn and typed:match("^%s*take%s+(%S+)%s*$")
+  if took and took == v.dead then
+    return ("{%s} is the upcard everybody passed: it is dead, nobody takes it"):format(took)
+  end
+  if seat ~= g.turn or v.phase ~= "discard" then return nil end
   if not card or not g:hand(seat):has(card) then return nil end
   if card == v.taken then
     return ("you took {%s} from the discard pile this turn: it cannot go back at once"):format(card)
@@ -978,6 +987,7 @@ return {
     next_dealer = { "loser", one_of = { "loser", "winner", "alternate" },
                     doc = "who deals after a hand that was won (after a hand nobody won: redeal_same_dealer)" },
     redeal_same_dealer = { true, doc = "after a hand nobody won (void, or a stock-out with equal deadwood) the same dealer deals again; false: the other seat deals (Tedesco: the deal changes every round)" },
+    dead_upcard = { false, doc = "an upcard that every player passed is dead: nobody takes it later (Battle Royale)" },
     both_pass_take = { false, doc = "after both players passed the upcard, the non-dealer may still take it instead of drawing (Tedesco's text: ordinary play begins)" },
     defender_ace_on_gin = { false, doc = "defender_ace_value counts against gin too, gin being a knock with no deadwood (Tedesco's text: the knocked side's aces count 15)" },
     ace = { "low", one_of = { "low", "high", "corner" },
@@ -999,6 +1009,7 @@ return {
   state = {
     dealer = 0,        -- 0 until the first deal draws one at random
     upcard = "",       -- the hand's upcard ("" when there is none)
+    dead = "",         -- the upcard every player passed, when dead_upcard ("" otherwise)
     limit = 10,        -- the hand's knock limit (0: gin only)
     taken = "",        -- the card just taken from the discard pile ("" after a draw)
     last_kind = "",    -- how the last hand ended: gin, knock, undercut, void, stock out

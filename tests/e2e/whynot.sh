@@ -44,6 +44,27 @@ IN
 RC=$?
 expect "straight-gin hook: gin only" has "$OUT" "^'knock Kd' is not a legal move now: this hand is gin only: no knocking;"
 
+# Battle Royale: the upcard all three passed is dead (the hot seat asks for Enter between seats).
+NO_COLOR=1 "$FUDA" play battle-royale --seed 3 --humans 1,2,3 >"$OUT" 2>"$ERR" <<'IN'
+pass
+
+pass
+
+pass
+
+draw
+discard Kd
+
+take 8s
+quit
+y
+IN
+RC=$?
+expect "battle-royale: exit 0" status 0
+expect "battle-royale: the dead upcard is told" has "$OUT" "^Everybody passed: the upcard 8s is dead, nobody takes it\.$"
+expect "battle-royale: the view marks it" has "$OUT" "seat 2 8s \(dead\)"
+expect "battle-royale: taking it is refused with the reason" has "$OUT" "^'take 8s' is not a legal move now: 8s is the upcard everybody passed: it is dead, nobody takes it; legal moves: draw, take Kd$"
+
 # Zun: the variant's reasons, card marks rendered like the rest of the text.
 NO_COLOR=1 "$FUDA" play zun --seed 3 >"$OUT" 2>"$ERR" <<'IN'
 play 9s

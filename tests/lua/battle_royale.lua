@@ -56,18 +56,38 @@ do
   end
   apply(m, nd, "discard 2d", what)
   eq(m:pile("discard", nd)[1], "2d", what .. ": the discard goes on the non-dealer's own pile")
-  check(same_list(m:moves(x), { "draw", "take 2d", "take Ah" }),
-        what .. ": the next seat draws or takes the top of either other pile")
+  -- the ruling: the upcard all three passed is dead, nobody takes it later
+  check(any_match(m:events(), "the upcard {Ah} is dead"), what .. ": the dead upcard is told")
+  check(same_list(m:moves(x), { "draw", "take 2d" }),
+        what .. ": the next seat draws or takes the top of the other pile (the upcard is dead)")
   refused(m, x, "take", what .. ": a bare take names no pile")
   refused(m, x, "take 7s", what .. ": a card on no pile's top")
+  refused(m, x, "take Ah", what .. ": the dead upcard (its reason: tests/e2e/whynot.sh)")
   check(contains(m:view(x), "Discards: "), what .. ": the view shows each pile's top")
-  check(contains(m:view(x), "your turn: draw or take {2d} or {Ah}"), what .. ": and what may be taken")
+  check(contains(m:view(x), "{Ah} (dead)"), what .. ": and marks the dead upcard")
+  check(contains(m:view(x), "your turn: draw or take {2d}\n") or contains(m:view(x), "your turn: draw or take {2d}"),
+        what .. ": and what may be taken")
+  apply(m, x, "take 2d", what)
+  check(any_match(m:events(), "takes {2d} from seat " .. nd .. "'s discard pile"), what .. ": taken from the non-dealer's pile")
+  refused(m, x, "discard 2d", what .. ": not the card just taken")
+  apply(m, x, "discard Kh", what)
+  check(same_list(m:moves(d), { "draw", "take Kh" }), what .. ": the dealer's choice (its own pile is not offered)")
+  check(drawn ~= nil, what .. ": a card was drawn")
+end
+
+-- dead_upcard=false (the other reading): the passed upcard stays on the dealer's pile to take.
+do
+  local what = "live upcard"
+  local m, nd, x, d = stacked{ k = K, x = X, y = Y, up = "Ah", options = { dead_upcard = false } }
+  apply(m, nd, "pass", what)
+  apply(m, x, "pass", what)
+  apply(m, d, "pass", what)
+  apply(m, nd, "draw", what)
+  apply(m, nd, "discard 2d", what)
+  check(same_list(m:moves(x), { "draw", "take 2d", "take Ah" }), what .. ": the upcard may still be taken")
+  check(contains(m:view(x), "your turn: draw or take {2d} or {Ah}"), what .. ": the view says so")
   apply(m, x, "take Ah", what)
   check(any_match(m:events(), "takes {Ah} from seat " .. d .. "'s discard pile"), what .. ": taken from the dealer's pile")
-  refused(m, x, "discard Ah", what .. ": not the card just taken")
-  apply(m, x, "discard Kh", what)
-  check(same_list(m:moves(d), { "draw", "take Kh", "take 2d" }), what .. ": the dealer's choice: right first")
-  check(drawn ~= nil, what .. ": a card was drawn")
 end
 
 -- A knock: X lays off 7s on the knocker's 4s-5s-6s; Y's 8s may not go on X's 7s. The knocker wins
@@ -203,12 +223,13 @@ do
 end
 
 -- The basic bot weighs the top of each other pile: 2d (the non-dealer's) or Ah (the dealer's,
--- the upcard nobody took). It takes the one that helps most, from either pile.
+-- the upcard nobody took, live under dead_upcard=false). It takes the one that helps most, from
+-- either pile; a dead upcard it never takes.
 do
   local what = "basic bot"
   local y2 = { "8s", "Ks", "Qs", "10h", "8h", "6d", "9s", "2h", "3c", "5c" }
-  local function at_x(x)
-    local m, nd, xs, d = stacked{ k = K, x = x, y = y2, up = "Ah" }
+  local function at_x(x, dead)
+    local m, nd, xs, d = stacked{ k = K, x = x, y = y2, up = "Ah", options = { dead_upcard = dead or false } }
     apply(m, nd, "pass", what)
     apply(m, xs, "pass", what)
     apply(m, d, "pass", what)
@@ -224,6 +245,9 @@ do
   eq(m:bot(x, "basic"), "take Ah", what .. ": no meld either way: the lower card, for the highest discard")
   apply(m, x, "take Ah", what)
   eq(m:bot(x, "basic"), "discard Kh", what .. ": then throws the highest")
+  m, x = at_x({ "As", "Ac", "Kh", "Qh", "10s", "8c", "6c", "2c", "7h", "Js" }, true)
+  check(m:bot(x, "basic") ~= "take Ah", what .. ": the dead Ah is not taken, though it makes a set")
+  check(same_list(m:moves(x), { "draw", "take 2d" }), what .. ": nor offered")
   -- whole matches, every move the bot picks legal, ending with the pairs settled
   for seed = 1, 3 do
     local g = fuda.match{ variant = "battle-royale", seats = 3, seed = seed }

@@ -23,7 +23,7 @@ local function tops_for(g, seat)
   local seats, list = in_play(g, seat), {}
   for i = #seats - 1, 1, -1 do
     local top = g:pile("discard", seats[i]):top()
-    if top then list[#list + 1] = show(top) end
+    if top and top ~= g.var.dead then list[#list + 1] = show(top) end
   end
   return table.concat(list, " or ")
 end
@@ -34,7 +34,8 @@ local TO_DO = {
   offer = function(g, top) return ": take the upcard " .. show(top) .. " or pass" end,
   forced = function(g, top)
     if g.options.both_pass_take then return ": draw or take " .. show(top) end
-    return ": both passed the upcard, draw from the stock"
+    return (#in_play(g, g.turn) > 2 and ": all passed the upcard" or ": both passed the upcard")
+           .. ", draw from the stock"
   end,
   first = function(g, top) return ": take the upcard " .. show(top) .. ", or decline it and draw from the stock" end,
   passed = function(g, top)
@@ -42,7 +43,10 @@ local TO_DO = {
     return ": the upcard was passed, draw from the stock (only the non-dealer may take it)"
   end,
   draw = function(g, top) return ": draw or take " .. show(top) end,
-  draw_each = function(g) return ": draw or take " .. tops_for(g, g.turn) end,
+  draw_each = function(g)
+    local tops = tops_for(g, g.turn)
+    return tops ~= "" and ": draw or take " .. tops or ": draw from the stock"
+  end,
   discard = function(g, top, mine)
     local limit, taken = g.var.limit, g.var.taken
     local text = limit > 0 and (": discard, knock (deadwood " .. limit .. " or less) or gin") or ": discard or go gin"
@@ -166,7 +170,8 @@ return function(rules, M, seats_in_play)
       local tops = {}
       for _, s in ipairs(seats) do
         local top = g:pile("discard", s):top()
-        tops[#tops + 1] = ("%s %s"):format(g:name(s, me):lower(), top and show(top) or "(empty)")
+        local dead = top and top == g.var.dead and " (dead)" or ""
+        tops[#tops + 1] = ("%s %s%s"):format(g:name(s, me):lower(), top and show(top) or "(empty)", dead)
       end
       table_line = ("Discards: %s   Stock: %d"):format(table.concat(tops, ", "), #stock)
     else
