@@ -19,6 +19,7 @@
 
 local show, suit, plural = fuda.show, fuda.suit, fuda.plural
 local match = fuda.import("match")
+local options = fuda.import("gin-options") -- g.options, or Round-the-Corner's over them
 
 local M = fuda.moves{
   draw = { doc = "draw the top card of the stock" },
@@ -79,7 +80,7 @@ RANK.Jk, SUIT.Jk = 0, ""
 local SHAPES = { celebes = { { 4, 3, 3, 3, natural_run = 4 }, { 5, 5, 3, natural = 4 }, { 5, 4, 4, natural = 4 } } }
 local RULES = {}
 local function rules_for(g, ace_value, tame)
-  local o = g.options
+  local o = options(g)
   local key = o.ace .. ace_value .. ":" .. o.jokers .. ":" .. o.joker_value .. ":" .. o.meld_shapes
               .. ":" .. o.set_max .. (tame and ":tame" or "")
   local R = RULES[key]
@@ -103,13 +104,13 @@ end
 local last_g, last_rules
 local function rules(g)
   if g == last_g then return last_rules end
-  last_g, last_rules = g, rules_for(g, g.options.ace_value)
+  last_g, last_rules = g, rules_for(g, options(g).ace_value)
   return last_rules
 end
 
 -- The loser's rules when a hand is scored (`aces`: with defender_ace_value). nil: the hand's.
 local function defender_rules(g, aces)
-  local o = g.options
+  local o = options(g)
   local tame = o.jokers > 0 and o.loser_jokers == "deadwood"
   if not aces or o.defender_ace_value == 0 then
     return tame and rules_for(g, o.ace_value, true) or nil
@@ -429,7 +430,7 @@ end
 
 -- knock_taken_melded: drop the knocks that would leave the card just taken out of every meld.
 local function knocks_with_taken(g, seat, list)
-  local v, R, ace = g.var, rules(g), g.options.ace
+  local v, R, ace = g.var, rules(g), options(g).ace
   local hand = g:hand(seat):cards()
   local kept = {}
   for _, mv in ipairs(list) do
@@ -523,7 +524,7 @@ local function tally_aces(g, res, value, what)
     end
     if ace and king and res.kinds[i] == "run" then g:tally("meld:ace next to a king") end
   end
-  if value == g.options.ace_value then return end
+  if value == options(g).ace_value then return end
   for _, c in ipairs(res.dead) do
     if RANK[c] == 1 then return g:tally(what) end
   end
@@ -539,9 +540,10 @@ local function tally_corner_aces(g, a, b)
         if has[1] and has[13] then g:tally(has[2] and "run:round the corner" or "run:ace high") end
       end
     end
-    if g.options.ace_value ~= 1 then
+    local av = options(g).ace_value
+    if av ~= 1 then
       for _, c in ipairs(res.dead) do
-        if RANK[c] == 1 then g:tally("deadwood:ace " .. g.options.ace_value) end
+        if RANK[c] == 1 then g:tally("deadwood:ace " .. av) end
       end
     end
   end
@@ -599,7 +601,7 @@ end
 -- `knocker` has just discarded and knocked (or gone gin): arrange both hands, lay off, score.
 -- `taken` (knock_taken_melded): the card taken this turn, which the knock shows in a meld.
 function rule.showdown(g, knocker, gin, taken)
-  local o = g.options
+  local o = options(g)
   local defender = g:next(knocker)
   if g:next(defender) ~= knocker then return rule.showdown_all(g, knocker, gin) end
   local allow = (not gin) or o.layoff_after_gin
@@ -709,7 +711,7 @@ function rule.meld_taken(g, R, DR, knocker, defender, taken, allow, res)
   if not loose then return res end
   local hand, dhand = g:hand(knocker):cards(), g:hand(defender):cards()
   local best
-  for _, m in ipairs(melds_through(hand, taken, g.options.ace)) do
+  for _, m in ipairs(melds_through(hand, taken, options(g).ace)) do
     local used, rest = {}, {}
     for _, c in ipairs(m) do used[c] = true end
     for _, c in ipairs(hand) do
@@ -734,7 +736,7 @@ end
 
 -- `knocker` has just knocked (or gone gin) with two or more others in play.
 function rule.showdown_all(g, knocker, gin)
-  local o = g.options
+  local o = options(g)
   local R = rules(g)
   local allow = (not gin) or o.layoff_after_gin
   local DR = defender_rules(g, (not gin) or o.defender_ace_on_gin)
@@ -805,7 +807,7 @@ end
 -- undercut_bonus to the defender. box_double: gin and undercut count two boxes.
 
 function rule.score(g, knocker, defender, gin, res)
-  local o = g.options
+  local o = options(g)
   local kd, dd = res.knocker.deadwood, res.deadwood
   local r
   if gin then
@@ -1018,7 +1020,7 @@ return {
   },
   seat_state = { hands_won = 0, boxes = 0 },
 
-  layout = { stock = "hidden", discard = { vis = function(g) return g.options.discard_pile end }, hand = "owner" },
+  layout = { stock = "hidden", discard = { vis = function(g) return options(g).discard_pile end }, hand = "owner" },
   deck = function(g) return { jokers = g.options.jokers } end,
   setup = function(g)
     local o = g.options
@@ -1050,7 +1052,7 @@ return {
     -- may be there (a house rule that adds points after the base decided would break this).
     invariant = function(g)
       if g.phase == "match_over" then return true end
-      local target = g.options.target
+      local target = options(g).target
       for s = 1, g.seats do
         local t = g:total(s)
         if t >= target then

@@ -5,7 +5,8 @@
 -- the right-hand opponent in turn, by hand number, whichever team deals. A table that
 -- has ended its hand waits for the other (its players may look at it). The team's result is the
 -- sum of its two games (+12 and -10 make +2); the team ahead scores it, counts a box and deals
--- next. Game 125; the other bonuses are gin's (box 25, game 100, a shutout doubles).
+-- next. Game 125; the other bonuses are gin's (box 25, game 100, a shutout doubles). With
+-- round_the_corner the tables play Round-the-Corner's rules and the game is 150 (+25).
 local match = fuda.import("match")
 local gin = fuda.variant("gin")
 
@@ -54,6 +55,7 @@ return {
   options = { target = 125 },
   new_options = {
     target_by_size = { false, doc = "the target follows the team size (150 for 3 or 4 a side, 175 for 5, 200 for 6) instead of the option target" },
+    round_the_corner = { false, doc = "the tables play Round-the-Corner's rules (aces high, low and around the corner, an ace in deadwood 15, layoffs against gin, the discard pile open) and the target is 25 higher" },
   },
   state = {
     deal_team = 0, -- the team that deals this hand (0 before the draw)

@@ -37,7 +37,8 @@ end
 local function view(g, seat)
   local text = partnership.view(g, seat)
   if not g.options.target_by_size then return text end
-  return (text:gsub("Game to %d+%.", "Game: a team total of 150 (3 or 4 a side), 175 (5) or 200 (6).", 1))
+  local r = g.options.round_the_corner and 25 or 0
+  return (text:gsub("Game to %d+%.", ("Game: a team total of %d (3 or 4 a side), %d (5) or %d (6)."):format(150 + r, 175 + r, 200 + r), 1))
 end
 
 local function deal(g)

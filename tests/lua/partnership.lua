@@ -138,4 +138,36 @@ do
   eq(fuda.replay(m:log()):hash(), m:hash(), "game: the log replays")
 end
 
+-- 「他のパートナーシップジンラミーでこのラウンドザコーナールールを採用する場合は、ゲームの終了条件を
+-- 25点増やす」: round_the_corner plays the tables with Round-the-Corner's rules, game 125 + 25. Seat 1
+-- knocks with Kh-Ah-2h (a run round the corner), 9s 9d 9c, Jc-Qc-Kc and 3d loose: 3; its
+-- opponent holds 5c 5d 5s and As Kd Qd 8c 7d 4s 6h: 15 (an ace at 15) + 45 = 60: 57 to seat 1.
+-- Seat 3's opponent wins the other table's knock, 33: team 1 scores 57 - 33 = 24.
+do
+  local RTC = { mine = { "Kh", "Ah", "2h", "9s", "9d", "9c", "Jc", "Qc", "3d", "8s" },
+                theirs = { "As", "5c", "5d", "5s", "Kd", "Qd", "8c", "7d", "4s", "6h" }, up = "Kc", last = "knock 8s" }
+  local what = "round the corner"
+  local m = match(2, { round_the_corner = true })
+  check(contains(m:view(1), "Game to 150."), what .. ": game 125 + 25")
+  win(m, 1, RTC, what)
+  win(m, opponent(m, 3), KNOCK, what)
+  eq(m:total(1), 24, what .. ": 57 - 33 to team 1")
+  check(any_match(m:events(), "{Kh} {Ah} {2h}"), what .. ": Kh-Ah-2h melded")
+  check(contains(m:scoresheet(), "seat 1 knock 57"), what .. ": the knock, the ace at 15")
+  local t = fuda.match{ variant = "teams", seats = 6, seed = 1, options = { round_the_corner = true } }
+  check(contains(t:view(1), "a team total of 175 (3 or 4 a side), 200 (5) or 225 (6)"), what .. ": teams' targets + 25")
+  -- without it, Kh Ah 2h is no run: 16 is over the knock limit
+  m = match(2)
+  local o = opponent(m, 1)
+  m:arrange("hand", 1, RTC.mine)
+  m:arrange("hand", o, RTC.theirs)
+  m:arrange("discard@" .. table_of(m, 1), nil, { RTC.up })
+  local _, dealer = opponent(m, 1)
+  if dealer == 1 then T.apply(m, o, "pass", what) end
+  T.apply(m, 1, "take", what)
+  local knocks = false
+  for _, mv in ipairs(m:moves(1)) do knocks = knocks or mv:find("^knock") ~= nil end
+  check(not knocks, what .. ": off, no knock")
+end
+
 T.summary("partnership")

@@ -9,6 +9,7 @@
 -- line: "you", "seat 2".
 
 local show, suit, plural = fuda.show, fuda.suit, fuda.plural
+local options = fuda.import("gin-options") -- g.options, or Round-the-Corner's over them
 
 local in_play -- gin-base.lua's: the seats in play this hand in turn order, after `from`
 
@@ -139,7 +140,7 @@ return function(rules, M, seats_in_play)
   end
 
   local function view(g, seat)
-    local o = g.options
+    local o = options(g)
     local R = rules(g)
     local lines = {}
     local me = (seat and seat >= 1 and seat <= g.seats) and seat or nil

@@ -239,13 +239,15 @@ end
 -- variable deal_team); equal sums score nothing and the deal stays. A team reaching the target ends
 -- the match with gin's bonuses, to the team: game_bonus, box_bonus per box, the shutout when the
 -- other team has nothing. The target is the option target, or with target_by_size (Team Gin) by
--- team size: 150 for 3 or 4 a side, 175 for 5, 200 for 6.
+-- team size: 150 for 3 or 4 a side, 175 for 5, 200 for 6; either 25 higher when the tables play
+-- Round-the-Corner's rules (the option round_the_corner, where the game declares it).
 local TEAM_TARGET = { [3] = 150, [4] = 150, [5] = 175, [6] = 200 }
 
 function M.team_target(m, teams)
   local o = m.options
-  if o.target_by_size then return TEAM_TARGET[#teams[1]] or o.target end
-  return o.target
+  local raise = o.round_the_corner and 25 or 0
+  if o.target_by_size then return (TEAM_TARGET[#teams[1]] or o.target) + raise end
+  return o.target + raise
 end
 
 local function team_total(m, team)
