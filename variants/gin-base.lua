@@ -224,7 +224,7 @@ local function draw(g, seat, declines)
     g:say("%s declines the upcard and draws from the stock.", g:name(seat))
     g:tally("upcard:non-dealer declines")
   else
-    g:say("Seat %d draws from the stock.", seat)
+    g:say("%s draws from the stock.", g:name(seat))
   end
   g:tell(seat, "You draw {%s}.", c)
 end
@@ -251,7 +251,7 @@ local function take(g, seat, upcard)
     g:say("%s takes the upcard {%s}.", g:name(seat), c)
     g:tally(upcard)
   else
-    g:say("Seat %d takes {%s} from the discard pile.", seat, c)
+    g:say("%s takes {%s} from the discard pile.", g:name(seat), c)
     g:tally("take:discard")
   end
 end
@@ -267,7 +267,7 @@ local function take_each(g, seat, card)
   discard:move_top(hand)
   hand:sort()
   g.var.phase, g.var.taken = "discard", card
-  g:say("Seat %d takes {%s} from seat %d's discard pile.", seat, card, from)
+  g:say("%s takes {%s} from %s's discard pile.", g:name(seat), card, g:name(from):lower())
   g:tally("take:discard")
 end
 
@@ -476,7 +476,7 @@ phases.discard = {
     end
     local each = piles_each(g)
     g:hand(seat):move(card, each and g:pile("discard", seat) or g:pile("discard"))
-    g:say("Seat %d discards {%s}.", seat, card)
+    g:say("%s discards {%s}.", g:name(seat), card)
     local stock = g:pile("stock")
     if o.stock_out == "score" and #stock == 0 then
       rule.stock_out(g, g:next(seat))
@@ -1056,7 +1056,7 @@ return {
       for s = 1, g.seats do
         local t = g:total(s)
         if t >= target then
-          return false, ("seat %d has %d points, the target is %d, but the match goes on"):format(s, t, target)
+          return false, ("%s has %d points, the target is %d, but the match goes on"):format(g:name(s):lower(), t, target)
         end
       end
       return true

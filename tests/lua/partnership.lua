@@ -170,4 +170,48 @@ do
   check(not knocks, what .. ": off, no knock")
 end
 
+-- Every event names the seat of the match that moved, not its place at its table: whole matches
+-- of Partnership and Teams played by the basic bot, each event "Seat N draws/takes/discards/
+-- passes/knocks/goes gin" checked against the seat that made the move; the spectator's view says
+-- whose turn it is by seat.
+for _, c in ipairs{ { "partnership", 4 }, { "teams", 6 }, { "teams", 8 } } do
+  local what = "seats named: " .. c[1] .. " " .. c[2]
+  local m = fuda.match{ variant = c[1], seats = c[2], seed = 7, options = { target = 60, target_by_size = false } }
+  m:events()
+  local moves, named, wrong = 0, 0, 0
+  while m:phase() ~= "match_over" and moves < 4000 do
+    if m:phase() == "hand_over" then m:next_hand() m:events() end
+    for s = 1, c[2] do
+      if #m:moves(s) > 0 then
+        local view = m:view(0)
+        for line in view:gmatch("[^\n]+") do
+          local t, who = line:match("^Table (%d+) .*: seat (%d+) to act")
+          if t and tonumber(who) == s then
+            local tv = view:match("%-%- table " .. t .. " %-%-\n(.-)\n%-%-") or view:match("%-%- table " .. t .. " %-%-\n(.*)$")
+            local turn = tv and tv:match("\n(seat %d+)'s turn")
+            if turn and turn ~= "seat " .. s then wrong = wrong + 1 end
+          end
+        end
+        T.apply(m, s, m:bot(s, "basic"), what)
+        moves = moves + 1
+        for _, e in ipairs(m:events()) do
+          local who, verb = e:match("^Seat (%d+) (%a+)")
+          if who and (verb == "draws" or verb == "takes" or verb == "discards" or verb == "passes"
+                      or verb == "knocks" or verb == "goes") then
+            named = named + 1
+            if tonumber(who) ~= s then
+              wrong = wrong + 1
+              if wrong <= 3 then check(false, what .. ": seat " .. s .. " moved, the event says: " .. e) end
+            end
+          end
+        end
+        break
+      end
+    end
+  end
+  eq(m:phase(), "match_over", what .. ": played to the end")
+  check(named > moves // 2, what .. ": " .. named .. " events named the seat that moved")
+  eq(wrong, 0, what .. ": events or views naming another seat")
+end
+
 T.summary("partnership")

@@ -72,7 +72,7 @@ local function phase_line(g, seat)
   end
   local turn = g.turn
   if not turn then return "" end
-  local actor = turn == seat and "your turn" or ("seat " .. turn .. "'s turn")
+  local actor = turn == seat and "your turn" or (g:name(turn):lower() .. "'s turn")
   local to_do = TO_DO[g.var.phase]
   if not to_do then return actor end
   return actor .. to_do(g, upcard_pile_top(g), turn == seat)
