@@ -351,7 +351,10 @@ end
 local function default_view(title, status)
   return function(g, seat)
     local me = (math.type(seat) == "integer" and seat >= 1 and seat <= g.seats) and seat or nil
-    local games = g.options.games
+    local games -- the option games, when the variant declares one (reading an undeclared option raises)
+    for k, v in pairs(g.options) do
+      if k == "games" then games = v end
+    end
     local lines = { ("%s, hand %d%s."):format(title, g.hand_no,
       math.type(games) == "integer" and (" of " .. games) or "") }
     for _, p in ipairs(g:piles()) do

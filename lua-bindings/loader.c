@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include "lfuda.h"
 #include "file.h"
+#include "suggest.h"
 #include "text_term.h"
 
 static const char LOADER_KEY = 'l';
@@ -505,6 +506,33 @@ static int readonly_newindex(lua_State *L) {
     return luaL_error(L, "options are read only (cannot set '%s')", luaL_tolstring(L, 2, NULL));
 }
 
+/* g.options.NAME: the value (upvalue 1: the values). A name the variant does
+ * not declare raises, with the closest declared one: a typo in a house rule
+ * (g.options.taget) would otherwise read nil and change nothing. */
+static int options_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    fuda_engine *e = fuda_engine_of(L);
+    const char *names[FUDA_MAX_OPTS];
+    size_t n = 0, klen = 0;
+    for (int i = 0; e && i < e->nopts && n < FUDA_MAX_OPTS; i++) names[n++] = e->opts[i].name;
+    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &klen) : NULL;
+    const char *best = k && klen <= 64 ? fuda_suggest(k, names, n) : NULL;
+    char shown[72];
+    if (k) snprintf(shown, sizeof shown, "%.64s%s", k, klen > 64 ? "..." : "");
+    else snprintf(shown, sizeof shown, "%s", luaL_typename(L, 2));
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (size_t i = 0; i < n; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, names[i]);
+    }
+    luaL_pushresult(&b);
+    if (best) return luaL_error(L, "g.options has no option '%s' (did you mean '%s'?)", shown, best);
+    return luaL_error(L, "g.options has no option '%s' (options: %s)", shown, n ? lua_tostring(L, -1) : "none");
+}
+
 /* pairs(g.options): one step over the values (upvalue 1), in next's order. */
 static int options_next(lua_State *L) {
     lua_settop(L, 2);
@@ -560,6 +588,7 @@ static void take_options(fuda_engine *e, int d) {
     lua_newuserdatauv(L, 0, 0);
     lua_createtable(L, 0, 5);
     lua_pushvalue(L, vals);
+    lua_pushcclosure(L, options_index, 1);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, readonly_newindex);
     lua_setfield(L, -2, "__newindex");

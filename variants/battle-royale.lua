@@ -32,10 +32,9 @@ return {
     shutout = "none",
     next_dealer = "alternate",
     dead_upcard = true,
+    discard_piles = "each",
   },
   new_options = {
-    discard_piles = { "each", one_of = { "one", "each" },
-                      doc = "the discard piles: each player's own, the upcard starting the dealer's, a player taking the top of another's with \"take CARD\" (\"one\": one shared pile, for a variant with that layout)" },
     undercut_penalty = { 20, min = 0, doc = "what an undercut costs the knocker, instead of anybody scoring" },
   },
   verbs = verbs,

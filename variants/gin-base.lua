@@ -989,6 +989,9 @@ return {
     next_dealer = { "loser", one_of = { "loser", "winner", "alternate" },
                     doc = "who deals after a hand that was won (after a hand nobody won: redeal_same_dealer)" },
     redeal_same_dealer = { true, doc = "after a hand nobody won (void, or a stock-out with equal deadwood) the same dealer deals again; false: the other seat deals (Tedesco: the deal changes every round)" },
+    round_the_corner = { false, doc = "play Round-the-Corner's rules over these (aces high, low and around the corner, an ace in deadwood 15, layoffs against gin, the discard pile open) with the target 25 higher: how Partnership and Teams take them" },
+    discard_piles = { "one", one_of = { "one", "each" },
+                      doc = "the discard piles: one shared pile, or each player's own (\"each\": the upcard starts the dealer's, a player takes the top of another's with \"take CARD\"; the layout must have a pile per seat, as Battle Royale's)" },
     dead_upcard = { false, doc = "an upcard that every player passed is dead: nobody takes it later (Battle Royale)" },
     both_pass_take = { false, doc = "after both players passed the upcard, the non-dealer may still take it instead of drawing (Tedesco's text: ordinary play begins)" },
     defender_ace_on_gin = { false, doc = "defender_ace_value counts against gin too, gin being a knock with no deadwood (Tedesco's text: the knocked side's aces count 15)" },
@@ -1027,7 +1030,7 @@ return {
     local sm = o.set_max
     if sm > 0 and sm < 4 then error("option set_max: 0, or 4 to 16 (got " .. sm .. ")") end
     local each = pcall(g.pile, g, "discard", 1) -- the layout has a discard pile per seat
-    if o.discard_piles and (o.discard_piles == "each") ~= each then
+    if (o.discard_piles == "each") ~= each then
       error(("option discard_piles: \"%s\" needs %s"):format(o.discard_piles,
             each and "one shared discard pile (this game's layout has one per seat)"
                  or "a discard pile per seat (this game's layout has one shared)"))

@@ -55,7 +55,6 @@ return {
   options = { target = 125 },
   new_options = {
     target_by_size = { false, doc = "the target follows the team size (150 for 3 or 4 a side, 175 for 5, 200 for 6) instead of the option target" },
-    round_the_corner = { false, doc = "the tables play Round-the-Corner's rules (aces high, low and around the corner, an ace in deadwood 15, layoffs against gin, the discard pile open) and the target is 25 higher" },
   },
   state = {
     deal_team = 0, -- the team that deals this hand (0 before the draw)

@@ -4,6 +4,7 @@
 -- hands won (4: at most 7 hands won). A void hand is dealt again and does not count as one of
 -- the 7 (series_void = "counted" counts it).
 local match = fuda.import("match")
+local gin = fuda.variant("gin")
 
 return {
   extends = "gin",
@@ -21,6 +22,12 @@ return {
   match = function(g, r)
     if g.options.series then return match.series(g, r) end
     return match.first_to(g, r)
+  end,
+  -- gin's view; with a series its goal line says so
+  view = function(g, seat)
+    local text = gin.view(g, seat)
+    if not g.options.series then return text end
+    return (text:gsub("Game to %d+%.", ("Series: first to %d hands won."):format(g.options.series_wins), 1))
   end,
   check = {
     -- the series' tallies fire with --option series=true, first_to's shutout without it

@@ -145,8 +145,7 @@ return function(rules, M, seats_in_play)
     local lines = {}
     local me = (seat and seat >= 1 and seat <= g.seats) and seat or nil
     local dealer = g.var.dealer
-    local goal = o.series and ("Series: first to %d hands won."):format(o.series_wins)
-                 or ("Game to %d."):format(o.target)
+    local goal = ("Game to %d."):format(o.target) -- a variant may say its own (Straight Gin's series)
     local games = g.columns[2] == "game 2" -- Hollywood's games side by side (else pair settlements)
     if games then goal = ("%d games to %d at once."):format(#g.columns, o.target) end
     lines[#lines + 1] = ("%s, hand %d, dealer: %s. %s"):format(

@@ -91,6 +91,8 @@ return {
     table.sort(n)
     error("options: " .. table.concat(n, " ") .. " " .. tostring(g.options.attack))
   end,
+  ["r-opt-typo"] = function(g) return g.options.atack end,
+  ["r-opt-unknown"] = function(g) return g.options[1] end,
   -- output: print stops at FUDA_MAX_PRINT bytes (the draw goes on)
   ["o-print"] = function() for _ = 1, 20000 do print(string.rep("p", 99)) end end,
   -- ... counted as shown: control bytes print as escapes of 4 bytes each
