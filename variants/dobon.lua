@@ -188,6 +188,7 @@ function R.draw_turn(g, seat)
     v.twos = 0
     local got, exploded = R.draw(g, seat, nil)
     g:say("%s draws %s for the 2s.", g:name(seat), plural(#got, "card"))
+    R.tell_drawn(g, seat, got)
     g:hand(seat):sort()
     if exploded then return R.bakuhatsu(g, seat) end
     g.turn = g.options.penalty_ends_turn and g:next(seat) or seat
@@ -195,6 +196,7 @@ function R.draw_turn(g, seat)
   end
   local got, exploded = R.draw(g, seat, 1)
   g:say("%s draws %s.", g:name(seat), plural(#got, "card"))
+  R.tell_drawn(g, seat, got)
   g:hand(seat):sort()
   if exploded then return R.bakuhatsu(g, seat) end
   g.turn = g:next(seat)
@@ -227,8 +229,9 @@ function R.place(g, seat, card, named)
     v.twos, v.pending = 0, 0
   end
   if #hand == 0 then
-    R.draw(g, seat, 1)
+    local got = R.draw(g, seat, 1)
     g:say("%s played their last card and draws a replacement.", g:name(seat))
+    R.tell_drawn(g, seat, got)
   end
   local who = {}
   for s = 1, g.seats do
@@ -310,12 +313,16 @@ function R.draw(g, seat, n)
   local got
   if n then got = S.draw(stock, field, hand, n, after)
   else got = S.take_penalty(g, "pending", stock, field, hand, after) end
+  return got, #hand >= limit
+end
+
+-- Tell seat the cards it drew (after the table was told that it drew).
+function R.tell_drawn(g, seat, got)
   if #got == 1 then
     g:tell(seat, "You drew {%s}.", got[1])
   elseif #got > 1 then
     g:tell(seat, "You drew %s.", show(got))
   end
-  return got, #hand >= limit
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -375,7 +382,8 @@ local function view(g, seat)
     :format(g.hand_no, o.games, top and show(top) or "empty", math.max(#g:pile("field") - 1, 0),
       plural(#g:pile("stock"), "card")))
   if v.pending > 0 then
-    add(("Pending: draw %d (%s in a row), or answer with a 2."):format(v.pending, plural(v.twos, "2")))
+    add(("Pending: draw %d (%s), or answer with a 2."):format(v.pending,
+      v.twos == 1 and "one 2 played" or v.twos .. " 2s played in a row"))
   elseif v.wild and v.named == "" then
     add("Pending: no suit named, the next player must play a card (any card).")
   elseif v.wild then

@@ -786,16 +786,16 @@ function rule.score_all(g, knocker, gin, defenders, kd, dds)
   if gin then
     r = { winner = knocker, kind = "gin", points = sum + o.gin_bonus,
           note = ("gin %s + %d"):format(table.concat(parts, " + "), o.gin_bonus) }
-    g:say("%s wins with gin: deadwood %s + gin bonus %d = %d points.", g:name(knocker),
-          table.concat(parts, " + "), o.gin_bonus, r.points)
+    g:say("%s wins with gin: deadwood %s + gin bonus %d = %s.", g:name(knocker),
+          table.concat(parts, " + "), o.gin_bonus, plural(r.points, "point"))
   elseif under then
     local penalty = o.undercut_penalty or 20
     r = { loser = knocker, kind = "undercut", points = penalty, note = ("undercut, knocker -%d"):format(penalty) }
-    g:say("%s is undercut (deadwood %d): the knocker loses %d points; nobody else scores.",
-          g:name(knocker), kd, penalty)
+    g:say("%s is undercut (deadwood %d): the knocker loses %s; nobody else scores.",
+          g:name(knocker), kd, plural(penalty, "point"))
   else
     r = { winner = knocker, kind = "knock", points = sum, note = ("knock %s"):format(table.concat(parts, " + ")) }
-    g:say("%s wins the knock: %s = %d points.", g:name(knocker), table.concat(parts, " + "), sum)
+    g:say("%s wins the knock: %s = %s.", g:name(knocker), table.concat(parts, " + "), plural(sum, "point"))
   end
   g:tally(r.kind == "undercut" and tie and "hand:undercut tie" or "hand:" .. r.kind)
   rule.finish(g, r)
@@ -813,15 +813,16 @@ function rule.score(g, knocker, defender, gin, res)
   if gin then
     r = { winner = knocker, loser = defender, kind = "gin", points = dd + o.gin_bonus,
           note = ("gin %d + %d"):format(dd, o.gin_bonus) }
-    g:say("%s wins with gin: deadwood %d + gin bonus %d = %d points.", g:name(knocker), dd, o.gin_bonus, r.points)
+    g:say("%s wins with gin: deadwood %d + gin bonus %d = %s.", g:name(knocker), dd, o.gin_bonus,
+          plural(r.points, "point"))
   elseif dd < kd or (dd == kd and o.undercut_on_tie) then
     r = { winner = defender, loser = knocker, kind = "undercut", points = kd - dd + o.undercut_bonus,
           note = ("undercut %d + %d"):format(kd - dd, o.undercut_bonus) }
-    g:say("%s undercuts: %d - %d = %d + undercut bonus %d = %d points.",
-          g:name(defender), kd, dd, kd - dd, o.undercut_bonus, r.points)
+    g:say("%s undercuts: %d - %d = %d + undercut bonus %d = %s.",
+          g:name(defender), kd, dd, kd - dd, o.undercut_bonus, plural(r.points, "point"))
   else
     r = { winner = knocker, loser = defender, kind = "knock", points = dd - kd, note = ("knock %d"):format(dd - kd) }
-    g:say("%s wins the knock: %d - %d = %d points.", g:name(knocker), dd, kd, r.points)
+    g:say("%s wins the knock: %d - %d = %s.", g:name(knocker), dd, kd, plural(r.points, "point"))
   end
   g:tally(r.kind == "undercut" and dd == kd and "hand:undercut tie" or "hand:" .. r.kind)
   tally_aces(g, res.knocker, o.ace_value, "")
@@ -900,7 +901,7 @@ function rule.stock_out(g, seat)
   end
   local w, l, wd, ld = seat, other, a.deadwood, b.deadwood
   if wd > ld then w, l, wd, ld = other, seat, b.deadwood, a.deadwood end
-  g:say("%s has less deadwood: %d - %d = %d points.", g:name(w), ld, wd, ld - wd)
+  g:say("%s has less deadwood: %d - %d = %s.", g:name(w), ld, wd, plural(ld - wd, "point"))
   g:tally("hand:stock out")
   rule.finish(g, { winner = w, loser = l, kind = "stock out", points = ld - wd,
                    note = ("stock out %d"):format(ld - wd) })

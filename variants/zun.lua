@@ -462,7 +462,7 @@ function R.apply_effects(g, seat, cards, named)
     local eff = v.eff
     if eff == "A" and g.options.joker_repeats then
       nxt = S.after_skips(g, seat, v.eff_count)
-      g:say("  Joker: passes the skip on: %s skipped.", plural(v.eff_count, "player"))
+      g:say("  Joker: passes the skip on: %s skipped.", S.skipped(g, seat, v.eff_count))
     elseif eff == "9" and g.options.joker_repeats then
       S.reverse(g, v.eff_count)
       g:say("  Joker: passes the reverse on: the direction turns.")
@@ -494,7 +494,7 @@ function R.apply_effects(g, seat, cards, named)
     g:say("  Draw: the next player must answer with a 2, 8 or Joker, or draw %d.", v.pending)
   elseif r == 1 then
     v.eff, v.eff_count = "A", k
-    g:say("  Skip: %s skipped.", plural(k, "player"))
+    g:say("  Skip: %s skipped.", S.skipped(g, seat, k))
     return S.after_skips(g, seat, k)
   elseif r == 9 then
     v.eff, v.eff_count = "9", k

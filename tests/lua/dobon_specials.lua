@@ -36,7 +36,15 @@ do -- three or more: the next player is skipped
   settle(m)
   check(list_eq(m:actors(), { 4 }), "skip, 4 players: 3 is skipped, 4 plays")
   check(any_event(m:events(), "Seat 3 is skipped."), "skip, 4 players: event")
+  m:events(4)
   apply(m, 4, "draw", "skip")
+  local ev4 = m:events(4)
+  local said, told
+  for i, e in ipairs(ev4) do
+    if e == "Seat 4 draws 1 card." then said = i end
+    if e:find("^You drew {") then told = i end
+  end
+  check(said and told and said < told, "a draw: the table is told first, then the drawer its card: " .. table.concat(ev4, " / "))
   check(list_eq(m:actors(), { 1 }), "skip, 4 players: then 1")
 end
 do -- an A as the first play (first_skip = random): a random direction, its next player skipped
@@ -98,11 +106,13 @@ do
   opening(m, 1, "play 5h", 2, "play 2h")
   settle(m)
   eq(m:var("twos"), 1, "2: one 2 pending")
+  check(m:view(1):find("Pending: draw 2 (one 2 played), or answer with a 2.", 1, true), "2: the view says one 2")
   check(list_eq(m:actors(), { 3 }), "2: seat 3 answers")
   check(list_eq(m:moves(3), { "play 2s", "draw" }), "2: only a 2 or the penalty draw (no 11)")
   apply(m, 3, "play 2s", "2s")
   settle(m)
   eq(m:var("twos"), 2, "2: two 2s pending")
+  check(m:view(1):find("(2 2s played in a row)", 1, true), "2: the view says two 2s in a row")
   check(list_eq(m:moves(1), { "play 2d", "draw" }), "2: seat 1 may answer")
   apply(m, 1, "play 2d", "2d")
   settle(m)

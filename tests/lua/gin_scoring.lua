@@ -130,4 +130,14 @@ do
   eq(m:total(nd), 45 - 2, what .. ": 10+10+10+8+7 - 2")
 end
 
+-- One point is "1 point": a knock with 2 against 3.
+do
+  local what = "one point"
+  local m, nd = after_draw("gin", "2d", { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Kh", "Ks", "3d" }, "8s", what)
+  apply(m, nd, "knock 8s", what)
+  eq(m:total(nd), 1, what .. ": 3 - 2")
+  check(any_match(m:events(), "wins the knock: 3 - 2 = 1 point."), what .. ": the event says 1 point")
+  check(m:view(nd):find("you won 1 point by knock", 1, true), what .. ": the view too")
+end
+
 T.summary("gin_scoring")

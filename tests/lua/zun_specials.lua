@@ -17,7 +17,7 @@ do
   local m = game(3, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2, HI3 } })
   apply(m, 1, "play As", "A x1, 3p")
   eq(actors(m), "3", "A x1, 3 players: seat 2 is skipped")
-  check(any_event(m:events(), "Skip: 1 player"), "A x1: skip event")
+  check(any_event(m:events(), "Skip: Seat 2 skipped."), "A x1: the skip names the seat skipped")
   m = game(3, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2, HI3 } })
   apply(m, 1, "play As Ah", "A x2, 3p")
   eq(actors(m), "1", "A x2, 3 players: seats 2 and 3 skipped, seat 1 again")
@@ -25,12 +25,16 @@ do
   m = game(4, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2, HI3, { "Ks", "Qs", "Js", "10s" } } })
   apply(m, 1, "play As Ah", "A x2, 4p")
   eq(actors(m), "4", "A x2, 4 players: seats 2 and 3 skipped")
+  check(any_event(m:events(), "Skip: Seat 2 and Seat 3 skipped."), "A x2: both named")
   m = game(4, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2, HI3, { "Ks", "Qs", "Js", "10s" } } })
   apply(m, 1, "play As", "A x1, 4p")
   eq(actors(m), "3", "A x1, 4 players: seat 2 skipped")
   m = game(2, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2 } })
   apply(m, 1, "play As", "A x1, 2p")
   eq(actors(m), "1", "A x1, 2 players: the same player again")
+  m = game(2, 1, { field = "7s", hands = { { "As", "Ah", "Kd", "Qd" }, HI2 } })
+  apply(m, 1, "play As Ah", "A x2, 2p")
+  check(any_event(m:events(), "Skip: Seat 2 and Seat 1 skipped."), "A x2, 2 players: each seat passed over is named")
 end
 
 -- 2s stack up to 8, an 8 cancels them all.

@@ -65,10 +65,10 @@ local function phase_line(g, seat)
     if kind == "void" then return head .. ": the hand was void." end
     if kind == "" then return head .. "." end
     if w == 0 and kind == "undercut" then
-      return ("%s: the knocker was undercut and loses %d points."):format(head, p)
+      return ("%s: the knocker was undercut and loses %s."):format(head, plural(p, "point"))
     end
     if w == 0 then return ("%s: nobody scored (%s, equal deadwood)."):format(head, kind) end
-    return ("%s: %s won %d points by %s."):format(head, g:name(w, seat):lower(), p, kind)
+    return ("%s: %s won %s by %s."):format(head, g:name(w, seat):lower(), plural(p, "point"), kind)
   end
   local turn = g.turn
   if not turn then return "" end

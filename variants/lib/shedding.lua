@@ -164,6 +164,25 @@ function S.after_skips(g, seat, k)
   return g:next(seat, 1 + (k or 0))
 end
 
+-- S.skipped(g, seat, k) -> who k skips after `seat` pass over, by name: "Seat 3", "Seat 3 and
+-- Seat 4", "Seat 2, Seat 3 and Seat 4"; a seat passed over more than once is named once with how
+-- often ("Seat 2 twice", with 2 players).
+function S.skipped(g, seat, k)
+  local order, count = {}, {}
+  for i = 1, k do
+    local s = g:next(seat, i)
+    if not count[s] then order[#order + 1] = s end
+    count[s] = (count[s] or 0) + 1
+  end
+  local names = {}
+  for i, s in ipairs(order) do
+    local n = count[s]
+    names[i] = g:name(s) .. (n == 1 and "" or n == 2 and " twice" or (" %d times"):format(n))
+  end
+  if #names == 1 then return names[1] end
+  return table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names]
+end
+
 -- S.reverse(g [, times]) -> turns the direction around `times` times (default 1); with 2 seats a
 -- reverse changes nothing, and the function does nothing. Returns true when g.dir changed.
 function S.reverse(g, times)

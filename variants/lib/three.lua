@@ -43,7 +43,7 @@ local function settle(g, winner, extra)
     if diff > 0 then
       g:score(hi, diff, ("seat %d pays seat %d"):format(lo, hi), col)
       g:score(lo, -diff, ("seat %d pays seat %d"):format(lo, hi), col)
-      g:say("Seats %d and %d settle: seat %d pays seat %d %d points.", a, b, lo, hi, diff)
+      g:say("Seats %d and %d settle: seat %d pays seat %d %s.", a, b, lo, hi, fuda.plural(diff, "point"))
     else
       g:say("Seats %d and %d settle: they are even.", a, b)
     end
