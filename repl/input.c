@@ -2,8 +2,10 @@
  * legal moves. No Lua and no engine here: tests/c/test_input.c includes this
  * file directly. See input.h for the rules. */
 #include "input.h"
+#include "suggest.h"
 
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "buf.h"
@@ -408,6 +410,21 @@ static int moves_of_verb(const token *t, const char *const *moves, int n, fuda_b
     return count;
 }
 
+/* A first word that is no verb of the match nor the start of one: the
+ * closest verb, when it is close enough to be a typo ("discrad"). NULL else. */
+static char *suggest_verb(const token *t, const fuda_why_facts *f) {
+    char word[65];
+    if (t->len == 0 || t->len >= sizeof word || f->nverbs <= 0) return NULL;
+    memcpy(word, t->s, t->len);
+    word[t->len] = 0;
+    for (size_t i = 0; i < t->len; i++) word[i] = (char)tolower((unsigned char)word[i]);
+    const char *best = fuda_suggest(word, f->verbs, (size_t)f->nverbs);
+    if (!best) return NULL;
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_addf(&b, "there is no move '%s' (did you mean '%s'?)", word, best);
+    return fuda_buf_take(&b);
+}
+
 char *fuda_input_why_not(const char *line, const char *const *moves, int n, const fuda_why_facts *f) {
     token in[MAX_TOKENS];
     int nin = tokenize(line, in, MAX_TOKENS);
@@ -438,7 +455,7 @@ char *fuda_input_why_not(const char *line, const char *const *moves, int n, cons
         if (named) return NULL; /* "d": draw or discard? no one reason */
         named = f->verbs[v];
     }
-    if (!named) return NULL;
+    if (!named) return suggest_verb(&in[0], f);
     fuda_buf_addf(&b, "you cannot %s now", named);
     return fuda_buf_take(&b);
 }

@@ -602,8 +602,13 @@ static void refuse(table *t, int seat, const movelist *ml, const char *typed) {
     if (!reason) {
         int held[FUDA_MAX_CARDS];
         const fuda_state *st = fuda_engine_state(t->e);
-        fuda_why_facts f = { seat, st && st->turn >= 0 ? st->turn + 1 : 0, held, 0,
-                             (const char *const *)t->verbs, t->nverbs };
+        /* the verbs: those the variant declares, then those met in its moves */
+        const fuda_variant_info *info = fuda_engine_info(t->e);
+        const char *verbs[2 * MAX_VERBS];
+        int nv = 0;
+        for (int i = 0; info && i < info->nverbs && nv < MAX_VERBS; i++) verbs[nv++] = info->verbs[i];
+        for (int i = 0; i < t->nverbs && nv < 2 * MAX_VERBS; i++) verbs[nv++] = t->verbs[i];
+        fuda_why_facts f = { seat, st && st->turn >= 0 ? st->turn + 1 : 0, held, 0, verbs, nv };
         f.nheld = held_cards(t, seat, held, FUDA_MAX_CARDS);
         reason = fuda_input_why_not(typed, (const char *const *)ml->v, ml->n, &f);
     }

@@ -28,6 +28,9 @@ take
 knock Kd
 discard 5c
 gin Kd
+discrad 7s
+Discrad 7s
+xyzzy 7s
 quit
 y
 IN
@@ -36,6 +39,9 @@ expect "gin hook: exit 0" status 0
 expect "gin hook: over the knock limit" has "$OUT" "^'knock Kd' is not a legal move now: deadwood 50 after discarding Kd is over the knock limit 10; legal moves: discard 7s,"
 expect "gin hook: the card just taken" has "$OUT" "^'discard 5c' is not a legal move now: you took 5c from the discard pile this turn: it cannot go back at once;"
 expect "gin hook: gin with deadwood" has "$OUT" "^'gin Kd' is not a legal move now: discarding Kd leaves deadwood 50: gin needs none;"
+expect "a mistyped verb: did you mean" has "$OUT" "^'discrad 7s' is not a legal move now: there is no move 'discrad' \(did you mean 'discard'\?\); legal moves: discard 7s,"
+expect "... in any case" has "$OUT" "^'Discrad 7s' is not a legal move now: there is no move 'discrad' \(did you mean 'discard'\?\)"
+expect "a word like no verb: no guess" has "$OUT" "^'xyzzy 7s' is not a legal move now; legal moves: discard 7s,"
 NO_COLOR=1 "$FUDA" play straight-gin --seed 3 >"$OUT" 2>"$ERR" <<'IN'
 knock Kd
 quit
