@@ -332,12 +332,17 @@ static int cmd_list(int argc, char **argv, const fuda_config *cfg) {
         return r;
     }
     r = FUDA_EXIT_OK;
+    int width = 4; /* the names' column: as wide as the longest (at most 40) */
+    for (int i = 0; i < n; i++) {
+        int len = (int)strlen(names[i]);
+        if (len > width) width = len < 40 ? len : 40;
+    }
     for (int i = 0; i < n; i++) {
         if (fuda_engine_load(e, names[i], NULL, 0) == 0) {
             if (!fuda_engine_info(e)->abstract) /* a base for presets, not a game */
-                printf("%-13s %s\n", fuda_out_line(names[i]), fuda_out_line(fuda_engine_info(e)->title));
+                printf("%-*s  %s\n", width, fuda_out_line(names[i]), fuda_out_line(fuda_engine_info(e)->title));
         } else {
-            printf("%-13s (does not load)\n", fuda_out_line(names[i]));
+            printf("%-*s  (does not load)\n", width, fuda_out_line(names[i]));
             r = fuda_fail("%s", fuda_engine_error(e));
         }
     }

@@ -71,6 +71,8 @@ run list
 expect "list exits 0" status 0
 expect "list shows gin with its title" has "$OUT" '^gin +Gin Rummy \(Official Rules of Card Games\)$'
 expect "list shows gin-bicycle" has "$OUT" '^gin-bicycle +'
+expect "list: one column of titles, the longest name included" has "$OUT" '^round-the-corner  Round-the-Corner Gin$'
+expect "list: ... and gin's title in the same column" has "$OUT" '^gin               Gin Rummy'
 
 # rules
 run rules gin
