@@ -460,6 +460,29 @@ char *fuda_input_why_not(const char *line, const char *const *moves, int n, cons
     return fuda_buf_take(&b);
 }
 
+/* A move typed without its verb ("8d" for "play 8d") that longer moves fit
+ * too ("play 8d name s"): the shortest is not taken silently, the user is
+ * asked to say which (malloc'd message), NULL when none. hit has room for n. */
+static char *longer(const token *in, int nin, const char *const *moves, int n, int found, int *hit, int exact) {
+    token mv[MAX_TOKENS];
+    int nfound = tokenize(moves[found], mv, MAX_TOKENS);
+    if (nfound <= nin || nfound > nin + 1) return NULL; /* the whole move, or more than its verb left out */
+    int nhit = 0;
+    hit[nhit++] = found;
+    for (int m = 0; m < n; m++) {
+        int nmv = tokenize(moves[m], mv, MAX_TOKENS);
+        if (m != found && strcmp(moves[m], moves[found]) != 0 && fits(in, nin, mv, nmv, exact, NULL)) hit[nhit++] = m;
+    }
+    if (nhit == 1) return NULL;
+    char *list = ambiguous(moves, hit, nhit);
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_addf(&b, "%s; type the whole move (%s alone is '", list, nin == 1 ? "this" : "these");
+    add_move(&b, moves[found]);
+    fuda_buf_adds(&b, "')");
+    free(list);
+    return fuda_buf_take(&b);
+}
+
 int fuda_input_match(const char *line, const char *const *moves, int n, char **msg) {
     token in[MAX_TOKENS];
     int nin = tokenize(line, in, MAX_TOKENS);
@@ -470,6 +493,7 @@ int fuda_input_match(const char *line, const char *const *moves, int n, char **m
     if (nin > 0) nhit = collect(in, nin, moves, n, 1, hit);
     if (nin > 0 && nhit == 0) nhit = collect(in, nin, moves, n, exact = 0, hit);
     int found = nhit == 1 ? hit[0] : -1;
+    if (found >= 0 && (*msg = longer(in, nin, moves, n, found, hit, exact)) != NULL) found = -1;
     if (found >= 0 && !exact && (*msg = unsafe(line, in, nin, moves, n, found)) != NULL) found = -1;
     if (nhit > 1) *msg = ambiguous(moves, hit, nhit);
     if (nhit == 0) {

@@ -112,7 +112,11 @@ static void test_fewest_words(void) {
     /* Zun: an 8 may name suits */
     static const char *const zun[] = { "draw", "play 8c", "play 8c name s", "play 8c name h",
                                        "play 8c name s h", "play Qs", "play 5h 5d" };
-    CHECK_EQ_INT(fuda_input_match("8c", zun, 7, &msg), 1);
+    CHECK_EQ_INT(fuda_input_match("8c", zun, 7, &msg), -1); /* play 8c, or naming suits? asked */
+    free(msg);
+    msg = NULL;
+    CHECK_EQ_INT(fuda_input_match("p 8c", zun, 7, &msg), 1); /* the verb typed: the move as typed */
+    CHECK_EQ_INT(fuda_input_match("play 8c", zun, 7, &msg), 1);
     CHECK_EQ_INT(fuda_input_match("8c s", zun, 7, &msg), 2);
     CHECK_EQ_INT(fuda_input_match("8c name s h", zun, 7, &msg), 4);
     CHECK_EQ_INT(fuda_input_match("c8 h s", zun, 7, &msg), FUDA_INPUT_NOT_LEGAL); /* suits in order */
@@ -178,9 +182,14 @@ static void test_safe_abbreviations(void) {
     CHECK_EQ_INT(fuda_input_match("pa", dobon, 3, &msg), 1);
     CHECK_EQ_INT(fuda_input_match("p 7h", dobon, 3, &msg), 0);
     CHECK(msg == NULL);
-    /* same words, more of them: still the fewest (an 8 naming no suit) */
+    /* a short form that longer moves fit too (an 8 naming no suit, or one): asked, not taken */
     static const char *const zun[] = { "play 8c", "play 8c name s", "draw" };
-    CHECK_EQ_INT(fuda_input_match("8c", zun, 3, &msg), 0);
+    CHECK_EQ_INT(fuda_input_match("8c", zun, 3, &msg), -1);
+    CHECK_EQ_STR(msg, "ambiguous: play {8c} or play {8c} name s; type the whole move (this alone is 'play {8c}')");
+    free(msg);
+    CHECK_EQ_INT(fuda_input_match("play 8c", zun, 3, &msg), 0); /* the whole move: taken */
+    CHECK(msg == NULL);
+    CHECK_EQ_INT(fuda_input_match("8c name s", zun, 3, &msg), 1);
     CHECK(msg == NULL);
     /* jokers have no rank letter; "j" is a jack */
     static const char *const jk[] = { "jump", "play Jk", "play Jh" };

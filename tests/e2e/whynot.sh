@@ -71,6 +71,18 @@ expect "battle-royale: the dead upcard is told" has "$OUT" "^Everybody passed: t
 expect "battle-royale: the view marks it" has "$OUT" "seat 2 8s \(dead\)"
 expect "battle-royale: taking it is refused with the reason" has "$OUT" "^'take 8s' is not a legal move now: 8s is the upcard everybody passed: it is dead, nobody takes it; legal moves: draw, take Kd$"
 
+# Zun: an 8 typed without its verb, while moves that name suits with it are legal too: asked,
+# not played silently naming nothing; the whole move is taken.
+NO_COLOR=1 "$FUDA" play zun --seed 1 --humans 4 >"$OUT" 2>"$ERR" <<'IN'
+8d
+play 8d
+quit
+y
+IN
+RC=$?
+expect "zun 8d: asked" has "$OUT" "^ambiguous: play 8d, play 8d name s, .* or play 8d name d c; type the whole move \(this alone is 'play 8d'\)$"
+expect "zun 8d: the whole move is played" has "$OUT" "^Seat 4 plays 8d\.$"
+
 # Zun: the variant's reasons, card marks rendered like the rest of the text.
 NO_COLOR=1 "$FUDA" play zun --seed 3 >"$OUT" 2>"$ERR" <<'IN'
 play 9s
