@@ -592,8 +592,8 @@ static void free_variant(fuda_engine *e) {
     for (int i = 0; i < e->nverbs; i++) free(e->verbusage[i]), free(e->verbdoc[i]);
     free(e->verbusage), free(e->verbdoc);
     e->verbusage = e->verbdoc = NULL, e->nverbs = 0;
-    free(e->name); free(e->title); free(e->file); free(e->extends);
-    e->name = e->title = e->file = e->extends = NULL;
+    free(e->name); free(e->title); free(e->file); free(e->extends); free(e->round);
+    e->name = e->title = e->file = e->extends = e->round = NULL;
     fuda_sandbox_cfree(e, e->variant_bytes);
     e->variant_bytes = 0;
     memset(&e->info, 0, sizeof e->info);

@@ -93,6 +93,7 @@ typedef struct fuda_variant_info {
     int min_seats, max_seats, default_seats;
     int seat_step;     /* the seat counts allowed are min, min + step, ... max (players.step, 1) */
     int abstract;      /* a base for other variants, not listed as a game */
+    const char *round; /* what one deal is called: "hand" unless the variant says ("game") */
     int nopts;
     const fuda_option_info *opts;
     int nbots;

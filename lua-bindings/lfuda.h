@@ -151,7 +151,7 @@ struct fuda_engine {
     fuda_opt *opts;             /* nopts of them (at most FUDA_MAX_OPTS), owned */
     fuda_option_info *optinfo;  /* the same, as fuda_engine_info shows them */
     fuda_variant_info info;
-    char *name, *title, *file, *extends;
+    char *name, *title, *file, *extends, *round;
     char *variant_arg;         /* the name or path given to load */
     char **botnames;
     int nbotnames;

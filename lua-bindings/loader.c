@@ -772,6 +772,7 @@ static void take_info(fuda_engine *e, int d) {
     e->title = dup_field(L, d, "title");
     e->file = dup_field(L, d, "file");
     e->extends = dup_field(L, d, "extends");
+    e->round = dup_field(L, d, "round");
     lua_getfield(L, d, "players");
     int p = lua_gettop(L);
     e->info.min_seats = int_field(L, p, "min", 2);
@@ -786,6 +787,7 @@ static void take_info(fuda_engine *e, int d) {
     e->info.title = e->title ? e->title : e->name;
     e->info.file = e->file;
     e->info.extends = e->extends;
+    e->info.round = e->round ? e->round : "hand";
 }
 
 static int load_def(lua_State *L) {

@@ -18,7 +18,7 @@ local C = ...
 local A = C.author()   -- the authoring pieces (author.lua): phases, layout, default view
 
 local KNOWN = {
-  title = "string", description = "string", extends = "string", abstract = "boolean",
+  title = "string", description = "string", extends = "string", abstract = "boolean", round = "string",
   players = "any", options = "table", new_options = "table", state = "table",
   seat_state = "table", setup = "function", deal = "function", moves = "function",
   play = "function", resolve = "function", view = "function", bots = "table", check = "table",
@@ -206,6 +206,10 @@ local function merge(err, path, name, t, base)
   def.bots, def.check, def.search = copy(def.bots), copy(def.check), copy(def.search)
   def.name, def.file, def.extends, def.abstract = name, path, t.extends, t.abstract
   def.title = t.title or (base and base.title) or name
+  def.round = t.round or (base and base.round) or nil
+  if type(t.round) == "string" and not (#t.round <= 20 and t.round:match("^%l[%l ]*$")) then
+    err.add("round", "round: one word or two in lower case, what a deal is called (\"hand\", \"game\")")
+  end
   if t.players ~= nil or not base then def.players = normalize_players(err, t.players) end
   for _, field in ipairs({ "new_options", base and "none" or "options" }) do
     for _, k in ipairs(sorted_keys(t[field] or {})) do

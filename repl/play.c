@@ -550,7 +550,7 @@ static int give_hint(table *t, int seat) {
     else {
         fuda_buf_addf(&b, " (search: wins %.0f%% of %ld playouts", 100.0 * rep.win_rate, rep.visits);
         if (fuda_engine_info(t->e)->has_evaluate) fuda_buf_addf(&b, " %d moves deep", FUDA_SEARCH_CUT);
-        fuda_buf_addf(&b, ", %+.1f points a hand)", rep.margin);
+        fuda_buf_addf(&b, ", %+.1f points a %s)", rep.margin, fuda_out_line(fuda_engine_info(t->e)->round));
     }
     char *text = fuda_buf_take(&b);
     show(t, text);
@@ -845,12 +845,15 @@ static int step(table *t) {
 static int hand_over(table *t) {
     putchar('\n');
     if (show_scoresheet(t) != GO_ON) return FAIL;
+    const char *round = fuda_engine_info(t->e)->round;
+    char prompt[64];
+    snprintf(prompt, sizeof prompt, "Press Enter for the next %s ", fuda_out_line(round));
     if (t->tty_in) {
-        char *line = ask("Press Enter for the next hand ");
+        char *line = ask(prompt);
         if (!line && eof_at_enter() == QUIT) return QUIT;
         free(line);
     } else {
-        puts("Press Enter for the next hand"); /* not a terminal: go on */
+        printf("%.*s\n", (int)strlen(prompt) - 1, prompt); /* not a terminal: go on */
     }
     if (fuda_engine_next_hand(t->e) != 0) return engine_failed(t);
     if (t->nhumans) autosave(t, 0);

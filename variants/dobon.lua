@@ -483,6 +483,7 @@ end
 
 return {
   title = "Dobon (ドボン)",
+  round = "game", -- one deal is a game: "Game 1 of 5"
   players = { min = 2, max = 8, default = 4 },
   options = {
     games = { 5, min = 1, max = 1000, doc = "games in a match; the points are summed" },

@@ -737,6 +737,7 @@ local function declare_or_pass() return { M.zun, M.pass } end
 
 return {
   title = "Zun (ずん)",
+  round = "game", -- one deal is a game: "Game 1 of 4"
   players = { min = 2, max = 8, default = 4 },
 
   options = {

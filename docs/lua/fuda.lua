@@ -144,6 +144,7 @@ function fuda.surface(m) end
 ---@field description? string a longer description, kept in the definition
 ---@field extends? string the variant this one builds on (its fields are replaced one by one)
 ---@field abstract? boolean a base for presets, not listed by `fuda list`
+---@field round? string what one deal is called in the program's prompts: "hand" (default), "game"...
 ---@field players? integer|{min: integer, max: integer, default?: integer, step?: integer} how many seats (step 2: min, min + 2, ... max)
 ---@field options? table<string, fuda.OptionDecl> options and their defaults (in an `extends`: only the base's)
 ---@field new_options? table<string, fuda.OptionDecl> options an `extends` variant adds

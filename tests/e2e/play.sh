@@ -95,6 +95,9 @@ expect "bots-only match exits 0" status 0
 expect "bots-only match ends" has "$OUT" '^Match over: seat [12] \([a-z]+\) (wins|share)'
 expect "hands end with a scoresheet" has "$OUT" '^total +[0-9]+ +[0-9]+$'
 expect "a hand over does not wait for Enter without a terminal" has "$OUT" '^Press Enter for the next hand$'
+NO_COLOR=1 "$FUDA" play zun --humans none --seed 2 >"$OUT" 2>"$ERR" </dev/null
+RC=$?
+expect "zun: a deal is a game, in the prompt as in the view" has "$OUT" '^Press Enter for the next game$'
 run play gin --seed 5 --humans none --target 30
 expect "--target is an option" status 0
 expect "--target ends the match" has "$OUT" '^Match over'

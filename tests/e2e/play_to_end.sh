@@ -38,7 +38,7 @@ def send(line):
 # read, and fuda reads one line per prompt, so fuda never exits with a line
 # of ours unread (a write could then fail with a broken pipe). A prompt ends
 # the output ($) because fuda waits for the answer after printing it.
-prompt = rb"\[seat \d\]> $|\[y/N\] $|Press Enter for the next hand\n"
+prompt = rb"\[seat \d\]> $|\[y/N\] $|Press Enter for the next (?:hand|game)\n"
 typed, over = 0, False
 while typed < 20000:
     got, m = until(prompt)

@@ -35,6 +35,8 @@ check(e and e:find("bad_state_values.lua:7: state.long: the game state holds a s
   and not e:find("fits"), "initial values beyond the state: " .. tostring(e))
 e = load_error("hostile.lua", { attack = "x\27[2Jy" })
 check(e and e:find("option 'attack': a value holds no control characters", 1, true), "option with an escape: " .. tostring(e))
+e = load_error("bad_round.lua")
+check(e and e:find("bad_round.lua:4: round: one word or two in lower case", 1, true), "round: " .. tostring(e))
 e = load_error("bad_players.lua")
 check(e and e:find("bad_players.lua:3: players: need 1 <= min <= default <= max <= 12", 1, true),
   "players = 128: " .. tostring(e))
