@@ -792,15 +792,29 @@ static void check_result(lua_State *L, fuda_engine *e, int r, const char *who) {
     lua_pop(L, 1);
 }
 
-/* Call hook h (pushed) with the game (index 1) and the result (index r). */
+/* Call hook h (pushed) with the game (index 1) and the result (index r).
+ * The result hook changes r in place: a value it returns would be ignored
+ * (a house rule that builds a new result would silently do nothing), so it
+ * raises, naming where the hook is written. */
 static void call_result_hook(lua_State *L, fuda_engine *e, int r, const char *name) {
     const char *calling = e->calling;
+    int ret = strcmp(name, "result") == 0;
+    lua_Debug ar;
+    char where[96] = "";
+    if (ret) {
+        lua_pushvalue(L, -1);
+        if (lua_getinfo(L, ">S", &ar)) snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.linedefined);
+    }
     lua_pushvalue(L, 1);
     lua_pushvalue(L, r);
     fuda_sandbox_note_function(e, -3);
     e->calling = name;
-    lua_call(L, 2, 0);
+    lua_call(L, 2, ret);
     e->calling = calling;
+    if (ret && !lua_isnil(L, -1))
+        luaL_error(L, "%sthe result hook returned a %s, which fuda ignores: change the result it is given "
+                   "in place (r.points = ...)", where, luaL_typename(L, -1));
+    if (ret) lua_pop(L, 1);
 }
 
 /* Without a match hook: the winner scores the points in column 1. */

@@ -89,6 +89,7 @@ refused({ how = "score_after" }, "results.lua:26: g:score after the hand ended: 
 refused({ hook = "error" }, "results.lua:35: the result hook raised (in result)", "the hook raises")
 refused({ hook = "nested" }, "results.lua:37: g:result inside a result or match hook", "g:result in the hook")
 refused({ hook = "bad" }, "after the result hook: result.points must be an integer from 0 to 999999999, got many", "the hook breaks the result")
+refused({ hook = "new_table" }, "results.lua:30: the result hook returned a table, which fuda ignores: change the result it is given in place (r.points = ...)", "the hook returns a new result")
 refused({ hook = "loop" }, "results.lua:36: time limit exceeded (200 ms in one hook call) (in result)", "the hook loops", { time = 200 })
 
 -- A match format: it scores, counts hands won in column 2 and names the winner.
