@@ -73,6 +73,29 @@ local function line_of(path, name)
   return nil
 end
 
+-- The names written `name = nil` in the file's `field = { ... }` table (state, seat_state): Lua
+-- keeps no nil in a table, so such a variable is silently not declared.
+local function nil_declared(path, field)
+  local lines, found = code_lines(path), {}
+  for n, code in ipairs(lines) do
+    local at = code:find("%f[%w_]" .. field .. "%s*=%s*{")
+    if at then
+      local text, depth, i = table.concat(lines, "\n", n):sub(at), 0, 0
+      local open = text:find("{", 1, true)
+      for j = open, math.min(#text, open + 20000) do
+        local c = text:sub(j, j)
+        if c == "{" then depth = depth + 1 elseif c == "}" then depth = depth - 1 end
+        if depth == 0 then i = j break end
+      end
+      for name in text:sub(open, i > 0 and i or #text):gmatch("([%a_][%w_]*)%s*=%s*nil%f[^%w_]") do
+        found[#found + 1] = name
+      end
+      return found
+    end
+  end
+  return found
+end
+
 local function distance(a, b)
   local prev = {}
   for j = 0, #b do prev[j] = j end
@@ -227,6 +250,16 @@ local function merge(err, path, name, t, base)
   end
   for _, field in ipairs({ "state", "seat_state", "bots", "check", "search" }) do
     for k, v in pairs(t[field] or {}) do def[field][k] = v end
+  end
+  for _, field in ipairs({ "state", "seat_state" }) do
+    if type(t[field]) == "table" then
+      for _, name in ipairs(nil_declared(path, field)) do
+        if rawget(t[field], name) == nil then
+          err.add(field, field .. "." .. name .. " = nil declares nothing (a table holds no nil): give it a "
+            .. "starting value (0, false, \"\")")
+        end
+      end
+    end
   end
   for _, k in ipairs({ "result", "match", "columns", "evaluate", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, the search's estimate, its tables
     if t[k] ~= nil then def[k] = t[k] end
