@@ -1030,7 +1030,8 @@ static const tmpl t_forbid[] = {
     T(NG, "PROBEMT(\"seat vars mt\", function() return getmetatable(g.seat[1]) end)"),
     T(NG, "PROBEMT(\"hand mt\", function() return getmetatable(g:hand(1)) end)"),
     T(NG, "PROBEMT(\"var index mt\", function() return getmetatable(getmetatable(g.var).__index) end)"),
-    T(0, "PROBEMT(\"variant mt\", function() return getmetatable(fuda.variant(\"tiny\")) end)"),
+    /* a metatable the script itself put there (the fragment below marks KEEP.vmt) is no leak */
+    T(0, "PROBEMT(\"variant mt\", function() if KEEP.vmt then return nil end return getmetatable(fuda.variant(\"tiny\")) end)"),
     T(0, "PROBEMT(\"import mt\", function() return getmetatable(fuda.import(\"match\")) end)"),
     T(NG, "PROBE(\"g raw\", function() return rawget(g, \"seats\") or rawget(g, \"var\") or rawget(g, \"pile\") end)"),
     T(NG, "PROBE(\"g engine\", function() return rawget(g, \"engine\") or rawget(g, 1) end)"),
@@ -1334,7 +1335,7 @@ static const tmpl t_monkey[] = {
     T(0, "table.unpack = function() return table.unpack end"),
     T(0, "math.floor = function(x) return x end"),
     T(0, "fuda.moves = function() while true do end end"),
-    T(0, "local v = fuda.variant(\"tiny\") if type(v) == \"table\" then setmetatable(v, {__index = function() while true do end end}) end"),
+    T(0, "local v = fuda.variant(\"tiny\") if type(v) == \"table\" then KEEP.vmt = true setmetatable(v, {__index = function() while true do end end}) end"),
     T(0, "string.sub = function() return {} end"),
     T(0, "next = function() while true do end end"),
 };
