@@ -102,7 +102,21 @@ $(BUILD)/gen/%_lua.h: lua-bindings/%.lua
 
 $(BUILD)/repl/%.o: repl/%.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
+
+# fuda's version: the release, and the commit it was built from when there is a
+# git tree (`git describe`; "-dirty" for uncommitted changes). The header is
+# rewritten only when the text changes, so a build does not redo it each time.
+FUDA_RELEASE = 0.9
+FUDA_GIT := $(shell git describe --always --dirty 2>/dev/null)
+FUDA_VERSION = $(FUDA_RELEASE)$(if $(FUDA_GIT), ($(FUDA_GIT)))
+$(BUILD)/gen/version.h: FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define FUDA_VERSION "$(FUDA_VERSION)"' > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@
+	@rm -f $@.tmp
+$(BUILD)/repl/provenance.o $(BUILD)/repl/main.o: $(BUILD)/gen/version.h
+FORCE:
 
 $(BUILD)/libfudacore.a: $(CORE_OBJ)
 	@rm -f $@

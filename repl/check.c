@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "agent.h" /* fuda_json_str */
+#include "provenance.h"
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
@@ -1584,6 +1585,19 @@ static void print_json(checker *c) {
             else printf("null");
             printf("}");
         }
+    }
+    if (info) { /* what makes this result reproducible: the run */
+        fuda_buf run = FUDA_BUF_INIT, extra = FUDA_BUF_INIT;
+        if (c->a->from > 1) fuda_buf_addf(&extra, "--from %ld ", c->a->from);
+        if (c->a->strict) fuda_buf_adds(&extra, "--strict ");
+        if (c->a->thorough) fuda_buf_adds(&extra, "--thorough ");
+        if (extra.len) extra.p[--extra.len] = 0;
+        fuda_run_info ri = { "check", c->e, &c->a->m, &c->cfg, c->a->m.seed, c->a->matches, (int)c->a->m.seats,
+                             c->a->m.bots, extra.len ? extra.p : NULL };
+        fuda_json_run(&run, &ri);
+        printf(", %s", run.p);
+        fuda_buf_free(&run);
+        fuda_buf_free(&extra);
     }
     printf("}\n");
     counts_free(&hooks);

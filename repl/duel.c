@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "agent.h" /* fuda_json_str */
+#include "provenance.h"
 #include "buf.h"
 #include "cli.h"
 #include "input.h"
@@ -193,7 +194,7 @@ static void json_str(const char *s) {
 }
 
 static void print_json(const char *variant, const duel_run *d, long deals, const duel_figures *f,
-                       const fuda_jobs_result *res) {
+                       const fuda_jobs_result *res, const char *run) {
     int n = d->nseats;
     printf("{\"variant\": ");
     json_str(variant);
@@ -219,7 +220,7 @@ static void print_json(const char *variant, const duel_run *d, long deals, const
     printf("]");
     if (res->failed) printf(", \"failed\": %ld", res->failed);
     if (res->interrupted) printf(", \"interrupted\": true");
-    printf(", \"elapsed_s\": %.3f}\n", res->elapsed);
+    printf(", \"elapsed_s\": %.3f, %s}\n", res->elapsed, run);
 }
 
 int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
@@ -241,8 +242,7 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
     if (d.nseats == 0) r = FUDA_EXIT_USAGE;
     else if (d.nseats < 2) r = fuda_usage_error("duel", "a duel needs two seats or more");
     else r = fuda_assign_bots("duel", e, a.m.bots, 0, d.nseats, d.lineup, &store);
-    char *name = r == 0 ? fuda_xstrdup(fuda_engine_info(e)->name) : NULL;
-    fuda_engine_free(e); /* every worker loads its own */
+    char *name = r == 0 ? fuda_xstrdup(fuda_engine_info(e)->name) : NULL; /* every worker loads its own */
     fuda_jobs_result res = { 0 };
     long nmatches = a.deals * d.nseats;
     if (r == 0) {
@@ -255,7 +255,15 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
     if (r == 0) {
         duel_figures f;
         figure(&d, nmatches, &f);
-        if (a.json) print_json(name, &d, a.deals, &f, &res);
+        if (a.json) { /* with what makes it reproducible: the run, -n counting deals */
+            fuda_buf run = FUDA_BUF_INIT, bots = FUDA_BUF_INIT;
+            for (int k = 1; k <= d.nseats; k++) fuda_buf_addf(&bots, "%s%s", k > 1 ? "," : "", d.lineup[k]);
+            fuda_run_info ri = { "duel", e, &a.m, cfg, d.seed, a.deals, d.nseats, bots.p, NULL };
+            fuda_json_run(&run, &ri);
+            print_json(name, &d, a.deals, &f, &res, run.p);
+            fuda_buf_free(&run);
+            fuda_buf_free(&bots);
+        }
         else print_text(name, &d, a.deals, &f);
         if (res.fail_msg)
             r = fuda_fail("%s: %ld failed match%s; the first: match %ld (seed %llu): %s", name, res.failed,
@@ -267,6 +275,7 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
     for (long i = 0; d.recs && i < nmatches; i++) free(d.recs[i].hand_moves); /* none kept; safe */
     free(d.recs);
     free(name);
+    fuda_engine_free(e);
     fuda_words_free(store);
     fuda_match_args_free(&a.m);
     return r;

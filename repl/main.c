@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "host.h"
 #include "out.h"
+#include "provenance.h"
 #include "search.h"
 #include "supervise.h"
 
@@ -234,7 +235,7 @@ static void print_general_help(FILE *f) {
           "                          7200); past it the script's process is ended and the\n"
           "                          verdict says so\n"
           "Scripts run in a process of their own under the operating system's sandbox too\n"
-          "(see fuda sandbox).\n"
+          "(see fuda sandbox). fuda --version prints the version.\n"
           "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR,\n"
           "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME, FUDA_MAX_MATCH_TIME,\n"
           "FUDA_MAX_RUN_TIME (the limits above), FUDA_CONFINE=off (no OS sandbox: for\n"
@@ -602,6 +603,10 @@ int main(int argc, char **argv) {
     argv += used;
     if (argc >= 2 && is_help(argv[1])) {
         fuda_print_help(NULL);
+        return FUDA_EXIT_OK;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        printf("fuda %s\n", fuda_version());
         return FUDA_EXIT_OK;
     }
     if (argc >= 2 && runs_no_script(argv[1])) return fuda_run_command(argc - 1, argv + 1, &cfg);

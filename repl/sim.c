@@ -25,6 +25,7 @@
 #include "cli.h"
 #include "input.h"
 #include "out.h"
+#include "provenance.h"
 #include "report.h"
 #include "runner.h"
 
@@ -330,10 +331,12 @@ typedef struct sim_side {
     char **store;
     fuda_match_rec *recs;
     fuda_report *rep;
+    const fuda_config *cfg;
 } sim_side;
 
 /* Load the side's variant and play its matches; 0 or the exit code (printed). */
 static int side_run(const fuda_config *cfg, sim_side *d) {
+    d->cfg = cfg;
     d->e = fuda_open_variant(cfg, &d->s.m);
     if (!d->e) return FUDA_EXIT_FAIL;
     d->t.nseats = fuda_seat_count("sim", d->e, &d->s.m);
@@ -367,6 +370,12 @@ static void side_json(sim_side *d) {
     char *rep = d->rep ? fuda_report_json(d->rep) : NULL;
     fuda_buf x = FUDA_BUF_INIT;
     if (rep) fuda_buf_addf(&x, ", \"report\": %s", rep);
+    fuda_buf bots = FUDA_BUF_INIT;
+    for (int seat = 1; seat <= d->t.nseats; seat++) fuda_buf_addf(&bots, "%s%s", seat > 1 ? "," : "", d->bots[seat]);
+    fuda_run_info run = { "sim", d->e, &d->s.m, d->cfg, d->s.m.seed, d->s.matches, d->t.nseats, bots.p, NULL };
+    fuda_buf_adds(&x, ", ");
+    fuda_json_run(&x, &run);
+    fuda_buf_free(&bots);
     print_json(fuda_engine_info(d->e)->name, &d->t, d->bots, x.p);
     fuda_buf_free(&x);
     free(rep);
