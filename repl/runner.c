@@ -337,9 +337,15 @@ static void wait_jobs(jobs_run *run, int bar, const char *unit, double start) {
             int fill = (int)((double)run->done * BAR_WIDTH / (double)run->count);
             for (int k = 0; k < BAR_WIDTH; k++) line[k] = k < fill ? '#' : '.';
             line[BAR_WIDTH] = '\0';
-            char bar_text[BAR_WIDTH + 128];
-            snprintf(bar_text, sizeof bar_text, "\r[%s] %ld/%ld %s %.1f s\033[K", line, run->done, run->count, unit,
-                     secs);
+            char bar_text[BAR_WIDTH + 160], left[48] = "";
+            if (run->done > 0 && run->done < run->count) { /* at the pace so far */
+                double rest = secs / (double)run->done * (double)(run->count - run->done);
+                if (rest < 90) snprintf(left, sizeof left, ", about %.0f s left", rest);
+                else if (rest < 5400) snprintf(left, sizeof left, ", about %.0f min left", rest / 60);
+                else snprintf(left, sizeof left, ", about %.1f h left", rest / 3600);
+            }
+            snprintf(bar_text, sizeof bar_text, "\r[%s] %ld/%ld %s %.1f s%s\033[K", line, run->done, run->count, unit,
+                     secs, left);
             fuda_out_raw(stderr, bar_text, strlen(bar_text)); /* fuda's own \r and escape */
             shown = 1;
         }

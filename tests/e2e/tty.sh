@@ -197,6 +197,7 @@ expect "undo, hot seat: refused after seat 2 moved" \
 # sim: the progress bar on a terminal, Ctrl-C prints the totals so far
 tty_run sim gin -n 10000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
 expect "sim shows a progress bar on a terminal" has "$OUT" '^\[[#.]{20}\] [0-9]+/10000000 matches [0-9.]+ s'
+expect "sim: the bar says about when it ends" has "$OUT" '^\[[#.]{20}\] [0-9]+/10000000 matches [0-9.]+ s, about [0-9.]+ (s|min|h) left'
 expect "sim: Ctrl-C prints the totals" has "$OUT" '^matches +[1-9][0-9]*$'
 expect "sim: Ctrl-C notes the interruption" has "$OUT" '^\(interrupted after [1-9][0-9]* matches\)$'
 expect "sim: an interrupted run exits 1" has "$OUT" '^exit status 1$'
