@@ -95,7 +95,7 @@ static const command commands[] = {
       "prints the totals of the matches played so far.\n" },
     { "duel", fuda_cmd_duel,
       "duel VARIANT --bots A,B[,...] [-n N] [--seed S] [-j N] [--seats N]\n"
-      "                 [--option NAME=VALUE]... [--json]",
+      "                 [--option NAME=VALUE]... [--think MS | --iters N] [--json]",
       "measure bot A against bot B with confidence intervals",
       "Play N deals (deal d seeded with S+d) once per seating: with two seats A,B\n"
       "then B,A on the same shuffle; with more, the list (the last bot repeated)\n"
@@ -109,8 +109,16 @@ static const command commands[] = {
       "  --seed S             seed of the first deal (default 1)\n"
       "  --seats N            number of seats (default: the variant's)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
+      "  --think MS           the search bot's time per decision (default 200 ms; a\n"
+      "                       duel of search plays thousands of decisions: -j and a\n"
+      "                       smaller -n or budget shorten it, the bar says how long)\n"
+      "  --iters N            ... or its playouts per decision: the same figures\n"
+      "                       everywhere\n"
       "  --json               one JSON object: win_rate, ci_low, ci_high, elo,\n"
-      "                       elo_low, elo_high, hands, margin, ranks...\n" },
+      "                       elo_low, elo_high, hands, margin, ranks, run...\n"
+      "\n"
+      "On a terminal a progress bar shows on stderr, with about how long is left;\n"
+      "Ctrl-C stops the run and prints the figures of the matches played so far.\n" },
     { "agent", fuda_cmd_agent,
       "agent VARIANT [--seat K] [--bots NAME,...] [--seed S] [--seats N]\n"
       "                 [--option NAME=VALUE]...",
