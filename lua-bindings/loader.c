@@ -506,13 +506,13 @@ static int readonly_newindex(lua_State *L) {
     return luaL_error(L, "options are read only (cannot set '%s')", luaL_tolstring(L, 2, NULL));
 }
 
-/* g.options.NAME: the value (upvalue 1: the values). A name the variant does
- * not declare raises, with the closest declared one: a typo in a house rule
- * (g.options.taget) would otherwise read nil and change nothing. */
-static int options_index(lua_State *L) {
+/* g.options.NAME where the values table has no NAME (the view's __index is
+ * that table, whose own __index is this): a name the variant does not
+ * declare raises, with the closest declared one -- a typo in a house rule
+ * (g.options.taget) would otherwise read nil and change nothing. A declared
+ * name never gets here: reading it is a table lookup. */
+static int options_missing(lua_State *L) {
     lua_settop(L, 2);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
     fuda_engine *e = fuda_engine_of(L);
     const char *names[FUDA_MAX_OPTS];
     size_t n = 0, klen = 0;
@@ -585,10 +585,13 @@ static void take_options(fuda_engine *e, int d) {
     }
     /* the view: a userdata, so no raw access (rawset, rawget, next) reaches
      * the values; reads go to vals, writes fail, pairs walks vals */
+    lua_createtable(L, 0, 1); /* the values' own metatable: a missing name raises */
+    lua_pushcfunction(L, options_missing);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, vals);
     lua_newuserdatauv(L, 0, 0);
     lua_createtable(L, 0, 5);
     lua_pushvalue(L, vals);
-    lua_pushcclosure(L, options_index, 1);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, readonly_newindex);
     lua_setfield(L, -2, "__newindex");

@@ -74,25 +74,32 @@ local function line_of(path, name)
 end
 
 -- The names written `name = nil` in the file's `field = { ... }` table (state, seat_state): Lua
--- keeps no nil in a table, so such a variable is silently not declared.
+-- keeps no nil in a table, so such a variable is silently not declared. A few finds over the
+-- file's text (a load happens for every match): the table's braces, then its text alone.
 local function nil_declared(path, field)
-  local lines, found = code_lines(path), {}
-  for n, code in ipairs(lines) do
-    local at = code:find("%f[%w_]" .. field .. "%s*=%s*{")
-    if at then
-      local text, depth, i = table.concat(lines, "\n", n):sub(at), 0, 0
-      local open = text:find("{", 1, true)
-      for j = open, math.min(#text, open + 20000) do
-        local c = text:sub(j, j)
-        if c == "{" then depth = depth + 1 elseif c == "}" then depth = depth - 1 end
-        if depth == 0 then i = j break end
-      end
-      for name in text:sub(open, i > 0 and i or #text):gmatch("([%a_][%w_]*)%s*=%s*nil%f[^%w_]") do
-        found[#found + 1] = name
-      end
-      return found
-    end
+  local found = {}
+  local src = C.source(path)
+  if not src then return found end
+  local at, from = nil, 1
+  while true do -- plain finds of the name (a pattern over the whole text costs a hundred times more)
+    local k = src:find(field, from, true)
+    if not k then return found end
+    local before = k > 1 and src:sub(k - 1, k - 1) or " "
+    if not before:find("[%w_]") and src:find("^%s*=%s*{", k + #field) then at = k break end
+    from = k + #field
   end
+  local depth, i = 0, src:find("{", at, true)
+  local open = i
+  repeat
+    local j = src:find("[{}]", i)
+    if not j then i = #src + 1 break end
+    depth = depth + (src:byte(j) == 123 and 1 or -1)
+    i = j + 1
+  until depth == 0
+  local body = src:sub(open, i - 1)
+  if not body:find("nil", 1, true) then return found end
+  body = body:gsub("%-%-[^\n]*", "")
+  for name in body:gmatch("([%a_][%w_]*)%s*=%s*nil%f[^%w_]") do found[#found + 1] = name end
   return found
 end
 

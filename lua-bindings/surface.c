@@ -193,8 +193,9 @@ static const surface_entry surface[] = {
     {'v', "fuda.Game:tally", "constant: names of at most 64 bytes, 1000 of them"},
     {'v', "fuda.Game:total", C_},
     {'v', "fuda.Game:waiting", "constant (12 seats)"},
-    {'v', "options.__index", "constant: a lookup; an unknown name raises after comparing it (at "
-                             "most 64 bytes) with at most FUDA_MAX_OPTS names"},
+    {'v', "options.__pairs()^1#mt.__index", "constant: raises for a name the variant does not declare, "
+                                        "after comparing it (at most 64 bytes) with at most "
+                                        "FUDA_MAX_OPTS names"},
     {'v', "options.__newindex", "constant: raises (options are read only)"},
     {'v', "options.__pairs", "constant (makes the step function)"},
     {'v', "options.__pairs()", "one step of next over the option values: at most "

@@ -224,7 +224,7 @@ local function draw(g, seat, declines)
     g:say("%s declines the upcard and draws from the stock.", g:name(seat))
     g:tally("upcard:non-dealer declines")
   else
-    g:say("%s draws from the stock.", g:name(seat))
+    g:say("Seat %d draws from the stock.", g:seat_of(seat))
   end
   g:tell(seat, "You draw {%s}.", c)
 end
@@ -251,7 +251,7 @@ local function take(g, seat, upcard)
     g:say("%s takes the upcard {%s}.", g:name(seat), c)
     g:tally(upcard)
   else
-    g:say("%s takes {%s} from the discard pile.", g:name(seat), c)
+    g:say("Seat %d takes {%s} from the discard pile.", g:seat_of(seat), c)
     g:tally("take:discard")
   end
 end
@@ -476,7 +476,7 @@ phases.discard = {
     end
     local each = piles_each(g)
     g:hand(seat):move(card, each and g:pile("discard", seat) or g:pile("discard"))
-    g:say("%s discards {%s}.", g:name(seat), card)
+    g:say("Seat %d discards {%s}.", g:seat_of(seat), card)
     local stock = g:pile("stock")
     if o.stock_out == "score" and #stock == 0 then
       rule.stock_out(g, g:next(seat))
