@@ -132,7 +132,7 @@ h2=$(grep -E 'hint: ' "$OUT" | sed -n 2p)
 expect "the same hint twice with --iters" [ "$h1" = "$h2" ]
 expect "the game goes on after a hint" has "$OUT" 'legal moves: take, pass'
 run_in "$(printf 'hint\nquit\ny')" play zun --seats 2 --seed 5 --iters 40
-expect "hint in zun: its playouts are 24 moves deep (zun's evaluate)" has "$OUT" 'hint: .* \(search: wins [0-9]+% of [0-9]+ playouts 24 moves deep, [-+][0-9.]+ points a hand\)$'
+expect "hint in zun: its playouts are 24 moves deep (zun's evaluate)" has "$OUT" 'hint: .* \(search: wins [0-9]+% of [0-9]+ playouts 24 moves deep, [-+][0-9.]+ points a game\)$'
 run_in "$(printf 'help\nquit\ny')" play gin --seed 5
 expect "help lists hint" has "$OUT" '^  hint +the move the search bot would play, and why$'
 finish
