@@ -1867,7 +1867,20 @@ static void builtin_game(gen *g, const char *name) {
     }
 }
 
+/* Can the script's values depend on where objects sit in memory (tostring of
+ * a table or function, "%p")? Such a script keeps state the engine cannot
+ * replay, by design: its replays that differ are notes (FZ_USED_KEEP). */
+static int addresses(const char *text) {
+    static const char *const args[] = {"{", "function", "setmetatable", "g)", "KEEP", "U)", "fuda.", "$", NULL};
+    if (strstr(text, "%p")) return 1;
+    for (const char *p = text; (p = strstr(p, "tostring(")) != NULL; p += 9)
+        for (int i = 0; args[i]; i++)
+            if (strncmp(p + 9, args[i], strlen(args[i])) == 0) return 1;
+    return 0;
+}
+
 void fz_generate(fz_rng *r, uint64_t off, fz_buf *b, fz_meta *meta) {
+    size_t start = b->n;
     gen g;
     memset(&g, 0, sizeof g);
     memset(meta, 0, sizeof *meta);
@@ -1921,4 +1934,5 @@ void fz_generate(fz_rng *r, uint64_t off, fz_buf *b, fz_meta *meta) {
     default: builtin_game(&g, builtin); break;
     }
     out(&g, "}\n");
+    if (addresses(b->p + start)) meta->used |= FZ_USED_KEEP;
 }

@@ -72,7 +72,7 @@ fz_rng fz_rng_for(uint64_t seed, uint64_t job, uint64_t index);
 /* What a generated script is. */
 /* A bit of fz_meta.used past the classes: the script reads what it kept in
  * its own KEEP table (state the engine does not see: its log need not replay). */
-#define FZ_USED_KEEP (1ULL << 63)
+#define FZ_USED_KEEP (1ULL << 63) /* also: values that depend on memory addresses */
 
 typedef struct fz_meta {
     uint64_t used;   /* bit c: a fragment of class c is in the script; FZ_USED_KEEP */
