@@ -27,9 +27,11 @@ dobon -n 20 --seed 3 --bots basic --seats 3
 dobon -n 20 --seed 5 --bots basic,random --seats 5
 tests/variants/snap.lua -n 20 --seed 1 --bots random --seats 3'
 
-# The JSON object without its timed fields.
+# The JSON object without its timed fields and its "run" (the last key: fuda's
+# version and the file's path change from build to build; the figures may not).
 untimed() {
-    sed -e 's/, "elapsed_s": [^,}]*//' -e 's/, "matches_per_s": [^,}]*//' \
+    sed -e 's/, "run": {.*$/}/' \
+        -e 's/, "elapsed_s": [^,}]*//' -e 's/, "matches_per_s": [^,}]*//' \
         -e 's/, "hands_per_s": [^,}]*//' -e 's/, "moves_per_s": [^,}]*//'
 }
 
