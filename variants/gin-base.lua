@@ -413,16 +413,21 @@ local function melds_through(cards, card, ace)
   return found
 end
 
+-- `cards` without those of meld m (a new list).
+local function without(cards, m)
+  local used, rest = {}, {}
+  for _, c in ipairs(m) do used[c] = true end
+  for _, c in ipairs(cards) do
+    if not used[c] then rest[#rest + 1] = c end
+  end
+  return rest
+end
+
 -- Least deadwood of `cards` with `card` in one of the melds (nil: it is in none).
 local function deadwood_with(R, cards, card, ace)
   local best
   for _, m in ipairs(melds_through(cards, card, ace)) do
-    local out, rest = {}, {}
-    for _, c in ipairs(m) do out[c] = true end
-    for _, c in ipairs(cards) do
-      if not out[c] then rest[#rest + 1] = c end
-    end
-    local d = R:deadwood(rest)
+    local d = R:deadwood(without(cards, m))
     if not best or d < best then best = d end
   end
   return best
@@ -712,12 +717,7 @@ function rule.meld_taken(g, R, DR, knocker, defender, taken, allow, res)
   local hand, dhand = g:hand(knocker):cards(), g:hand(defender):cards()
   local best
   for _, m in ipairs(melds_through(hand, taken, options(g).ace)) do
-    local used, rest = {}, {}
-    for _, c in ipairs(m) do used[c] = true end
-    for _, c in ipairs(hand) do
-      if not used[c] then rest[#rest + 1] = c end
-    end
-    local r = R:melds(rest)
+    local r = R:melds(without(hand, m))
     local melds, kinds = { m }, { RANK[m[1]] == RANK[m[2]] and "set" or "run" }
     for i, mm in ipairs(r.melds) do melds[i + 1], kinds[i + 1] = mm, r.kinds[i] end
     local k = { deadwood = r.deadwood, melds = melds, kinds = kinds, dead = r.dead }
