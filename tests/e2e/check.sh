@@ -20,9 +20,7 @@ broken() {
     shift 2
     # shellcheck disable=SC2086
     run "$@" check "$B/$script" -n 30 ${CHECK_ARGS:-}
-    expect "$script: exit 1" status 1
-    expect "$script: says '$want'" has "$OUT" "$want"
-    expect "$script: ends with check: FAILED" sh -c "tail -n 1 '$OUT' | grep -q '^check: FAILED'"
+    check_failed "$script" "$want"
 }
 
 # load errors: printed as the loader reports them, then the verdict

@@ -24,9 +24,7 @@ broken() {
     want=$2
     shift 2
     run check "$B/$script" -n 30 "$@"
-    expect "$script: exit 1" status 1
-    expect "$script: says '$want'" has "$OUT" "$want"
-    expect "$script: ends with check: FAILED" sh -c "tail -n 1 '$OUT' | grep -q '^check: FAILED'"
+    check_failed "$script" "$want"
 }
 
 # ---- hidden cards in events and private messages ----

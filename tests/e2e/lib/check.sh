@@ -19,6 +19,14 @@ RC=0
 passed=0
 failed=0
 
+# check_failed SCRIPT REGEX: what the last `run ... check SCRIPT` must show for a
+# script check rejects: exit 1, a line matching REGEX, "check: FAILED" last.
+check_failed() {
+    expect "$1: exit 1" status 1
+    expect "$1: says '$2'" has "$OUT" "$2"
+    expect "$1: ends with check: FAILED" sh -c "tail -n 1 '$OUT' | grep -q '^check: FAILED'"
+}
+
 run() {
     "$FUDA" "$@" >"$OUT" 2>"$ERR" </dev/null
     RC=$?
