@@ -47,7 +47,7 @@ function R.deal(g)
   else
     v.flipper = g:random(g.seats)
   end
-  g:say("Game %d of %d: %s deals %s each and flips.", g.hand_no, o.games, g:name(v.flipper), plural(o.hand_size, "card"))
+  g:say("Game %d of %d: Seat %d deals %s each and flips.", g.hand_no, o.games, v.flipper, plural(o.hand_size, "card"))
   R.flip(g)
 end
 
@@ -61,7 +61,7 @@ function R.flip(g)
   R.refill(g)
   stock:move_top(field)
   v.twos, v.pending, v.wild, v.named, v.placer, v.first = 0, 0, false, "", 0, true
-  g:say("%s flips {%s}.", g:name(v.flipper), field:top())
+  g:say("Seat %d flips {%s}.", v.flipper, field:top())
   local others = {}
   for s = 1, g.seats do
     if s ~= v.flipper then others[#others + 1] = s end
@@ -76,17 +76,17 @@ function R.opening_resolve(g, choices)
   if #who == 0 then
     v.phase = "flipper"
     g.turn = v.flipper
-    g:say("Nobody plays on the flipped card; %s may.", g:name(v.flipper))
+    g:say("Nobody plays on the flipped card; Seat %d may.", v.flipper)
     return
   end
   local winner = R.pick(g, who)
-  if #who > 1 then g:say("%s is first of %d players to play.", g:name(winner), #who) end
+  if #who > 1 then g:say("Seat %d is first of %d players to play.", winner, #who) end
   local _, card, named = M.parse(choices[winner])
   return R.place(g, winner, card, named)
 end
 
 function R.flipper_passes(g, seat)
-  g:say("%s passes; nobody played on the flipped card, so it is flipped again.", g:name(seat))
+  g:say("Seat %d passes; nobody played on the flipped card, so it is flipped again.", seat)
   R.flip(g)
 end
 
@@ -112,12 +112,12 @@ function R.neighbours_resolve(g, choices)
     R.set_dir_toward(g, placer, t)
     g.turn = t
     v.phase = "turn"
-    g:say("Neither neighbour plays; %s takes the turn and play goes that way.", g:name(t))
+    g:say("Neither neighbour plays; Seat %d takes the turn and play goes that way.", t)
     return
   end
   local winner = R.pick(g, who)
   R.set_dir_toward(g, placer, winner)
-  if #who > 1 then g:say("%s is first of both neighbours to play.", g:name(winner)) end
+  if #who > 1 then g:say("Seat %d is first of both neighbours to play.", winner) end
   local _, card, named = M.parse(choices[winner])
   return R.place(g, winner, card, named)
 end
@@ -135,12 +135,12 @@ end
 function R.prompt(g, seat)
   local top = g:pile("field"):top()
   if g.claim == "dobon" then
-    return ("%s placed {%s}, rank %d; your hand totals %d"):format(g:name(g.var.placer), top, RANK[top],
+    return ("Seat %d placed {%s}, rank %d; your hand totals %d"):format(g.var.placer, top, RANK[top],
       S.total(g:hand(seat)))
   elseif g.claim == "opening" then
-    return ("%s flipped {%s}: the first to play on it starts"):format(g:name(g.var.flipper), top)
+    return ("Seat %d flipped {%s}: the first to play on it starts"):format(g.var.flipper, top)
   end
-  return ("%s played {%s}: the neighbour who plays first sets the direction"):format(g:name(g.var.placer), top)
+  return ("Seat %d played {%s}: the neighbour who plays first sets the direction"):format(g.var.placer, top)
 end
 
 function R.pick(g, who) return who[g:random(#who)] end
@@ -187,7 +187,7 @@ function R.draw_turn(g, seat)
   if v.pending > 0 then
     v.twos = 0
     local got, exploded = R.draw(g, seat, nil)
-    g:say("%s draws %s for the 2s.", g:name(seat), plural(#got, "card"))
+    g:say("Seat %d draws %s for the 2s.", seat, plural(#got, "card"))
     R.tell_drawn(g, seat, got)
     g:hand(seat):sort()
     if exploded then return R.bakuhatsu(g, seat) end
@@ -195,7 +195,7 @@ function R.draw_turn(g, seat)
     return
   end
   local got, exploded = R.draw(g, seat, 1)
-  g:say("%s draws %s.", g:name(seat), plural(#got, "card"))
+  g:say("Seat %d draws %s.", seat, plural(#got, "card"))
   R.tell_drawn(g, seat, got)
   g:hand(seat):sort()
   if exploded then return R.bakuhatsu(g, seat) end
@@ -214,13 +214,13 @@ function R.place(g, seat, card, named)
     named = named or ""
     v.wild, v.named = true, named
     if named == "" then
-      g:say("%s plays {%s} and names no suit: the next player must play a card.", g:name(seat), card)
+      g:say("Seat %d plays {%s} and names no suit: the next player must play a card.", seat, card)
     else
-      g:say("%s plays {%s} and names %s.", g:name(seat), card, S.set_text(named))
+      g:say("Seat %d plays {%s} and names %s.", seat, card, S.set_text(named))
     end
   else
     v.wild, v.named = false, ""
-    g:say("%s plays {%s}.", g:name(seat), card)
+    g:say("Seat %d plays {%s}.", seat, card)
   end
   if r == 2 then
     v.twos = v.twos + 1
@@ -230,7 +230,7 @@ function R.place(g, seat, card, named)
   end
   if #hand == 0 then
     local got = R.draw(g, seat, 1)
-    g:say("%s played their last card and draws a replacement.", g:name(seat))
+    g:say("Seat %d played their last card and draws a replacement.", seat)
     R.tell_drawn(g, seat, got)
   end
   local who = {}
@@ -344,13 +344,13 @@ function R.after_place(g)
       g.dir = g:random(2) == 1 and 1 or -1
       local skipped = g:next(seat)
       g.turn = g:next(seat, 2)
-      g:say("%s is skipped; play goes on with %s.", g:name(skipped), g:name(g.turn))
+      g:say("Seat %d is skipped; play goes on with Seat %d.", skipped, g.turn)
       return
     end
     if r == 2 then g:say("The next player draws %d or answers with a 2.", v.pending) end
     g.turn = nil
     local nb = R.neighbours(g, seat)
-    if #nb == 2 then g:say("%s or %s may play next; whoever does sets the direction.", g:name(nb[1]), g:name(nb[2])) end
+    if #nb == 2 then g:say("Seat %d or Seat %d may play next; whoever does sets the direction.", nb[1], nb[2]) end
     g:open_claim("neighbours", nb)
     return
   end
@@ -358,16 +358,16 @@ function R.after_place(g)
     local skipped, nxt = g:next(seat), g:next(seat, 2)
     g.turn = nxt
     if nxt == seat then
-      g:say("%s is skipped; %s plays again.", g:name(skipped), g:name(seat))
+      g:say("Seat %d is skipped; Seat %d plays again.", skipped, seat)
     else
-      g:say("%s is skipped.", g:name(skipped))
+      g:say("Seat %d is skipped.", skipped)
     end
     return
   end
   if r == 7 and S.reverse(g) then g:say("The direction is reversed.") end
   local nxt = g:next(seat)
   g.turn = nxt
-  if r == 2 then g:say("%s draws %d or answers with a 2.", g:name(nxt), v.pending) end
+  if r == 2 then g:say("Seat %d draws %d or answers with a 2.", nxt, v.pending) end
 end
 
 ---------------------------------------------------------------------------------------------------

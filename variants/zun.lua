@@ -181,7 +181,7 @@ function R.play(g, seat, cards, named)
   for i = 1, #cards do hand:move(cards[i], field) end
   v.top_id, v.top_owner = v.top_id + 1, seat
   v.actions = v.actions + 1
-  g:say("%s plays %s.", g:name(seat), shown(cards))
+  g:say("Seat %d plays %s.", seat, shown(cards))
   local nxt = R.apply_effects(g, seat, cards, named or "")
   local cands = {}
   for s = 1, g.seats do if s ~= seat then cands[#cands + 1] = s end end
@@ -198,17 +198,17 @@ function R.draw_turn(g, seat)
     local got = S.take_penalty(g, "pending", g:pile("stock"), g:pile("field"), hand, R.after_card, g)
     hand:sort()
     g.seat[seat].barred = v.top_id
-    g:say("%s draws %s for the 2s; play goes on against {%s}.", g:name(seat), plural(#got, "card"), g:pile("field"):top())
+    g:say("Seat %d draws %s for the 2s; play goes on against {%s}.", seat, plural(#got, "card"), g:pile("field"):top())
     R.tell_drawn(g, seat, got)
     R.begin_turn(g, g:next(seat))
     return
   end
   local got = R.draw(g, seat, 1)
   if #got > 0 then
-    g:say("%s draws a card.", g:name(seat))
+    g:say("Seat %d draws a card.", seat)
     g:tell(seat, "You draw {%s}.", got[1])
   else
-    g:say("%s cannot draw: stock and field are empty.", g:name(seat))
+    g:say("Seat %d cannot draw: stock and field are empty.", seat)
   end
   R.open_zun(g, #got > 0 and { seat } or {}, g:next(seat), #got > 0, false)
 end
@@ -229,7 +229,7 @@ end
 
 function R.penalty(g, seat, why)
   local got = R.draw(g, seat, g.options.penalty_cards)
-  g:say("%s: %s; %s draws %s.", why, g:name(seat), g:name(seat), plural(#got, "card"))
+  g:say("%s: Seat %d; Seat %d draws %s.", why, seat, seat, plural(#got, "card"))
   R.tell_drawn(g, seat, got)
 end
 
