@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "agent.h" /* fuda_json_str */
+#include "fnv.h"
 #include "provenance.h"
 #include "buf.h"
 #include "cli.h"
@@ -262,12 +263,8 @@ static void record(checker *c, int seat, const char *move, uint64_t before);
 
 /* A hash of a list of moves, in order (FNV-1a, a 0 byte after each). */
 static uint64_t list_hash(const char *const *mv, int n) {
-    uint64_t h = 14695981039346656037ULL;
-    for (int i = 0; i < n; i++)
-        for (const unsigned char *p = (const unsigned char *)mv[i];; p++) {
-            h = (h ^ *p) * 1099511628211ULL;
-            if (!*p) break;
-        }
+    uint64_t h = FUDA_FNV_BASIS;
+    for (int i = 0; i < n; i++) h = fuda_fnv1a(h, mv[i], strlen(mv[i]) + 1);
     return h;
 }
 
@@ -477,7 +474,7 @@ static int check_why_not(checker *c, int seat, const char *move, const fuda_stat
 static void trace_reset(ev_trace *t) {
     t->b.len = 0;
     if (t->b.p) t->b.p[0] = 0;
-    t->rest = 14695981039346656037ULL;
+    t->rest = FUDA_FNV_BASIS;
     t->rest_from = -1;
 }
 
@@ -494,11 +491,7 @@ static void trace_add(ev_trace *t, long move, int seat, const char *text) {
         return;
     }
     if (t->rest_from < 0) t->rest_from = move;
-    const unsigned char *parts[2] = {(const unsigned char *)head, (const unsigned char *)text};
-    size_t lens[2] = {(size_t)n, len};
-    for (int k = 0; k < 2; k++)
-        for (size_t i = 0; i < lens[k]; i++) t->rest = (t->rest ^ parts[k][i]) * 1099511628211ULL;
-    t->rest = (t->rest ^ '\n') * 1099511628211ULL;
+    t->rest = fuda_fnv1a(fuda_fnv1a(fuda_fnv1a(t->rest, head, (size_t)n), text, len), "\n", 1);
 }
 
 /* The event callback of the match's engine: while capturing, every event

@@ -5,6 +5,7 @@
 
 #include "agent.h"
 #include "file.h"
+#include "fnv.h"
 #include "provenance.h"
 #include "search.h"
 #include "text_shell.h"
@@ -19,8 +20,7 @@ static int file_hash(const char *path, char *out, size_t size) {
     size_t len;
     char *text = path ? fuda_file_read(path, FUDA_MAX_VARIANT_BYTES, &len, err, sizeof err) : NULL;
     if (!text) return -1;
-    uint64_t h = 14695981039346656037ULL;
-    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ULL;
+    uint64_t h = fuda_fnv1a(FUDA_FNV_BASIS, text, len);
     free(text);
     snprintf(out, size, "fnv1a64:%016llx", (unsigned long long)h);
     return 0;
