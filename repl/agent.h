@@ -18,15 +18,10 @@
 #include <stdio.h>
 #include "buf.h"
 #include "cli.h"
+#include "json.h" /* the JSON string writer the protocol uses */
 
 typedef struct fuda_agent fuda_agent;
 
-/* Append s as a JSON string to b: quoted, escaped, valid UTF-8 whatever the
- * bytes of s (core/text_json.h: invalid bytes become U+FFFD, controls \u
- * escapes). Every JSON string fuda writes goes through it. */
-void fuda_json_str(fuda_buf *b, const char *s);
-/* The same string written to f. */
-void fuda_json_put(FILE *f, const char *s);
 
 /* The move an answer line names, before matching: the "move" string of a
  * JSON object, or the trimmed line. NULL with *err set (static text) for a
@@ -62,7 +57,5 @@ char *fuda_agent_choose(fuda_agent *a, fuda_engine *e, char **err);
  * (stdin closed, then at most a second's wait, then SIGKILL) and free it. */
 void fuda_agent_free(fuda_agent *a, fuda_engine *e);
 
-/* `fuda agent`. */
-int fuda_cmd_agent(int argc, char **argv, const fuda_config *cfg);
 
 #endif

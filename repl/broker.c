@@ -19,9 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic.h"
 #include "cli.h"
+#include "exec.h"
 #include "file.h"
-#include "spawn.h"
 
 enum { OP_SPAWN = 1, OP_POLL, OP_END, OP_WRITE, OP_WRITE_NEW };
 

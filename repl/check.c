@@ -48,7 +48,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "agent.h" /* fuda_json_str */
+#include "json.h" /* fuda_json_str */
 #include "fnv.h"
 #include "provenance.h"
 #include "buf.h"

@@ -16,9 +16,15 @@
 #define FUDA_EXIT_FAIL 1
 #define FUDA_EXIT_USAGE 2
 
+/* A command, or what runs one: main's dispatcher fuda_run_command, which
+ * the REPL and the supervisor are given (they are below main). */
+typedef int (*fuda_command_fn)(int argc, char **argv, const fuda_config *cfg);
+
 /* ---- main.c ---- */
 /* Run the command argv[0] (a name from the command table). */
 int fuda_run_command(int argc, char **argv, const fuda_config *cfg);
+
+/* ---- help.c ---- */
 /* 1 if name is a command of the table. */
 int fuda_is_command(const char *name);
 /* The names of the commands, and "quit" and "exit" (the REPL's), in a
@@ -30,10 +36,12 @@ const char *fuda_command_usage(const char *name);
 const char *fuda_command_help(const char *name);
 /* Print the general help, or a command's (cmd != NULL), to stdout. */
 void fuda_print_help(const char *cmd);
+/* ---- main.c ---- */
 /* Print the rules page of e's variant (what `fuda rules NAME` shows: title,
  * players, options with their values in e, bots, the rules document if one
  * is found) to stdout. Nothing can fail: a missing document is left out. */
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e);
+/* ---- msg.c ---- */
 /* Print "fuda CMD: <message>" and the command's usage line on stderr, and
  * return FUDA_EXIT_USAGE. */
 int fuda_usage_error(const char *cmd, const char *fmt, ...) FUDA_PRINTF(2, 3);
@@ -46,8 +54,9 @@ int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg);
 int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg);
 int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg); /* check.c */
 int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg);  /* duel.c */
-int fuda_cmd_agent(int argc, char **argv, const fuda_config *cfg); /* agent.c */
-int fuda_cmd_repl(const fuda_config *cfg);
+int fuda_cmd_agent(int argc, char **argv, const fuda_config *cfg); /* agent_cmd.c */
+/* The interactive REPL; a command line typed there runs through `run`. */
+int fuda_cmd_repl(const fuda_config *cfg, fuda_command_fn run);
 
 /* ---- args.c: flags ---- */
 typedef struct fuda_args {
@@ -116,15 +125,11 @@ char *fuda_read_file(const char *path);
  * regular file"); then path is as it was. In a confined worker the
  * supervisor does it, and refuses what broker.h says it refuses. */
 int fuda_write_file(const char *path, const char *text, size_t len, char *err, size_t errsize);
-/* The same, done here whatever the process: what the supervisor calls when a
- * confined worker asks it (fuda_write_file goes through it there). */
-int fuda_write_file_direct(const char *path, const char *text, size_t len, char *err, size_t errsize);
 /* Write text as a new file (never over one, never through a link) named
  * fuda-check-HINT[-N].log (HINT: letters, digits, '-' and '_' kept) in the
  * current folder, else $TMPDIR, else /tmp. 0 with its path in out, or -1
  * with the reason in out. In a confined worker the supervisor does it. */
 int fuda_write_new_log(const char *hint, const char *text, size_t len, char *out, size_t outsize);
-int fuda_write_new_log_direct(const char *hint, const char *text, size_t len, char *out, size_t outsize);
 /* The path of state file `name` (malloc'd): $XDG_STATE_HOME/fuda/NAME, or
  * ~/.local/state/fuda/NAME when XDG_STATE_HOME is unset or not absolute; its
  * folders are made (0700). NULL without HOME or when they cannot be made. */

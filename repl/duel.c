@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "agent.h" /* fuda_json_str */
+#include "json.h" /* fuda_json_str */
 #include "provenance.h"
 #include "buf.h"
 #include "cli.h"

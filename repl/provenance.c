@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent.h"
+#include "json.h"
 #include "file.h"
 #include "fnv.h"
 #include "provenance.h"

@@ -132,7 +132,7 @@ static int is_command_line(char **w, int n) {
 
 /* Run the line if it is a command: LINE_DONE, LINE_QUIT, or LINE_LUA when it
  * is not a command. */
-static int run_command_line(const char *line, const fuda_config *cfg) {
+static int run_command_line(const char *line, const fuda_config *cfg, fuda_command_fn run) {
     char **w;
     int n = fuda_split_words(line, &w);
     int r = LINE_LUA;
@@ -145,7 +145,7 @@ static int run_command_line(const char *line, const fuda_config *cfg) {
             puts("\nIn this session: any other line is Lua ('return 1+1', 'print(fuda)');\n"
                  "quit, exit or Ctrl-D leave. Tab completes commands, variants, flags and Lua names.");
         } else
-            fuda_run_command(n, w, cfg);
+            run(n, w, cfg);
     }
     fuda_words_free(w);
     return r;
@@ -209,7 +209,7 @@ static int eval_lua(session *s, const char *line, int echo, budget *bud) {
     return 0;
 }
 
-int fuda_cmd_repl(const fuda_config *cfg) {
+int fuda_cmd_repl(const fuda_config *cfg, fuda_command_fn run) {
     session s = { fuda_host_new(cfg), cfg, NULL, NULL, FUDA_BUF_INIT, 1 };
     if (!s.h) return fuda_fail("out of memory");
     fuda_line_completer outer = fuda_line_set_completer((fuda_line_completer){ complete, &s });
@@ -223,7 +223,7 @@ int fuda_cmd_repl(const fuda_config *cfg) {
         char *line = fuda_line_read(PROMPT, 0);
         if (!line) break; /* readline itself ends the line after Ctrl-D */
         bud.read += strlen(line) + 1;
-        r = line[strspn(line, " \t")] ? run_command_line(line, cfg) : LINE_DONE;
+        r = line[strspn(line, " \t")] ? run_command_line(line, cfg, run) : LINE_DONE;
         if (r == LINE_LUA && eval_lua(&s, line, 0, &bud) != 0) r = LINE_QUIT;
         free(line);
     }

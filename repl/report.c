@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent.h" /* fuda_json_str */
+#include "json.h" /* fuda_json_str */
 #include "buf.h"
 #include "out.h"
 

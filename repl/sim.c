@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "agent.h" /* fuda_json_str */
+#include "json.h" /* fuda_json_str */
 #include "buf.h"
 #include "cli.h"
 #include "input.h"

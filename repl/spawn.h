@@ -33,8 +33,5 @@ int fuda_proc_poll(fuda_proc *p, int *status);
  * waiting). p is cleared. */
 void fuda_proc_end(fuda_proc *p);
 
-/* The direct forms, for the supervisor: fork, exec /bin/sh -c program with
- * the pipes, no broker. pid > 0, or -1 with err. */
-pid_t fuda_spawn_direct(const char *program, int *to_child, int *from_child, char *err, size_t errsize);
 
 #endif

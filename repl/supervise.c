@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "broker.h"
-#include "agent.h" /* fuda_json_str */
+#include "json.h" /* fuda_json_str */
 #include "buf.h"
 #include "cli.h"
 #include "confine.h"

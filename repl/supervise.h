@@ -26,10 +26,9 @@
 #ifndef FUDA_SUPERVISE_H
 #define FUDA_SUPERVISE_H
 
+#include "cli.h"
 #include "engine.h"
 
-/* What the worker runs: main's command table (argc 0: the REPL). */
-typedef int (*fuda_command_fn)(int argc, char **argv, const fuda_config *cfg);
 
 /* Run command argv[0] (argc 0: the interactive REPL) with run(), in a
  * supervised, confined worker. `globals` are the flags given before the
