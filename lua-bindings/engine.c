@@ -698,7 +698,7 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
     e->optset = (char **)calloc((size_t)nopts + 1, sizeof(char *));
     e->noptset = 0;
     for (int i = 0; e->optset && i < nopts; i++) e->optset[e->noptset++] = strdup(options[i]);
-    e->L = fuda_sandbox_state(e);
+    e->L = fuda_sandbox_state(e, fuda_open_game_libs);
     if (!e->L) {
         fuda_engine_seterr(e, "out of memory");
         return -1;

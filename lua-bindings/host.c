@@ -637,6 +637,21 @@ void fuda_open_match(lua_State *L) {
     luaL_setfuncs(L, host_module_funcs, 0);
 }
 
+/* The `fuda` table of a host script: the game's module less the loader,
+ * with fuda.match and the rest of host_module_funcs. */
+static void open_host_libs(lua_State *L) {
+    fuda_game_types(L);
+    fuda_open_module(L, 1);
+    fuda_open_match(L);
+}
+
+/* `require "fuda"` in a stock lua5.4, when fuda is built as a C module. */
+int luaopen_fuda(lua_State *L);
+int luaopen_fuda(lua_State *L) {
+    open_host_libs(L);
+    return 1;
+}
+
 /* ---- the host ---- */
 
 fuda_host *fuda_host_new(const fuda_config *cfg) {
@@ -644,7 +659,7 @@ fuda_host *fuda_host_new(const fuda_config *cfg) {
     if (!h) return NULL;
     if (cfg) h->cfg = *cfg;
     h->cfg.paranoid = 1; /* scripts are tests: check the state after every hook */
-    h->L = fuda_sandbox_host_state();
+    h->L = fuda_sandbox_host_state(open_host_libs);
     if (!h->L) {
         free(h);
         return NULL;

@@ -98,7 +98,8 @@ fuda_card fuda_check_card(lua_State *L, int idx) { return checked(L, idx, to_car
  * the count; raises an error past max cards or on a bad entry. */
 int fuda_read_cards(lua_State *L, int idx, fuda_card *buf, int max) {
     idx = lua_absindex(L, idx);
-    if (fuda_testud(L, idx, FUDA_TAG_PILE)) return fuda_pile_read(L, idx, buf, max);
+    fuda_cards_ud *u = (fuda_cards_ud *)fuda_testud(L, idx, FUDA_TAG_PILE);
+    if (u) return u->read(L, idx, buf, max);
     luaL_checktype(L, idx, LUA_TTABLE);
     lua_Integer len = luaL_len(L, idx); /* a __len may say anything: checked before it is an int */
     if (len < 0 || len > max) luaL_error(L, "too many cards (%I, at most %d)", (LUAI_UACINT)len, max);

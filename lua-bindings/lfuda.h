@@ -36,6 +36,16 @@ enum {
     FUDA_TAG_GAME = 0x46474d31, FUDA_TAG_PILE, FUDA_TAG_VARS, FUDA_TAG_RULES, FUDA_TAG_MATCH, FUDA_TAG_MARK
 };
 
+/* The head of a userdata that holds a list of cards (a fuda.Pile, tag
+ * FUDA_TAG_PILE): fuda_read_cards (lcard.c) reads one through `read`, which
+ * copies its cards into buf (at most max, raising past that or for a handle
+ * of a match that has ended) and returns the count. So the card functions
+ * take piles without knowing the game object. */
+typedef struct fuda_cards_ud {
+    unsigned tag;
+    int (*read)(lua_State *L, int idx, fuda_card *buf, int max);
+} fuda_cards_ud;
+
 /* The userdata at idx if it carries `tag`, else a type error naming tname
  * ("fuda.Pile expected, got nil"). */
 static inline void *fuda_checkud(lua_State *L, int idx, unsigned tag, const char *tname) {
@@ -270,12 +280,14 @@ const char *fuda_sym_text(fuda_engine *e, int id);
 /* The symbol id of s[0..len) in the match's table, a new one charged to the
  * script's memory; raises when too long or over the cap. */
 int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len);
-int fuda_pile_read(lua_State *L, int idx, fuda_card *buf, int max); /* a fuda.Pile's cards */
 
-/* sandbox.c */
+/* sandbox.c and limits.c */
 enum { FUDA_LIMIT_INSTRUCTIONS = 1, FUDA_LIMIT_TIME, FUDA_LIMIT_MEMORY, FUDA_LIMIT_MATCH_TIME };
-lua_State *fuda_sandbox_state(fuda_engine *e);  /* NULL when out of memory */
-lua_State *fuda_sandbox_host_state(void);
+/* What a state's scripts see as `fuda`: push that table (and register any
+ * type it needs first). The sandbox knows no game: its caller says. */
+typedef void (*fuda_libs_fn)(lua_State *L);
+lua_State *fuda_sandbox_state(fuda_engine *e, fuda_libs_fn libs);  /* NULL when out of memory */
+lua_State *fuda_sandbox_host_state(fuda_libs_fn libs);
 void fuda_sandbox_env(lua_State *L);  /* pushes a fresh strict environment table */
 int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres);  /* limits + messages */
 int fuda_sandbox_xpcall(fuda_engine *e, int nargs, int nres, int msgh); /* and a C handler */
@@ -303,6 +315,18 @@ int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *na
 void fuda_sandbox_cmem(lua_State *L, fuda_engine *e, size_t bytes);
 void fuda_sandbox_cfree(fuda_engine *e, size_t bytes);
 fuda_engine *fuda_engine_of(lua_State *L);
+
+/* limits.c, for sandbox.c: a state whose allocator counts for e (a plain one
+ * without e; NULL when out of memory); its limits' tables (in the protected
+ * call that sets the state up); its usual hook, once set up. */
+lua_State *fuda_sandbox_newstate(fuda_engine *e);
+void fuda_sandbox_limits_init(lua_State *L);
+void fuda_sandbox_limits_on(lua_State *L, fuda_engine *e);
+/* Did an error with this status come from a limit (or memory)? Then it must
+ * not be caught: 1 (the script's place noted). */
+int fuda_sandbox_caught(lua_State *L, int status);
+/* 1 when a limit was hit in the running call: no script handler may run. */
+int fuda_sandbox_stopping(lua_State *L);
 
 /* lpattern.c: with the string library table on top of the stack, replace its
  * find, match, gmatch and gsub by fuda's metered ones (same semantics). */
@@ -403,7 +427,10 @@ void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, c
 /* host.c */
 void fuda_open_match(lua_State *L);   /* fuda.match for host scripts */
 
-/* lfuda.c: the module table (cards, rules, show, variant/import in engines) */
+/* lfuda.c: the module table a game's scripts see (cards, rules, show,
+ * variant/import); with `host` 1, the part common to host scripts (host.c
+ * adds fuda.match). fuda_open_game_libs is the fuda_libs_fn of an engine. */
 int fuda_open_module(lua_State *L, int host);
+void fuda_open_game_libs(lua_State *L);
 
 #endif

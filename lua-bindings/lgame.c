@@ -35,7 +35,8 @@
 #include <string.h>
 #include "lfuda.h"
 
-typedef struct pile_ud { unsigned tag; uint32_t gen; fuda_engine *e; int idx; } pile_ud;
+/* A fuda.Pile: the card-list header lcard.c reads (fuda_cards_ud) first. */
+typedef struct pile_ud { fuda_cards_ud head; uint32_t gen; fuda_engine *e; int idx; } pile_ud;
 
 static const char *const vis_names[] = {"hidden", "owner", "public", "top", NULL};
 
@@ -130,13 +131,16 @@ static void push_match_table(lua_State *L, fuda_engine *e) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_piles);
 }
 
+static int pile_read(lua_State *L, int idx, fuda_card *buf, int max);
+
 /* Push the fuda.Pile for pile index idx, made once per match. */
 static void push_pile(lua_State *L, fuda_engine *e, int idx) {
     push_match_table(L, e);
     if (lua_rawgeti(L, -1, idx) == LUA_TNIL) {
         lua_pop(L, 1);
         pile_ud *p = (pile_ud *)lua_newuserdatauv(L, sizeof *p, 0);
-        p->tag = FUDA_TAG_PILE, p->e = e, p->gen = e->gen, p->idx = idx;
+        p->head.tag = FUDA_TAG_PILE, p->head.read = pile_read;
+        p->e = e, p->gen = e->gen, p->idx = idx;
         luaL_setmetatable(L, FUDA_PILE_T);
         lua_pushvalue(L, -1);
         lua_rawseti(L, -3, idx);
@@ -144,7 +148,7 @@ static void push_pile(lua_State *L, fuda_engine *e, int idx) {
     lua_remove(L, -2);
 }
 
-int fuda_pile_read(lua_State *L, int idx, fuda_card *buf, int max) {
+static int pile_read(lua_State *L, int idx, fuda_card *buf, int max) {
     pile_ud *p = check_pile(L, idx);
     int n = fuda_pile_len(&p->e->st, p->idx);
     if (n > max) luaL_error(L, "too many cards (%d, at most %d)", n, max);

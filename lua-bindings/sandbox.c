@@ -1,7 +1,7 @@
-/* sandbox.c -- where variant scripts run: a Lua state with a memory cap, and
- * for every call into it (a hook, a load, a bot) a time limit and, if asked
- * for, an instruction budget; environments that hold only the fuda API and
- * the safe parts of base, string, table, math and utf8.
+/* sandbox.c -- what a variant's script can reach: a Lua state whose
+ * environments hold only the fuda API and the safe parts of base, string,
+ * table, math and utf8, with fuda's own load, pcall, xpcall, print and
+ * setmetatable. The limits on each call into it are limits.c's.
  *
  * Not there: io, os, debug, package/require, coroutine (a coroutine would run
  * outside the hooks that stop a call), collectgarbage, dofile/loadfile,
@@ -9,514 +9,18 @@
  * (finalizers run with hooks off, so no limit could stop one), and the string
  * metatable. math.random is the running game's seeded generator. Reading or
  * assigning a global the script did not get from the environment is an error
- * naming it.
- *
- * How the limits see everything. Time: one watchdog thread per process looks
- * every few milliseconds at the engines' running calls (a call is a
- * generation number, odd while it runs: arming one costs a few stores, no
- * clock). A call seen running longer than its engine's time limit is marked,
- * and its thread gets STOP_SIGNAL, whose handler sets a count hook of one
- * instruction on that engine's state (lua_sethook may be called from a
- * signal handler; never from another thread): the next VM instruction raises
- * the error. (A program embedding fuda leaves that signal to it, unblocked
- * in the threads that run engines.) C library work that can take long
- * reports itself through fuda_sandbox_tick (fuda's own pattern matcher,
- * load's reader), which reads the mark, as does the allocator.
- * Instructions: only when a budget is set (instr_limit), a count hook every
- * INSTR_STEP instructions; without one no hook runs at all. Memory: every
- * allocation growing the state past the cap fails. A limit once hit stays
- * hit until the outermost call returns: the script's own pcall cannot catch
- * it. Every message names the script's place, found on the stack when the
- * limit is raised (or, where the stack cannot be read, the first line of the
- * function that was called). */
-#include <errno.h>
-#include <limits.h>
-#include <sched.h>
-#include <signal.h>
+ * naming it. The `fuda` table itself comes from the caller (a fuda_libs_fn):
+ * the sandbox knows no game. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <lualib.h>
 #include "lfuda.h"
 #include "text_term.h"
 
-static const char ENGINE_KEY = 'e';
 static const char PROTO_KEY = 'p';
 static const char STRICT_KEY = 'm';
-#define INSTR_STEP 1000
 #define LOAD_PIECE 65536 /* load reads its text in pieces this long, checking the limits */
-#define STOP_SIGNAL (SIGRTMIN + 3) /* the watchdog's: "stop the call you are running" */
-#define WATCH_MAX_MS 25  /* the watchdog looks at least this often (less for small limits) */
-
-/* Word-sized values shared by an engine's thread and the watchdog. */
-#if !defined(__GNUC__)
-#error "sandbox.c needs the __atomic builtins and __thread of GCC or Clang"
-#endif
-#define SHARED_LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
-#define SHARED_STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
-/* What the signal handler reads is written in program order around this. */
-#define HANDLER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
-
-fuda_engine *fuda_engine_of(lua_State *L) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ENGINE_KEY);
-    fuda_engine *e = (fuda_engine *)lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    return e;
-}
-
-/* Milliseconds on a clock that never jumps. */
-static long long now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* ---- the watchdog ---- */
-
-/* The engines whose call runs on this thread, innermost first (linked by
- * wd_prev): what the signal handler looks at. */
-/* initial-exec: read in a signal handler, also when fuda is a dlopen'd module
- * (the default model there may call __tls_get_addr, which is not async-signal-safe) */
-static __thread fuda_engine *volatile running_here __attribute__((tls_model("initial-exec")));
-
-static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;  /* guards what follows */
-static pthread_cond_t wd_wake;     /* an engine was added (the watchdog sleeps while there is none) */
-static int wd_wake_ready, wd_started;
-static fuda_engine *wd_engines;    /* linked by wd_next */
-
-/* Did the watchdog find e's running call over its time? (It marks odd
- * generations only, so never a call that is not running.) */
-static int overdue(const fuda_engine *e) {
-    return SHARED_LOAD(&e->wd_fired) == e->call_gen;
-}
-
-/* Which time was over: the call's, or the match's (wd_why is written before
- * wd_fired, and read after overdue saw it). */
-static int overdue_kind(const fuda_engine *e) {
-    return __atomic_load_n(&e->wd_why, __ATOMIC_ACQUIRE) == FUDA_LIMIT_MATCH_TIME ? FUDA_LIMIT_MATCH_TIME
-                                                                                 : FUDA_LIMIT_TIME;
-}
-
-static void stop_hook(lua_State *L, lua_Debug *ar);
-
-/* STOP_SIGNAL: make every overdue call on this thread stop at its next VM
- * instruction. Anything else (a call that ended meanwhile) is left alone. */
-static void on_stop_signal(int sig) {
-    int saved = errno;
-    for (fuda_engine *e = running_here; e; e = e->wd_prev)
-        if (overdue(e)) lua_sethook(e->L, stop_hook, LUA_MASKCOUNT, 1);
-    errno = saved;
-}
-
-/* Signal the thread running e's call `gen`, if it still runs: e->wd_kicking
- * set first, and the engine's thread ending a call waits while it is set
- * (disarm), so that the thread cannot end and be gone meanwhile. */
-static void kick(fuda_engine *e, unsigned long gen) {
-    __atomic_store_n(&e->wd_kicking, 1, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&e->call_gen, __ATOMIC_SEQ_CST) == gen) {
-        SHARED_STORE(&e->wd_fired, gen);
-        pthread_kill(__atomic_load_n(&e->wd_thread, __ATOMIC_RELAXED), STOP_SIGNAL);
-    }
-    __atomic_store_n(&e->wd_kicking, 0, __ATOMIC_SEQ_CST);
-}
-
-static fuda_overrun_fn overrun_fn; /* under wd_lock */
-static void *overrun_ud;
-
-void fuda_engine_on_overrun(fuda_overrun_fn fn, void *ud) {
-    pthread_mutex_lock(&wd_lock);
-    overrun_fn = fn;
-    overrun_ud = ud;
-    pthread_mutex_unlock(&wd_lock);
-}
-
-/* Where e's running call is, as well as another thread can tell: the
- * definition of the function it began in, else the variant's file. */
-static void overrun_place(const fuda_engine *e, char *out, size_t size) {
-    int slot = e->noted;
-    if (slot >= 1 && slot <= FUDA_NOTED && e->noted_place[slot - 1][0])
-        snprintf(out, size, "%.*s", (int)sizeof e->noted_place[0], e->noted_place[slot - 1]);
-    else
-        snprintf(out, size, "%s", e->file ? e->file : "the variant");
-}
-
-/* One look at e (under the lock): note when its running call was first seen,
- * mark and signal it once that is more than its time limit ago, and report it
- * stuck (overrun_fn) if it still runs FUDA_OVERRUN_MS after that. The
- * match's script time is sampled here too, with no clock read on the
- * engine's side: the time since the last look counts when a call is running
- * at this one (an estimate as good as the looks are frequent); past the
- * match's budget the running call is stopped the same way, and the match
- * marked over it (match_over: every later call stops at once, see arm). */
-static void watch_one(fuda_engine *e, long long now) {
-    unsigned long gen = SHARED_LOAD(&e->call_gen);
-    unsigned long epoch = SHARED_LOAD(&e->match_epoch);
-    long long since_look = now - e->wd_last;
-    e->wd_last = now;
-    if (epoch != e->wd_epoch) { /* a new match: its own budget */
-        e->wd_epoch = epoch;
-        e->wd_used = 0;
-    }
-    if ((gen & 1) && e->match_time_limit > 0) {
-        e->wd_used += since_look;
-        if (e->wd_used > e->match_time_limit && SHARED_LOAD(&e->match_over) != epoch) {
-            SHARED_STORE(&e->match_over, epoch);
-            if (e->wd_fired != gen) {
-                __atomic_store_n(&e->wd_why, FUDA_LIMIT_MATCH_TIME, __ATOMIC_RELEASE);
-                kick(e, gen);
-            }
-        }
-    }
-    if (gen != e->wd_seen) {
-        e->wd_seen = gen;
-        e->wd_since = now;
-    } else if ((gen & 1) && e->wd_fired != gen && now - e->wd_since >= e->time_limit) {
-        __atomic_store_n(&e->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
-        kick(e, gen);
-    } else if ((gen & 1) && e->wd_fired == gen && e->wd_overrun != gen && overrun_fn &&
-               now - e->wd_since >= e->time_limit + FUDA_OVERRUN_MS) {
-        char place[sizeof e->noted_place[0] + 8];
-        e->wd_overrun = gen;
-        overrun_place(e, place, sizeof place);
-        overrun_fn(overrun_ud, e, place, e->time_limit);
-    }
-}
-
-static void *watchdog_main(void *unused) {
-    pthread_mutex_lock(&wd_lock);
-    for (;;) {
-        while (!wd_engines) pthread_cond_wait(&wd_wake, &wd_lock);
-        long long now = now_ms();
-        long period = WATCH_MAX_MS;
-        for (fuda_engine *e = wd_engines; e; e = e->wd_next) {
-            watch_one(e, now);
-            if (e->time_limit / 8 < period) period = e->time_limit / 8;
-        }
-        if (period < 1) period = 1;
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_nsec += period * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec += until.tv_nsec / 1000000000L;
-            until.tv_nsec %= 1000000000L;
-        }
-        pthread_cond_timedwait(&wd_wake, &wd_lock, &until);
-    }
-    return NULL;
-}
-
-/* Under the lock: the handler, then the thread (detached, with every signal
- * blocked so that SIGINT and the like go to the program's threads). */
-static int start_watchdog(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    if (!wd_wake_ready) { /* timed waits on the clock that never jumps */
-        pthread_condattr_t ca;
-        if (pthread_condattr_init(&ca) != 0) return -1;
-        wd_wake_ready = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 &&
-                        pthread_cond_init(&wd_wake, &ca) == 0;
-        pthread_condattr_destroy(&ca);
-    }
-    if (!wd_wake_ready || sigaction(STOP_SIGNAL, &sa, NULL) != 0) return -1;
-    pthread_attr_t ta;
-    sigset_t all, old;
-    pthread_t t;
-    int rc;
-    if (pthread_attr_init(&ta) != 0) return -1;
-    pthread_attr_setdetachstate(&ta, PTHREAD_CREATE_DETACHED);
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    rc = pthread_create(&t, &ta, watchdog_main, NULL) == 0 ? 0 : -1;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&ta);
-    return rc;
-}
-
-int fuda_sandbox_watch(fuda_engine *e) {
-    pthread_mutex_lock(&wd_lock);
-    if (!wd_started && start_watchdog() == 0) wd_started = 1;
-    if (wd_started) {
-        e->wd_seen = e->call_gen;
-        e->wd_last = now_ms();
-        e->wd_next = wd_engines;
-        wd_engines = e;
-        pthread_cond_signal(&wd_wake);
-    }
-    int rc = wd_started ? 0 : -1;
-    pthread_mutex_unlock(&wd_lock);
-    return rc;
-}
-
-void fuda_sandbox_unwatch(fuda_engine *e) {
-    pthread_mutex_lock(&wd_lock);
-    for (fuda_engine **p = &wd_engines; *p; p = &(*p)->wd_next) {
-        if (*p == e) {
-            *p = e->wd_next;
-            break;
-        }
-    }
-    pthread_mutex_unlock(&wd_lock);
-}
-
-static void hit_later(fuda_engine *e, int kind);
-
-/* An outermost call under the limits starts on this thread: a new odd
- * generation for the watchdog, and e innermost for the signal handler. A
- * match whose script time is spent already stops the call at its first
- * instruction. */
-static void arm(fuda_engine *e) {
-    __atomic_store_n(&e->wd_thread, pthread_self(), __ATOMIC_RELAXED);
-    e->wd_prev = running_here;
-    SHARED_STORE(&e->call_gen, e->call_gen + 1);
-    HANDLER_FENCE();
-    running_here = e;
-    if (SHARED_LOAD(&e->match_over) == e->match_epoch) hit_later(e, FUDA_LIMIT_MATCH_TIME);
-}
-
-/* The call ended: 1 if the watchdog had found it over its time. A signal
- * still on its way finds e off this thread's list and does nothing. */
-static int disarm(fuda_engine *e) {
-    running_here = e->wd_prev;
-    HANDLER_FENCE();
-    int late = overdue(e);
-    __atomic_store_n(&e->call_gen, e->call_gen + 1, __ATOMIC_SEQ_CST);
-    while (__atomic_load_n(&e->wd_kicking, __ATOMIC_SEQ_CST)) sched_yield(); /* rare and short */
-    return late;
-}
-
-/* ---- the limits ---- */
-
-static void count_hook(lua_State *L, lua_Debug *ar);
-
-/* The hook a state has between and during calls: the count hook when there
- * is an instruction budget, else none at all. */
-static void usual_hook(lua_State *L, const fuda_engine *e) {
-    if (e->instr_limit) lua_sethook(L, count_hook, LUA_MASKCOUNT, INSTR_STEP);
-    else lua_sethook(L, NULL, 0, 0);
-}
-
-/* A limit is hit where the stack cannot be read (inside an allocation): mark
- * it, and trap the next VM instruction, where the stop hook raises the error
- * with the script's place. */
-static void hit_later(fuda_engine *e, int kind) {
-    e->limit_hit = kind;
-    lua_sethook(e->L, stop_hook, LUA_MASKCOUNT, 1);
-}
-
-/* Allocator of an engine's state. While a call runs under the limits: growth
- * past e->mem_limit (counting what the script made the C side keep,
- * e->cmem_used) first fails once, so that Lua collects all garbage and tries
- * again; if it is still past, that hits the memory limit. Every growth also
- * looks at the watchdog's mark (the time limit). Either is raised at the next
- * VM instruction; until then the state may pass the cap by at most a
- * sixteenth, and past that (a single huge allocation) Lua gets NULL and
- * raises a memory error at once. Outside the limited calls the engine's own
- * bookkeeping always gets its memory. */
-static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    fuda_engine *e = (fuda_engine *)ud;
-    if (ptr == NULL) osize = 0;
-    if (nsize == 0) {
-        free(ptr);
-        e->mem_used -= osize;
-        return NULL;
-    }
-    if (nsize > osize && e->in_hook) {
-        size_t after = e->mem_used + e->cmem_used + (nsize - osize);
-        if (after > e->mem_limit) {
-            if (!e->collected && !e->limit_hit) {
-                e->collected = 1; /* Lua collects garbage and asks again */
-                return NULL;
-            }
-            if (!e->limit_hit) hit_later(e, FUDA_LIMIT_MEMORY);
-            if (after > e->mem_limit + e->mem_limit / 16) return NULL;
-        } else if (!e->limit_hit && overdue(e)) {
-            hit_later(e, overdue_kind(e));
-        }
-    }
-    void *p = realloc(ptr, nsize);
-    if (p) {
-        e->mem_used += nsize - osize;
-        e->collected = 0;
-    }
-    return p;
-}
-
-/* Keep "file:line" of a place of the script for the limit message. */
-static void set_place(fuda_engine *e, const char *short_src, int line) {
-    /* by content: a chunk's source string may be gone, its address reused */
-    if (strncmp(e->place_file, short_src, sizeof e->place_file - 1) != 0)
-        snprintf(e->place_file, sizeof e->place_file, "%s", short_src);
-    e->place_line = line;
-}
-
-/* Mostly the same few hooks are called again and again: the functions are
- * kept in a table of FUDA_NOTED slots (which also keeps them alive, so that
- * no other function can come to have the address of one), and noting one
- * already there is finding its address. */
-void fuda_sandbox_note_function(fuda_engine *e, int idx) {
-    const void *f = lua_topointer(e->L, idx);
-    for (int i = 0; i < FUDA_NOTED; i++) {
-        if (e->noted_fn[i] == f) {
-            e->noted = i + 1;
-            return;
-        }
-    }
-    int slot = e->noted_next;
-    e->noted_next = (slot + 1) % FUDA_NOTED;
-    idx = lua_absindex(e->L, idx);
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_noted);
-    lua_pushvalue(e->L, idx);
-    lua_rawseti(e->L, -2, slot + 1);
-    lua_pop(e->L, 1);
-    e->noted_place[slot][0] = '\0';
-    lua_Debug ar;
-    if (lua_isfunction(e->L, idx)) { /* ">S" pops the function */
-        lua_pushvalue(e->L, idx);
-        if (lua_getinfo(e->L, ">S", &ar) && ar.linedefined > 0)
-            snprintf(e->noted_place[slot], sizeof e->noted_place[slot], "%s:%d", ar.short_src, ar.linedefined);
-    }
-    e->noted_fn[slot] = f;
-    e->noted = slot + 1;
-}
-
-void fuda_sandbox_blame(fuda_engine *e, const char *file) {
-    if (e->in_hook && !e->limit_hit && file) set_place(e, file, 1);
-}
-
-/* Where the stack cannot tell: the first line of the function noted in this
- * call (a main chunk's first line), if it is a script's. */
-static void place_of_noted(fuda_engine *e) {
-    lua_Debug ar;
-    if (!e->noted) return;
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_noted);
-    lua_rawgeti(e->L, -1, e->noted);
-    lua_remove(e->L, -2);
-    if (!lua_isfunction(e->L, -1)) {
-        lua_pop(e->L, 1);
-        return;
-    }
-    if (lua_getinfo(e->L, ">S", &ar) && ar.linedefined >= 0)
-        set_place(e, ar.short_src, ar.linedefined > 0 ? ar.linedefined : 1);
-}
-
-/* The innermost function of a script on the stack (not the loader's own
- * code, known by the address of its chunk's name, which no script can
- * forge: load names every chunk it makes "[load ...]") is where the script
- * is: 1 if there is one. */
-static int find_place(fuda_engine *e, lua_State *L) {
-    lua_Debug ar;
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
-        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        if (e->loader_src && ar.source == e->loader_src) continue; /* the loader's own code */
-        set_place(e, ar.short_src, ar.currentline);
-        return 1;
-    }
-    return 0;
-}
-
-/* Mark limit `kind` hit and raise the error that names it, with the place. */
-static int limit_raise(lua_State *L, fuda_engine *e, int kind) {
-    if (!e->limit_hit) e->limit_hit = kind;
-    find_place(e, L);
-    fuda_sandbox_limit_message(e);
-    return lua_error(L);
-}
-
-/* The limit hit in the running call, if any: one marked already, the
- * instruction budget spent, or the watchdog's mark. */
-static int limit_now(fuda_engine *e) {
-    if (!e->limit_hit) {
-        if (e->instr_left < 0) e->limit_hit = FUDA_LIMIT_INSTRUCTIONS;
-        else if (overdue(e)) e->limit_hit = overdue_kind(e);
-    }
-    return e->limit_hit;
-}
-
-/* Raise if a limit was hit (for C code: at once, wherever the script is). */
-static void check_limits(lua_State *L, fuda_engine *e) {
-    if (limit_now(e)) limit_raise(L, e, e->limit_hit);
-}
-
-/* In a hook, with a limit hit: raise it where the script is. When only the
- * loader's own code is running (it may be looping over what a script gave
- * it), wait for up to STOP_WAIT instructions for a script's function to be
- * on the stack, so that the message names the script's line. */
-#define STOP_WAIT 5000
-static void stop_at_script(lua_State *L, fuda_engine *e) {
-    if (find_place(e, L) || e->stop_wait-- <= 0) {
-        fuda_sandbox_limit_message(e);
-        lua_error(L);
-    }
-    lua_sethook(L, stop_hook, LUA_MASKCOUNT, 1);
-}
-
-/* Every INSTR_STEP instructions, when there is a budget. Once over, every
- * later step raises again, so a script's own pcall cannot swallow the error
- * and go on. */
-static void count_hook(lua_State *L, lua_Debug *ar) {
-    fuda_engine *e = fuda_engine_of(L);
-    if (!e || !e->in_hook) return;
-    e->instr_left -= INSTR_STEP;
-    if (limit_now(e)) stop_at_script(L, e);
-}
-
-/* Every instruction, once the watchdog or the allocator found a limit hit:
- * raise it. Set by a signal that came after its call ended, it only puts the
- * usual hook back. */
-static void stop_hook(lua_State *L, lua_Debug *ar) {
-    fuda_engine *e = fuda_engine_of(L);
-    if (!e) return;
-    if (e->in_hook && limit_now(e)) stop_at_script(L, e);
-    else usual_hook(L, e);
-}
-
-void fuda_sandbox_tick(lua_State *L, long steps) {
-    fuda_engine *e = fuda_engine_of(L);
-    if (!e || !e->in_hook) return;
-    e->instr_left -= steps;
-    check_limits(L, e);
-}
-
-void fuda_sandbox_cmem(lua_State *L, fuda_engine *e, size_t bytes) {
-    if (e->in_hook && e->mem_used + e->cmem_used + bytes > e->mem_limit)
-        lua_gc(L, LUA_GCCOLLECT, 0); /* garbage does not count */
-    if (e->in_hook && e->mem_used + e->cmem_used + bytes > e->mem_limit)
-        limit_raise(L, e, FUDA_LIMIT_MEMORY);
-    e->cmem_used += bytes;
-}
-
-void fuda_sandbox_cfree(fuda_engine *e, size_t bytes) {
-    e->cmem_used -= bytes < e->cmem_used ? bytes : e->cmem_used;
-}
-
-/* Push the message of the limit that was hit: "file:line: what (figure)". */
-void fuda_sandbox_limit_message(fuda_engine *e) {
-    lua_State *L = e->L;
-    if (e->place_line <= 0) place_of_noted(e);
-    char where[sizeof e->place_file + 24] = "";
-    if (e->place_line > 0) snprintf(where, sizeof where, "%s:%d: ", e->place_file, e->place_line);
-    switch (e->limit_hit) {
-    case FUDA_LIMIT_INSTRUCTIONS:
-        lua_pushfstring(L, "%sinstruction limit exceeded (%I instructions in one hook call)", where,
-                        (lua_Integer)e->instr_limit);
-        break;
-    case FUDA_LIMIT_TIME:
-        lua_pushfstring(L, "%stime limit exceeded (%I ms in one hook call)", where,
-                        (lua_Integer)e->time_limit);
-        break;
-    case FUDA_LIMIT_MATCH_TIME:
-        lua_pushfstring(L, "%smatch time limit exceeded (%I ms of script time in one match)", where,
-                        (lua_Integer)e->match_time_limit);
-        break;
-    default:
-        lua_pushfstring(L, "%smemory limit exceeded (%I MiB for the game's scripts)", where,
-                        (lua_Integer)(e->mem_limit >> 20));
-    }
-}
 
 /* ---- replacements for unsafe or global-state functions ---- */
 
@@ -554,13 +58,7 @@ static const char *read_piece(lua_State *L, void *ud, size_t *size) {
 
 /* A limit that was hit stays hit: pcall, xpcall and load do not catch the
  * instruction or time limit or a memory error, so a script cannot go on. */
-static int limit_hit(lua_State *L, int status) {
-    fuda_engine *e = fuda_engine_of(L);
-    int hit = status == LUA_ERRMEM || (e && e->in_hook && e->limit_hit);
-    /* a memory error raised at once has no place yet: the script is here */
-    if (hit && e && e->in_hook && e->place_line <= 0) find_place(e, L);
-    return hit;
-}
+#define limit_hit fuda_sandbox_caught
 
 int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *name) {
     text_reader r = {text, len};
@@ -656,8 +154,7 @@ static int l_pcall(lua_State *L) {
  * handler would run beyond every limit. So once a limit is hit the error
  * goes on as it is, the script's handler not called. */
 static int run_handler(lua_State *L) {
-    fuda_engine *e = fuda_engine_of(L);
-    if (e && e->in_hook && limit_now(e)) return 1;
+    if (fuda_sandbox_stopping(L)) return 1;
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
@@ -803,7 +300,7 @@ static const luaL_Reg safe_funcs[] = {
 static const luaL_Reg host_funcs[] = {{"dofile", l_dofile}, {NULL, NULL}};
 
 /* The prototype environment: every safe name, built once per state. */
-static void build_proto(lua_State *L, int host) {
+static void build_proto(lua_State *L, int host, fuda_libs_fn open_fuda) {
     lua_newtable(L);
     lua_pushglobaltable(L);
     for (int i = 0; base_names[i]; i++) {
@@ -834,7 +331,7 @@ static void build_proto(lua_State *L, int host) {
         }
         lua_setfield(L, -2, libs[i].name);
     }
-    fuda_open_module(L, host);
+    open_fuda(L); /* the caller's fuda table */
     lua_setfield(L, -2, "fuda");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &PROTO_KEY);
 
@@ -887,97 +384,36 @@ static void open_libs(lua_State *L) {
     lua_pop(L, 1);
 }
 
+/* In a protected call: the libraries, the game types and module of the
+ * caller's fuda_libs_fn (a pointer to it is argument 2), the
+ * prototype environment, and the limits' own tables. */
 static int init_state(lua_State *L) {
     int host = lua_toboolean(L, 1);
+    fuda_libs_fn libs = *(fuda_libs_fn *)lua_touserdata(L, 2);
+    lua_settop(L, 0);
     open_libs(L);
-    fuda_game_types(L);
-    build_proto(L, host);
-    fuda_engine *e = fuda_engine_of(L);
-    if (e) { /* the table of fuda_sandbox_note_function */
-        lua_createtable(L, FUDA_NOTED, 0);
-        e->ref_noted = luaL_ref(L, LUA_REGISTRYINDEX);
-        memset(e->noted_fn, 0, sizeof e->noted_fn);
-        e->noted_next = 0;
-    }
+    build_proto(L, host, libs);
+    fuda_sandbox_limits_init(L);
     return 0;
 }
 
 /* A new state with the libraries and the prototype environment; NULL when
  * out of memory (nothing is left allocated then). */
-static lua_State *new_state(fuda_engine *e, int host) {
-    lua_State *L = e ? lua_newstate(limited_alloc, e) : luaL_newstate();
+static lua_State *new_state(fuda_engine *e, int host, fuda_libs_fn libs) {
+    lua_State *L = fuda_sandbox_newstate(e);
     if (!L) return NULL;
-    lua_pushlightuserdata(L, e);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &ENGINE_KEY);
     lua_pushcfunction(L, init_state);
     lua_pushboolean(L, host);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    lua_pushlightuserdata(L, &libs);
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
         lua_close(L);
         return NULL;
     }
-    if (e) usual_hook(L, e);
+    fuda_sandbox_limits_on(L, e);
     return L;
 }
 
-lua_State *fuda_sandbox_state(fuda_engine *e) { return new_state(e, 0); }
+lua_State *fuda_sandbox_state(fuda_engine *e, fuda_libs_fn libs) { return new_state(e, 0, libs); }
 
 /* A host state: unlimited, standard print. Used by fuda run and the REPL. */
-lua_State *fuda_sandbox_host_state(void) { return new_state(NULL, 1); }
-
-/* Call the function below nargs arguments with the limits armed (unless a
- * call under them is running already: then it shares that call's budget),
- * with the message handler at stack index msgh (0: none; it must run no
- * script code). On error the message (a string) is left on the stack and
- * LUA_ERR* returned: a limit that was hit becomes "file:line: <limit>
- * exceeded (<figure>)", whatever the handler made of it. */
-int fuda_sandbox_xpcall(fuda_engine *e, int nargs, int nres, int msgh) {
-    lua_State *L = e->L;
-    int outer = e->in_hook;
-    if (!outer) {
-        e->in_hook = 1;
-        e->instr_left = e->instr_limit ? e->instr_limit : LONG_MAX;
-        e->limit_hit = 0;
-        e->place_line = 0;
-        e->noted = 0;
-        e->stop_wait = STOP_WAIT;
-        arm(e);
-    }
-    int rc = lua_pcall(L, nargs, nres, msgh);
-    if (outer) {
-        if (rc != LUA_OK && (e->limit_hit || rc == LUA_ERRMEM)) {
-            lua_pop(L, 1);
-            if (!e->limit_hit) e->limit_hit = FUDA_LIMIT_MEMORY;
-            fuda_sandbox_limit_message(e);
-        } else if (rc != LUA_OK && lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER) {
-            const char *t = luaL_typename(L, -1);
-            lua_pop(L, 1);
-            lua_pushfstring(L, "(error object is a %s value)", t);
-        }
-        return rc;
-    }
-    int late = disarm(e);
-    e->in_hook = 0;
-    if (rc == LUA_OK && (e->limit_hit || late)) { /* done, but too late (or over the match's time) */
-        lua_pop(L, nres == LUA_MULTRET ? 0 : nres);
-        if (!e->limit_hit) e->limit_hit = overdue_kind(e);
-        lua_pushnil(L);
-        rc = LUA_ERRRUN;
-    }
-    if (e->limit_hit || late) usual_hook(L, e); /* the stop hook off */
-    if (rc != LUA_OK && (e->limit_hit || rc == LUA_ERRMEM)) {
-        lua_pop(L, 1);
-        if (!e->limit_hit) e->limit_hit = FUDA_LIMIT_MEMORY;
-        fuda_sandbox_limit_message(e);
-    } else if (rc != LUA_OK && lua_type(L, -1) != LUA_TSTRING) {
-        const char *t = lua_type(L, -1) == LUA_TNUMBER ? NULL : luaL_typename(L, -1);
-        if (t) {
-            lua_pop(L, 1);
-            lua_pushfstring(L, "(error object is a %s value)", t);
-        } else {
-            lua_tostring(L, -1);
-        }
-    }
-    return rc;
-}
-
-int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres) { return fuda_sandbox_xpcall(e, nargs, nres, 0); }
+lua_State *fuda_sandbox_host_state(fuda_libs_fn libs) { return new_state(NULL, 1, libs); }
