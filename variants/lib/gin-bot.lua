@@ -7,16 +7,12 @@
 -- takes the one that leaves least deadwood. (Layoffs after a knock are the rules' business: the
 -- engine lays off the most it can, on the knocker's melds only.)
 
-local RANK, SUIT = {}, {}  -- card -> rank, suit
-local ALL = {}             -- the 52 cards
+local G = fuda.import("gin-rules")
+local RANK, SUIT = G.RANK, G.SUIT  -- card -> rank, suit
+local ALL = {}                     -- the 52 cards
 for _, s in ipairs{ "s", "h", "d", "c" } do
-  for r = 1, 13 do
-    local c = fuda.make(r, s)
-    ALL[#ALL + 1] = c
-    RANK[c], SUIT[c] = r, s
-  end
+  for r = 1, 13 do ALL[#ALL + 1] = fuda.make(r, s) end
 end
-RANK.Jk, SUIT.Jk = 0, ""
 
 -- NEAR[c]: the cards `c` could later meld with: same rank, or same suit within two ranks.
 local NEAR = {}
