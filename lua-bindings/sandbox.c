@@ -835,6 +835,8 @@ static void build_proto(lua_State *L, int host) {
         lua_setfield(L, -2, libs[i].name);
     }
     fuda_open_module(L, host);
+    static const char *const none[] = {NULL};
+    fuda_strict_own(L, -1, "fuda", none); /* fuda.crad raises, "did you mean 'card'?" */
     lua_setfield(L, -2, "fuda");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &PROTO_KEY);
 

@@ -222,14 +222,16 @@ function fuda.surface(m) end
 ---@field note string
 ---@field boxes integer
 
----A hand's result, as given to g:result and the result and match hooks.
+---A hand's result, as given to g:result and the result and match hooks. Its fields are these and
+---the rules' own (those the table given to g:result has); any other name raises, read or written.
+---For the editor, name the rules' own in a class of yours: ---@class MyResult: fuda.Result.
 ---@class fuda.Result
 ---@field winner? integer
 ---@field loser? integer
 ---@field kind? string
 ---@field points? integer
 ---@field note? string
----@field [string] any
+---@field boxes? integer boxes the hand is worth to the match formats (default 1)
 
 ---------------------------------------------------------------------------------------------------
 -- The game object
