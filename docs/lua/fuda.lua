@@ -246,9 +246,9 @@ function fuda.surface(m) end
 ---@field move_no integer moves applied in this match
 ---@field claim string|nil the kind of the open claim window
 ---@field phase "setup"|"playing"|"hand_over"|"match_over"
----@field options table<string, integer|boolean|string> the options: a read-only view (index by name, pairs walks it; not a plain table, so rawset/next fail)
----@field var table<string, integer|boolean|string|nil> the variables declared in `state`
----@field seat table<integer, table<string, integer|boolean|string|nil>> g.seat[k]: seat k's `seat_state` variables
+---@field options table<string, any> the options (integer, boolean or string each, as declared): a read-only view (index by name, pairs walks it; not a plain table, so rawset/next fail)
+---@field var table<string, any> the variables declared in `state` (integer, boolean, string or nil each)
+---@field seat table<integer, table<string, any>> g.seat[k]: seat k's `seat_state` variables
 ---@field columns string[] the names of the score columns
 ---@field title string the variant's title
 local Game = {}
