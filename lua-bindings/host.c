@@ -448,6 +448,8 @@ static match_ud *new_match(lua_State *L, int lim) {
     if (lua_touserdata(L, -1)) cfg = *(const fuda_config *)lua_touserdata(L, -1);
     lua_pop(L, 1);
     if (lim && lua_getfield(L, lim, "limits") == LUA_TTABLE) {
+        static const char *const fields[] = {"memory", "instructions", "time", NULL};
+        fuda_check_fields(L, -1, "fuda.match: limits", fields);
         lua_getfield(L, -1, "memory");
         lua_Integer mem = luaL_optinteger(L, -1, 0);
         luaL_argcheck(L, mem >= 0 && mem <= (1 << 20), 1, "limits.memory is MiB from 1 to 1048576");
@@ -474,7 +476,9 @@ static match_ud *new_match(lua_State *L, int lim) {
 
 /* fuda.match{ variant =, seats =, seed =, options = { k = v }, limits = { ... } } */
 static int l_match(lua_State *L) {
+    static const char *const fields[] = {"variant", "seats", "seed", "options", "limits", NULL};
     luaL_checktype(L, 1, LUA_TTABLE);
+    fuda_check_fields(L, 1, "fuda.match", fields);
     lua_getfield(L, 1, "variant");
     const char *variant = luaL_checkstring(L, -1);
     lua_getfield(L, 1, "seats");
@@ -544,7 +548,9 @@ static int l_list(lua_State *L) {
  * per decision from now on, for every match of the process (as --iters and
  * --think); returns the budget that was set before, in the same shape. */
 static int l_search_budget(lua_State *L) {
+    static const char *const fields[] = {"iters", "think", NULL};
     luaL_checktype(L, 1, LUA_TTABLE);
+    fuda_check_fields(L, 1, "fuda.search_budget", fields);
     lua_getfield(L, 1, "iters");
     lua_Integer iters = luaL_optinteger(L, -1, 0);
     lua_getfield(L, 1, "think");
@@ -640,9 +646,11 @@ void fuda_open_match(lua_State *L) {
 /* The `fuda` table of a host script: the game's module less the loader,
  * with fuda.match and the rest of host_module_funcs. */
 static void open_host_libs(lua_State *L) {
+    static const char *const none[] = {NULL};
     fuda_game_types(L);
     fuda_open_module(L, 1);
     fuda_open_match(L);
+    fuda_strict_own(L, -1, "fuda", none); /* fuda.crad raises, "did you mean 'card'?" */
 }
 
 /* `require "fuda"` in a stock lua5.4, when fuda is built as a C module. */

@@ -18,6 +18,8 @@ int fuda_open_module(lua_State *L, int host) {
 }
 
 void fuda_open_game_libs(lua_State *L) {
+    static const char *const none[] = {NULL};
     fuda_game_types(L);
     fuda_open_module(L, 0);
+    fuda_strict_own(L, -1, "fuda", none); /* fuda.crad raises, "did you mean 'card'?" */
 }

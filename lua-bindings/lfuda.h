@@ -433,4 +433,25 @@ void fuda_open_match(lua_State *L);   /* fuda.match for host scripts */
 int fuda_open_module(lua_State *L, int host);
 void fuda_open_game_libs(lua_State *L);
 
+/* strict.c: tables whose field names are fixed (a typo raises, "did you mean").
+ * names[] lists the known names, NULL-terminated, and outlives the state. */
+/* Make the table at idx strict: reading or writing a name that is neither in
+ * names nor a field it has now raises "WHAT has no field 'k' (...)"; a known
+ * name reads nil. Replaces its metatable (check fuda_strict_can_set first). */
+void fuda_strict_own(lua_State *L, int idx, const char *what, const char *const *names);
+/* The same with exactly names (one metatable per names[] per state, kept in
+ * the registry): for the tables fuda makes, cheap enough for hot paths. */
+void fuda_strict_fixed(lua_State *L, int idx, const char *what, const char *const *names);
+/* strict(t, what, names): the same for fuda's own Lua (the loader), names
+ * a list of strings; returns t. */
+int fuda_strict_lua(lua_State *L);
+/* The string key of the tables at t1 and t2 (0: none) closest to typed, for
+ * a "did you mean"; NULL when none is close. Points into the tables' keys. */
+const char *fuda_closest_key(lua_State *L, const char *typed, int t1, int t2);
+/* 1 if the table at idx has no metatable or a strict one, else 0. */
+int fuda_strict_can_set(lua_State *L, int idx);
+/* A spec table a script gives fuda (at idx): raises "WHERE: unknown field
+ * 'k' (did you mean 'x'?)" at the caller's line for a key not in names. */
+void fuda_check_fields(lua_State *L, int idx, const char *where, const char *const *names);
+
 #endif

@@ -247,6 +247,8 @@ static int var_slot(lua_State *L, const var_keys *vk) {
     int k = (int)(lua_rawget(L, UV_SLOTS), lua_tointegerx(L, -1, &isnum));
     if (!isnum) {
         int seat = (int)lua_tointeger(L, UV_SEAT);
+        const char *best = fuda_closest_key(L, name, UV_SLOTS, 0);
+        if (best) luaL_error(L, "unknown %s variable '%s' (did you mean '%s'?)", seat < 0 ? "game" : "seat", name, best);
         luaL_error(L, "unknown %s variable '%s' (declare it in %s = { ... })",
                    seat < 0 ? "game" : "seat", name, seat < 0 ? "state" : "seat_state");
     }
@@ -487,7 +489,9 @@ static int g_new_pile(lua_State *L) {
     const char *name = luaL_checkstring(L, 2);
     int owner = -1, vis = FUDA_VIS_HIDDEN;
     if (!lua_isnoneornil(L, 3)) {
+        static const char *const fields[] = {"owner", "vis", NULL};
         luaL_checktype(L, 3, LUA_TTABLE);
+        fuda_check_fields(L, 3, "new_pile", fields);
         if (lua_getfield(L, 3, "owner") != LUA_TNIL) owner = check_seat(L, e, -1);
         lua_pop(L, 1);
         if (lua_getfield(L, 3, "vis") != LUA_TNIL) vis = luaL_checkoption(L, -1, NULL, vis_names);
@@ -564,7 +568,9 @@ static int g_new_deck(lua_State *L) {
     if (!e->in_setup) return luaL_error(L, "new_deck: cards can only be created in setup");
     lua_Integer decks = 1, jokers = 0; /* range-checked as lua_Integer, before any int arithmetic */
     if (!lua_isnoneornil(L, 3)) {
+        static const char *const fields[] = {"decks", "jokers", NULL};
         luaL_checktype(L, 3, LUA_TTABLE);
+        fuda_check_fields(L, 3, "new_deck", fields);
         if (lua_getfield(L, 3, "decks") != LUA_TNIL) decks = luaL_checkinteger(L, -1);
         if (lua_getfield(L, 3, "jokers") != LUA_TNIL) jokers = luaL_checkinteger(L, -1);
         lua_pop(L, 2);
@@ -833,6 +839,10 @@ static void default_match(lua_State *L, fuda_engine *e, int r) {
     lua_pop(L, 1);
 }
 
+/* The fields every result may have; the rules' own (gin's boxes is one of
+ * these) are those of the table they give g:result. */
+static const char *const result_names[] = {"winner", "loser", "kind", "points", "note", "boxes", NULL};
+
 static int g_result(lua_State *L) {
     fuda_engine *e = check_game(L);
     luaL_checktype(L, 2, LUA_TTABLE);
@@ -840,7 +850,9 @@ static int g_result(lua_State *L) {
     if (e->in_result) return luaL_error(L, "g:result inside a result or match hook");
     check_score_time(L, e, "g:result");
     if (e->st.phase != FUDA_PHASE_PLAYING) return luaL_error(L, "g:result: no hand is being played");
+    if (!fuda_strict_can_set(L, 2)) return luaL_error(L, "g:result: the result must be a plain table (this one has a metatable)");
     check_result(L, e, 2, "g:result");
+    fuda_strict_own(L, 2, "result", result_names); /* a typo (r.winer) raises in the hooks */
     e->in_result = 1;
     if (fuda_engine_push_hook(e, FUDA_HOOK_RESULT)) {
         call_result_hook(L, e, 2, "result");
@@ -958,7 +970,9 @@ static int g_deal(lua_State *L) {
     luaL_argcheck(L, n >= 0 && n <= FUDA_MAX_CARDS, 2, "card count out of range");
     if (!lua_isnoneornil(L, 3)) {
         static const char *const by[] = {"suit", "rank", NULL};
+        static const char *const fields[] = {"first", "sort", "from", "to", NULL};
         luaL_checktype(L, 3, LUA_TTABLE);
+        fuda_check_fields(L, 3, "deal", fields);
         lua_settop(L, 3);
         if (lua_getfield(L, 3, "first") != LUA_TNIL) first = check_seat(L, e, 4);
         int t = lua_getfield(L, 3, "sort");
@@ -1048,6 +1062,15 @@ static const char *const phase_names[] = {"setup", "playing", "hand_over", "matc
 /* Registry key of the table field name -> F_*, one per Lua state. */
 static const char game_fields_key = 'g';
 
+/* Raise for g.key that is no field (M, key on the stack): with the closest
+ * of the methods and constant fields (M's keys) and the changing ones. */
+static int no_game_field(lua_State *L) {
+    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    const char *best = fuda_closest_key(L, k, 1, lua_upvalueindex(2));
+    if (best) return luaL_error(L, "the game has no field '%s' (did you mean '%s'?)", k, best);
+    return luaL_error(L, "the game has no field '%s'", luaL_tolstring(L, 2, NULL));
+}
+
 /* M's __index (M, key): a field that changes, read from the core state.
  * Upvalues: the engine, the field table. */
 static int game_field(lua_State *L) {
@@ -1066,7 +1089,7 @@ static int game_field(lua_State *L) {
         break;
     case F_PHASE: lua_pushstring(L, phase_names[s->phase & 3]); break;
     case F_TABLE: if (fuda_tb_active(e)) lua_pushinteger(L, fuda_tb_active(e)); else lua_pushnil(L); break;
-    default: return luaL_error(L, "the game has no field '%s'", luaL_tolstring(L, 2, NULL));
+    default: return no_game_field(L);
     }
     return 1;
 }
@@ -1303,7 +1326,16 @@ static int p_index(lua_State *L) {
     if (strcmp(k, "name") == 0) lua_pushstring(L, pl->name);
     else if (strcmp(k, "owner") == 0) { if (pl->owner >= 0) lua_pushinteger(L, pl->owner + 1); else lua_pushnil(L); }
     else if (strcmp(k, "vis") == 0) lua_pushstring(L, vis_names[pl->vis & 3]);
-    else return luaL_error(L, "a pile has no field '%s'", k);
+    else { /* the closest method or field */
+        lua_createtable(L, 0, 3);
+        for (int i = 0; i < 3; i++) {
+            lua_pushboolean(L, 1);
+            lua_setfield(L, -2, i == 0 ? "name" : i == 1 ? "owner" : "vis");
+        }
+        const char *best = fuda_closest_key(L, k, lua_upvalueindex(1), -1);
+        if (best) return luaL_error(L, "a pile has no field '%s' (did you mean '%s'?)", k, best);
+        return luaL_error(L, "a pile has no field '%s'", k);
+    }
     return 1;
 }
 

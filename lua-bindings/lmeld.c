@@ -136,23 +136,6 @@ static const char *const rule_keys[] = {
     "wild_max", "wild_min_natural", "set_max", "gin_shapes", "gin_natural_run", "gin_natural", NULL
 };
 
-static void check_keys(lua_State *L) {
-    long n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, 1)) {
-        lua_pop(L, 1);
-        if ((++n & 255) == 0) fuda_sandbox_tick(L, 256 * 4); /* a huge table: ticks */
-        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        int i;
-        for (i = 0; rule_keys[i] && (!k || strcmp(k, rule_keys[i]) != 0); i++) {}
-        if (!rule_keys[i])
-            luaL_error(L, "rules: unknown field '%s' (fields: ace, min_set, min_run, values, "
-                       "wild, wild_in_sets, wild_in_runs, wild_max, wild_min_natural, set_max, "
-                       "gin_shapes, gin_natural_run, gin_natural)",
-                       luaL_tolstring(L, -1, NULL));
-    }
-}
-
 /* fuda.rules{ ace = "low", values = {...}, wild = "joker", ... } */
 static int l_rules(lua_State *L) {
     if (lua_isnoneornil(L, 1)) {
@@ -160,7 +143,7 @@ static int l_rules(lua_State *L) {
         lua_newtable(L);
     }
     luaL_checktype(L, 1, LUA_TTABLE);
-    check_keys(L);
+    fuda_check_fields(L, 1, "rules", rule_keys);
     rules_ud *u = (rules_ud *)lua_newuserdatauv(L, sizeof *u, 0);
     u->tag = FUDA_TAG_RULES;
     fuda_meld_rules *r = &u->r;
@@ -203,7 +186,13 @@ static void push_cards(lua_State *L, int names, const fuda_card *c, int n) {
     }
 }
 
-/* { deadwood = n, melds = {{...}}, kinds = {...}, dead = {...} } */
+/* The field names of what R:melds and R:layoff return: strict tables (a
+ * typo such as res.deadwod raises instead of reading nil). */
+static const char *const melds_names[] = {"deadwood", "melds", "kinds", "dead", NULL};
+static const char *const layoff_names[] = {"knocker", "defender", "layoffs", "deadwood", NULL};
+static const char *const laid_names[] = {"card", "meld", NULL};
+
+/* { deadwood = n, melds = {{...}}, kinds = {...}, dead = {...} }, strict */
 static void push_result(lua_State *L, int names, const fuda_meld_result *m) {
     lua_createtable(L, 0, 4);
     lua_pushinteger(L, m->deadwood);
@@ -220,6 +209,7 @@ static void push_result(lua_State *L, int names, const fuda_meld_result *m) {
     lua_setfield(L, -2, "melds");
     push_cards(L, names, m->dead, m->ndead);
     lua_setfield(L, -2, "dead");
+    fuda_strict_fixed(L, -1, "an arrangement", melds_names);
 }
 
 static void hand_error(lua_State *L) {
@@ -369,6 +359,8 @@ static void push_verb(lua_State *L, int idx, const char *k, const char *def) {
     lua_pushstring(L, def);
 }
 
+static const char *const verb_names[] = {"discard", "knock", "gin", NULL};
+
 /* R:discard_moves(hand, except, limit [, verbs]) -> the moves of a discard
  * turn of the Gin family, in the hand's order: for every card C but
  * `except`, "discard C", then "gin C" when the cards left after discarding C
@@ -390,7 +382,10 @@ static int l_discard_moves(lua_State *L) {
     }
     int has_limit = !lua_isnoneornil(L, 4);
     lua_Integer limit = has_limit ? luaL_checkinteger(L, 4) : -1;
-    if (!lua_isnoneornil(L, 5)) luaL_checktype(L, 5, LUA_TTABLE);
+    if (!lua_isnoneornil(L, 5)) {
+        luaL_checktype(L, 5, LUA_TTABLE);
+        fuda_check_fields(L, 5, "discard_moves: verbs", verb_names);
+    }
     lua_settop(L, 5);
     if (lua_isnil(L, 5)) { /* gin's own words: verbs 6-8 and their texts 9-11 held as upvalues */
         for (int u = 1; u <= 6; u++) lua_pushvalue(L, lua_upvalueindex(u));
@@ -419,6 +414,8 @@ static int l_discard_moves(lua_State *L) {
     return 1;
 }
 
+static const char *const layoff_spec[] = {"allow", "defender_rules", NULL};
+
 /* R:layoff(knocker, defender [, { allow = true, defender_rules = R2 }]) */
 static int l_layoff(lua_State *L) {
     fuda_meld_rules *rk = check_rules(L, 1), *rd = rk;
@@ -427,6 +424,7 @@ static int l_layoff(lua_State *L) {
     int allow = 1;
     if (!lua_isnoneornil(L, 4)) {
         luaL_checktype(L, 4, LUA_TTABLE);
+        fuda_check_fields(L, 4, "layoff", layoff_spec);
         allow = opt_bool(L, 4, "allow", 1);
         if (lua_getfield(L, 4, "defender_rules") != LUA_TNIL) rd = check_rules(L, -1);
         lua_pop(L, 1);
@@ -447,11 +445,13 @@ static int l_layoff(lua_State *L) {
         lua_setfield(L, -2, "card");
         lua_pushinteger(L, res.layoffs[i].meld + 1);
         lua_setfield(L, -2, "meld");
+        fuda_strict_fixed(L, -1, "a layoff", laid_names);
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "layoffs");
     lua_pushinteger(L, dw);
     lua_setfield(L, -2, "deadwood");
+    fuda_strict_fixed(L, -1, "R:layoff's result", layoff_names);
     return 1;
 }
 

@@ -357,7 +357,7 @@ static int c_oneline(lua_State *L) {
 /* What loader.lua gets as C. */
 static const luaL_Reg loader_helpers[] = {
     {"find", c_find}, {"loadfile", c_loadfile}, {"source", c_source}, {"author", c_author},
-    {"oneline", c_oneline}, {"place", fuda_place_error}, {NULL, NULL}
+    {"oneline", c_oneline}, {"place", fuda_place_error}, {"strict", fuda_strict_lua}, {NULL, NULL}
 };
 
 /* The loader's chunk (on top) is known to find_place (sandbox.c) by the

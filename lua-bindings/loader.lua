@@ -11,6 +11,7 @@
 --   C.oneline(msg)             -> msg in one line, a script's controls shown harmlessly
 --   C.place                    -> a message handler: "file:line: " of the innermost script
 --                                 function for an error that names no place
+--   C.strict(t, what, names)   -> t, whose missing names raise unless listed (strict.c)
 -- Errors are raised as "file:line: message" strings, several joined by newlines
 -- (each made one line by C.oneline where it is written, so a script's newline
 -- cannot pass for another problem or a line of fuda's own).
@@ -27,6 +28,8 @@ local KNOWN = {
   prompt = "function", why_not = "function", evaluate = "function", search = "table",
   tables = "any", teams = "any", seating = "function", hand_over = "function",
 }
+local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function",
+                random = "number", leaks = "boolean" }
 local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status", "prompt", "why_not" }
 local REQUIRED = { "deal", "moves", "play" }
 local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = true }
@@ -452,8 +455,6 @@ local function check_fields(err, t)
       end
     end
   end
-  local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function",
-                  random = "number", leaks = "boolean" }
   for k, v in pairs(type(t.check) == "table" and t.check or {}) do
     if not CHECK[k] then
       err.add(k, "check: unknown field '" .. tostring(k) .. "' (fields: expect, invariant, leaks, max_moves, random, zero_sum)")
@@ -542,6 +543,24 @@ local function dirname(path)
   return path:match("^(.*)/[^/]*$") or "."
 end
 
+-- A definition is fixed once loaded, and fuda.variant hands it to scripts: reading or writing a name
+-- it cannot have raises (C.strict) with the closest one, "variant 'gin' has no field 'reslt' (did
+-- you mean 'result'?)", where a typo would read nil. A field it may have but lacks (a hook it does
+-- not define) reads nil. The same for the loader's own fields (name, file, ...), check and search,
+-- and the names the variant declares in options, state and seat_state.
+local DEF_NAMES = sorted_keys(KNOWN)
+for _, k in ipairs({ "name", "file", "own", "phase_file", "phases_file", "sources", "layout_plan", "verb_help" }) do
+  DEF_NAMES[#DEF_NAMES + 1] = k
+end
+local function seal(def)
+  local what = "variant '" .. def.name .. "'"
+  C.strict(def, what, DEF_NAMES)
+  C.strict(def.check, what .. ": check", sorted_keys(CHECK))
+  C.strict(def.search, what .. ": search", { "bot", "hands" })
+  for _, k in ipairs({ "options", "state", "seat_state" }) do C.strict(def[k], what .. ": " .. k, {}) end
+  return def
+end
+
 -- Load (or fetch from the cache) the variant `name` (a name or a path);
 -- `trusted` for the one the user names, else what a script names.
 function load_variant(name, fromdir, chain, trusted)
@@ -595,7 +614,7 @@ function load_variant(name, fromdir, chain, trusted)
   check_search_bot(err, def)
   loading[real] = nil
   err.raise()
-  cache[real] = def
+  cache[real] = seal(def)
   cache[def.name] = cache[def.name] or def
   return def
 end

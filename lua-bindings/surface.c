@@ -44,6 +44,8 @@ typedef struct surface_entry { char scope; const char *name, *bound; } surface_e
 #define PRE "precharged: a pass over its string arguments (the cap bounds them), paid before"
 #define MET "metered: fuda's loop, a unit per element, comparison or 64 bytes, a tick every 256"
 #define CARDS "fuda's caps: at most FUDA_MAX_CARDS (224) cards, 40 piles, 12 seats"
+#define SPEC "; its spec table's keys read once (the cap bounds them), ticking"
+#define NAMES "a name missing: compared (its first 64 bytes) with at most 128 names, sorted"
 #define MELD "fuda's caps: an exact search over at most 16 cards (FUDA_MELD_MAX_HAND)"
 
 static const surface_entry surface[] = {
@@ -76,6 +78,9 @@ static const surface_entry surface[] = {
     {'h', "dofile", "host scripts only: runs a file of the user's"},
     {'b', "_G#mt.__index", "constant: raises 'undeclared global'"},
     {'b', "_G#mt.__newindex", "constant: raises 'assignment to undeclared global'"},
+    /* strict tables (strict.c): the fuda module, results, meld arrangements, definitions share these */
+    {'b', "fuda#mt.__index", "constant: a set lookup; a name not in it raises, " NAMES},
+    {'b', "fuda#mt.__newindex", "constant: a set lookup, then rawset (memory) or a raise, " NAMES},
     /* ---- string ---- */
     {'b', "string.byte", "precharged; at most the stack's size (1M values)"},
     {'b', "string.char", "precharged; one byte per argument (at most the stack's size)"},
@@ -147,9 +152,9 @@ static const surface_entry surface[] = {
     {'b', "fuda.Rules:melds", MELD},
     {'b', "fuda.Rules:discards", MELD},
     {'b', "fuda.Rules:discard_list", MELD},
-    {'b', "fuda.Rules:discard_moves", MELD "; at most 32 verbs of 32 bytes cached"},
+    {'b', "fuda.Rules:discard_moves", MELD "; at most 32 verbs of 32 bytes cached" SPEC},
     {'b', "fuda.Rules:gin", MELD},
-    {'b', "fuda.Rules:layoff", MELD},
+    {'b', "fuda.Rules:layoff", MELD SPEC},
     {'b', "fuda.Rules:accepts", MELD},
     /* ---- fuda: the variant loader (reached through fuda.variant, fuda.import) ---- */
     {'v', "fuda.variant", "calls loader.lua (Lua); files read at most 4 MiB, once per load"},
@@ -161,6 +166,8 @@ static const surface_entry surface[] = {
     {'v', "loader.import^C.author", "constant (author.lua built once per state)"},
     {'v', "loader.import^C.place", "a message handler: walks the stack for the innermost script function "
                                    "(at most LUAI_MAXCCALLS frames), runs no script code"},
+    {'v', "loader.import^C.strict", "one pass over the table's keys and the list (the cap bounds them), "
+                                    "ticking: makes the table strict (strict.c)"},
     {'v', "loader.import^C.oneline", "one pass over a message string the memory cap bounds (the terminal sink's "
                                      "line form, at most four bytes out for one in, charged as Lua memory)"},
     {'v', "loader.import^_ENV.pcall", "the stock pcall, in the loader's environment only: it "
@@ -168,22 +175,23 @@ static const surface_entry surface[] = {
                                       "is raised again at once"},
     /* ---- fuda.Game: the game a hook receives ---- */
     {'v', "fuda.Game.__newindex", "constant (g.turn, g.dir; anything else raises)"},
-    {'v', "fuda.Game#mt.__index", "constant (turn, dir, hand_no, move_no, claim, phase, table)"},
-    {'v', "fuda.Game:deal", CARDS " (the count range-checked before any arithmetic)"},
+    {'v', "fuda.Game#mt.__index", "constant (turn, dir, hand_no, move_no, claim, phase, table); " NAMES},
+    {'v', "fuda.Game:deal", CARDS " (the count range-checked before any arithmetic)" SPEC},
     {'v', "fuda.Game:end_hand", C_},
     {'v', "fuda.Game:end_match", "constant (at most 12 seats read)"},
     {'v', "fuda.Game:gather", CARDS "; a list of names read raw, ticking"},
     {'v', "fuda.Game:hand", C_},
     {'v', "fuda.Game:name", C_},
-    {'v', "fuda.Game:new_deck", CARDS " (counts range-checked before any arithmetic)"},
-    {'v', "fuda.Game:new_pile", CARDS},
+    {'v', "fuda.Game:new_deck", CARDS " (counts range-checked before any arithmetic)" SPEC},
+    {'v', "fuda.Game:new_pile", CARDS SPEC},
     {'v', "fuda.Game:next", C_},
     {'v', "fuda.Game:open_claim", "one pass over the list (the cap bounds it), ticking; __len "
                                   "calls Lua"},
     {'v', "fuda.Game:pile", C_},
     {'v', "fuda.Game:piles", CARDS},
     {'v', "fuda.Game:random", C_},
-    {'v', "fuda.Game:result", "calls the result and match hooks (Lua); fields read raw"},
+    {'v', "fuda.Game:result", "calls the result and match hooks (Lua); fields read raw; the result's "
+                             "keys read once (the cap bounds them), ticking, to make it strict"},
     {'v', "fuda.Game:say", "an event: FUDA_MAX_EVENTS a move, its text charged to the cap "
                            "(fuda_sandbox_cmem); the format as string.format"},
     {'v', "fuda.Game:tell", "as fuda.Game:say"},
@@ -201,9 +209,9 @@ static const surface_entry surface[] = {
     {'v', "options.__pairs()", "one step of next over the option values: at most "
                                "FUDA_MAX_OPTS of them"},
     {'v', "fuda.Vars.__newindex", "constant (a string value interned: charged to the cap)"},
-    {'v', "fuda.Vars#mt.__index", C_},
+    {'v', "fuda.Vars#mt.__index", "constant; " NAMES},
     /* ---- fuda.Pile ---- */
-    {'v', "fuda.Pile.__index", C_},
+    {'v', "fuda.Pile.__index", "constant; " NAMES},
     {'v', "fuda.Pile.__len", C_},
     {'v', "fuda.Pile.__tostring", C_},
     {'v', "fuda.Pile:at", C_},
@@ -217,10 +225,10 @@ static const surface_entry surface[] = {
     {'v', "fuda.Pile:sort", CARDS},
     {'v', "fuda.Pile:top", C_},
     /* ---- host scripts only (the user's own code, no limits apply to it) ---- */
-    {'h', "fuda.match", "host: makes an engine (its scripts run under the limits)"},
+    {'h', "fuda.match", "host: makes an engine (its scripts run under the limits)" SPEC},
     {'h', "fuda.replay", "host: replays a log in an engine (under the limits)"},
     {'h', "fuda.list", "host: reads the variant folders"},
-    {'h', "fuda.search_budget", C_},
+    {'h', "fuda.search_budget", "constant" SPEC},
     {'h', "fuda.surface", "host: this walk, run in an engine under the limits"},
     {'h', "fuda.Match.__gc", "host: frees the engine"},
     {'h', "fuda.Match:actors", C_}, {'h', "fuda.Match:apply", "host: one move (under the limits)"},

@@ -331,6 +331,10 @@ static void set_int(lua_State *L, const char *k, lua_Integer v) {
     lua_setfield(L, -2, k);
 }
 
+static const char *const table_result_names[] = {
+    "table", "seats", "winner", "loser", "kind", "points", "note", "boxes", NULL
+};
+
 /* Push the list of the tables' results, seats of the match: { table =,
  * seats = {...}, winner =, loser =, kind =, points =, note =, boxes = }. */
 static void push_results(fuda_engine *e) {
@@ -354,6 +358,7 @@ static void push_results(fuda_engine *e) {
         lua_setfield(L, -2, "note");
         set_int(L, "points", r->done ? r->points : 0);
         set_int(L, "boxes", r->done ? r->boxes : 1);
+        fuda_strict_fixed(L, -1, "result", table_result_names); /* results[t].winer raises */
         lua_rawseti(L, -2, t + 1);
     }
 }

@@ -2,6 +2,7 @@
 -- hand's points count double. Gin reports each hand's result (winner, kind, points, note) to
 -- g:result; this hook changes it before the match format scores it and decides whether the match
 -- is over, so doubled points reach the target like any others.
+---@type fuda.Variant
 return {
   extends = "gin",
   title = "Gin, spade upcard doubles the hand",

@@ -1,5 +1,6 @@
 -- our-gin.lua -- a house rule: Gin Rummy as the Official Rules score it, but an
 -- undercut pays only 10 and a game goes to 150.
+---@type fuda.Variant
 return {
   extends = "gin",
   title = "Our gin (undercut 10, game to 150)",

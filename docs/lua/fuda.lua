@@ -222,14 +222,16 @@ function fuda.surface(m) end
 ---@field note string
 ---@field boxes integer
 
----A hand's result, as given to g:result and the result and match hooks.
+---A hand's result, as given to g:result and the result and match hooks. Its fields are these and
+---the rules' own (those the table given to g:result has); any other name raises, read or written.
+---For the editor, name the rules' own in a class of yours: ---@class MyResult: fuda.Result.
 ---@class fuda.Result
 ---@field winner? integer
 ---@field loser? integer
 ---@field kind? string
 ---@field points? integer
 ---@field note? string
----@field [string] any
+---@field boxes? integer boxes the hand is worth to the match formats (default 1)
 
 ---------------------------------------------------------------------------------------------------
 -- The game object
@@ -244,9 +246,9 @@ function fuda.surface(m) end
 ---@field move_no integer moves applied in this match
 ---@field claim string|nil the kind of the open claim window
 ---@field phase "setup"|"playing"|"hand_over"|"match_over"
----@field options table<string, integer|boolean|string> the options: a read-only view (index by name, pairs walks it; not a plain table, so rawset/next fail)
----@field var table<string, integer|boolean|string|nil> the variables declared in `state`
----@field seat table<integer, table<string, integer|boolean|string|nil>> g.seat[k]: seat k's `seat_state` variables
+---@field options table<string, any> the options (integer, boolean or string each, as declared): a read-only view (index by name, pairs walks it; not a plain table, so rawset/next fail)
+---@field var table<string, any> the variables declared in `state` (integer, boolean, string or nil each)
+---@field seat table<integer, table<string, any>> g.seat[k]: seat k's `seat_state` variables
 ---@field columns string[] the names of the score columns
 ---@field title string the variant's title
 local Game = {}

@@ -51,6 +51,7 @@ broken lose_card.lua "listed move 'play [0-9AJQK]+h' refused: .*lose_card.lua:10
 broken no_moves.lua "^check: seat [1-4] must act but has no legal move"
 broken endless.lua "^check: the match did not end within 300 moves \(check.max_moves\)"
 broken zero_sum.lua "^check: the totals of column 1 sum to [1-9][0-9]*, not 0 \(the variant declares zero_sum\)"
+broken result_typo.lua "listed move '[^']+' refused: .*result_typo.lua:7: result has no field 'winer' \(did you mean 'winner'\?\) \(in result\)$"
 broken string_dump.lua "listed move 'draw' refused: .*string_dump.lua:8: attempt to call a nil value \(method 'dump'\)"
 broken no_turn.lua "^check: seat 1: listed move 'draw' refused: .*no_turn.lua:[0-9]+: after draw the hand goes on but no seat is to act"
 broken deal_no_turn.lua "^check: the match does not start: .*deal_no_turn.lua:[0-9]+: after deal the hand goes on but no seat is to act"

@@ -193,6 +193,19 @@ expect "the loader lists the search fields" grep -qx hands "$TMP/r"
 ann fuda.SearchHints >"$TMP/a"
 expect "fuda.lua annotates exactly the search fields" same SearchHints "$TMP/r" "$TMP/a"
 
+# Well-formed on their own: every type the annotations name is declared in them.
+grep -oE 'fuda\.[A-Z][A-Za-z]*' "$ANN" | sort -u >"$TMP/types_used"
+sed -n 's/^---@class \(fuda\.[A-Za-z]*\).*/\1/p; s/^---@alias \(fuda\.[A-Za-z]*\).*/\1/p' "$ANN" | sort -u >"$TMP/types_declared"
+expect "fuda.lua declares every fuda type it names" same types "$TMP/types_used" "$TMP/types_declared"
+
+# A game written with the annotations plays, and a house rule with misspelt names fails its check
+# at the first one it reaches (the editor shows all three: below).
+run check tests/e2e/lib/luals_good.lua -n 20
+expect "luals_good.lua: fuda check passes" status 0
+(cd "$TMP" && "$FUDA" check "$SRC/tests/e2e/lib/luals_typo.lua" -n 5) >"$OUT" 2>"$ERR"
+RC=$?
+expect "luals_typo.lua: fuda check fails at r.winer" has "$OUT" "luals_typo.lua:7: result has no field 'winer' \(did you mean 'winner'\?\)"
+
 # ---- the luacheck standards ----
 
 for w in host variant; do
@@ -217,6 +230,38 @@ expect "the installed luacheckrc is the source's" cmp -s "$RCFILE" "$TMP/x/share
 expect "the installed fuda finds its variants" has "$OUT" '^gin '
 (cd / && env -u FUDA_PATH "$TMP/x/bin/fuda" rules gin) >"$OUT" 2>"$ERR"
 expect "the installed fuda finds its rules documents" has "$OUT" '^#'
+# ---- what an editor shows: lua-language-server (LuaLS), when installed ----
+# Optional (docs/authoring.md, "Editor support": it is no Debian or npm package): with it on PATH,
+# or named by FUDA_LUALS, its check mode reads the installed annotations over a folder set up as
+# the guide says (.luarc.json naming share/fuda/lua), and must flag exactly the three misspelt names
+# of luals_typo.lua, at their lines, and nothing in luals_good.lua.
+LUALS=${FUDA_LUALS:-$(command -v lua-language-server 2>/dev/null)}
+if [ -n "$LUALS" ]; then
+    mkdir "$TMP/ws"
+    cp tests/e2e/lib/luals_good.lua tests/e2e/lib/luals_typo.lua "$TMP/ws/"
+    printf '{ "workspace.library": ["%s"], "runtime.version": "Lua 5.4" }\n' "$TMP/x/share/fuda/lua" >"$TMP/ws/.luarc.json"
+    (cd "$TMP/ws" && "$LUALS" --check=. --checklevel=Information --check_format=json \
+        --check_out_path="$TMP/luals.json" --logpath="$TMP/luals_log" --metapath="$TMP/luals_meta") >"$OUT" 2>"$ERR"
+    RC=$?
+    # "FILE:LINE: code: message" for each problem of the JSON report (lines from 0 there)
+    awk '
+        /"file:\/\// { f = $0; sub(/^[^"]*"/, "", f); sub(/".*/, "", f); sub(/.*\//, "", f) }
+        /"code":/ { c = $0; sub(/^[^:]*: "/, "", c); sub(/".*/, "", c) }
+        /"message":/ { m = $0; sub(/^[^:]*: "/, "", m); sub(/",?$/, "", m) }
+        /"start":/ { s = 1 }
+        s && /"line":/ { l = $0; gsub(/[^0-9]/, "", l); print f ":" l + 1 ": " c ": " m; s = 0 }
+    ' "$TMP/luals.json" >"$TMP/luals.txt" 2>/dev/null
+    cp "$TMP/luals.txt" "$OUT"
+    expect "LuaLS finds problems (exit 1)" status 1
+    for want in '7: undefined-field: Undefined field `winer`.' '8: undefined-field: Undefined field `shufle`.' \
+        '9: undefined-field: Undefined field `nxet`.'; do
+        expect "LuaLS flags luals_typo.lua:$want" grep -qxF "luals_typo.lua:$want" "$TMP/luals.txt"
+    done
+    expect "LuaLS flags those three and nothing else" [ "$(wc -l <"$TMP/luals.txt")" -eq 3 ]
+else
+    echo "editor.sh: lua-language-server is not installed (optional): LuaLS's own check of the annotations was not run"
+fi
+
 if command -v man >/dev/null 2>&1; then
     MANWIDTH=80 man -l "$TMP/x/share/man/man1/fuda.1" >"$OUT" 2>"$ERR" </dev/null
     expect "man -l shows the installed page" has "$OUT" 'EXIT STATUS'

@@ -69,28 +69,40 @@ do -- the hook may score on its own (it runs while the hand is on) and end the m
   eq(m:winners()[1], 2, "hook ends the match: seat 2 named the winner")
 end
 
-do -- a result whose metatable answers each read differently: read raw, no winner, nobody scores
-  local m = ready({ hook = "meta" })
-  check(m:apply(1, "play 7h"), "meta winner: accepted")
-  eq(m:phase(), "hand_over", "meta winner: the hand is over")
-  eq(m:total(1) + m:total(2), 0, "meta winner: read raw, there is none: nobody scores")
-  eq(m:scoresheet():find("+10", 1, true), nil, "meta winner: no scoresheet line for anybody")
+do -- the rules' own field reaches the hooks; boxes, known and nil, reads nil and may be set
+  local m = ready({ how = "own_field", hook = "own" })
+  check(m:apply(1, "play 7h"), "own field: accepted")
+  eq(m:total(1), 15, "own field: the hook added the rules' bonus field to the points")
+  check(m:scoresheet():find("seat 1 +15: out + bonus", 1, true), "own field: the note")
 end
 
 -- Broken results and hooks: refused, with where and what.
-refused({ how = "bad_winner" }, "results.lua:24: g:result: result.winner must be a seat (1..2) or nil, got 9", "winner 9")
+refused({ how = "bad_winner" }, "results.lua:26: g:result: result.winner must be a seat (1..2) or nil, got 9", "winner 9")
 refused({ how = "bad_kind" }, "g:result: result.kind must be a string (\"gin\", \"knock\", \"void\", ...), got nil", "no kind")
 refused({ how = "bad_points" }, "g:result: result.points must be an integer from 0 to 999999999, got -1", "points -1")
 refused({ how = "float_points" }, "g:result: result.points must be an integer from 0 to 999999999, got 1.5", "points 1.5")
 refused({ how = "bad_note" }, "g:result: result.note must be a string, got table", "note a table")
-refused({ how = "not_table" }, "results.lua:23: bad argument #1 to 'result' (table expected, got string)", "not a table")
-refused({ how = "twice" }, "results.lua:25: g:result after the hand ended: its result is final", "g:result twice")
-refused({ how = "score_after" }, "results.lua:26: g:score after the hand ended: its result is final (change a hand's points in a result hook, before the match format decides)", "g:score after g:result")
-refused({ hook = "error" }, "results.lua:35: the result hook raised (in result)", "the hook raises")
-refused({ hook = "nested" }, "results.lua:37: g:result inside a result or match hook", "g:result in the hook")
+refused({ how = "not_table" }, "results.lua:25: bad argument #1 to 'result' (table expected, got string)", "not a table")
+refused({ how = "twice" }, "results.lua:27: g:result after the hand ended: its result is final", "g:result twice")
+refused({ how = "score_after" }, "results.lua:28: g:score after the hand ended: its result is final (change a hand's points in a result hook, before the match format decides)", "g:score after g:result")
+refused({ hook = "error" }, "results.lua:38: the result hook raised (in result)", "the hook raises")
+refused({ hook = "nested" }, "results.lua:40: g:result inside a result or match hook", "g:result in the hook")
 refused({ hook = "bad" }, "after the result hook: result.points must be an integer from 0 to 999999999, got many", "the hook breaks the result")
-refused({ hook = "new_table" }, "results.lua:30: the result hook returned a table, which fuda ignores: change the result it is given in place (r.points = ...)", "the hook returns a new result")
-refused({ hook = "loop" }, "results.lua:36: time limit exceeded (200 ms in one hook call) (in result)", "the hook loops", { time = 200 })
+refused({ hook = "new_table" }, "results.lua:33: the result hook returned a table, which fuda ignores: change the result it is given in place (r.points = ...)", "the hook returns a new result")
+-- A result's fields are fixed: winner, loser, kind, points, note, boxes and the rules' own (those
+-- of the table given to g:result). A typo, read or written, raises with the closest name; the
+-- result's metatable is locked; a result that has a metatable of the script's is refused.
+refused({ hook = "typo_read" }, "results.lua:56: result has no field 'pionts' (did you mean 'points'?) (in result)", "a typo read")
+refused({ hook = "typo_write" }, "results.lua:57: result has no field 'winer' (did you mean 'winner'?) (in result)", "a typo written")
+refused({ hook = "unknown" }, "results.lua:58: result has no field 'zzzzzz' (fields: boxes, kind, loser, note, points, winner)",
+        "a new field")
+refused({ how = "own_field", hook = "unknown" }, "(fields: bonus, boxes, kind, loser, note, points, winner)",
+        "the rules' own fields are listed")
+refused({ how = "typo_after" }, "results.lua:30: result has no field 'kidn' (did you mean 'kind'?)", "a typo after g:result")
+refused({ hook = "meta" }, "results.lua:50: cannot change a protected metatable", "the hook sets a metatable")
+refused({ how = "meta_result" }, "results.lua:26: g:result: the result must be a plain table (this one has a metatable)",
+        "a result with a metatable")
+refused({ hook = "loop" }, "results.lua:39: time limit exceeded (200 ms in one hook call) (in result)", "the hook loops", { time = 200 })
 
 -- A match format: it scores, counts hands won in column 2 and names the winner.
 do

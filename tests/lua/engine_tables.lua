@@ -157,6 +157,18 @@ do
   check(contains(m:view(0), "Teams: team 1 (1, 3) 2147483647;"), "the team's sum saturates: " .. m:view(0))
 end
 
+-- A table's result in hand_over has fixed fields: a typo raises with the closest name, and the
+-- hand is not over.
+do
+  local m = fuda.match{ variant = "tests/variants/tables_cheat.lua", seats = 4, seed = 3, options = { cheat = "typo" } }
+  check(m:apply(1, "fold"), "table 1 ends its hand")
+  local ok, err = m:apply(3, "fold")
+  check(not ok and contains(err, "tables_cheat.lua:10: result has no field 'pionts' (did you mean 'points'?) (in hand_over)"),
+        "typo in hand_over: refused: " .. tostring(err))
+  eq(m:total(1), 0, "typo in hand_over: nothing scored")
+  eq(m:phase(), "playing", "typo in hand_over: the hand goes on")
+end
+
 -- Bad declarations: tables that do not fit the seats.
 do
   local ok, err = pcall(fuda.match, { variant = V, seats = 4, options = { seating = "fixed" }, seed = 1 })

@@ -20,11 +20,14 @@ return {
     if how == "float_points" then r.points = 1.5 end
     if how == "bad_note" then r.note = {} end
     if how == "no_winner" then r.winner, r.loser, r.kind, r.points = nil, nil, "void", nil end
+    if how == "own_field" then r.bonus = 0 end -- a field of the game's own: the hooks may use it
+    if how == "meta_result" then setmetatable(r, { __index = function() return 1 end }) end
     if how == "not_table" then g:result("out") end
     local got = g:result(r)
     if how == "twice" then g:result(r) end
     if how == "score_after" then g:score(seat, 1, "late") end
     if how == "returned" and got ~= r then error("g:result returned another table") end
+    if how == "typo_after" then g:say("last %s", r.kidn) end -- the result stays strict after g:result
     if g.hand_no >= g.options.hands and g.phase ~= "match_over" then g:end_match() end
   end,
   result = function(g, r)
@@ -41,7 +44,7 @@ return {
     if hook == "new_table" then -- a house rule that builds a new result: it would change nothing
       return { winner = r.winner, loser = r.loser, kind = r.kind, points = 2 * r.points }
     end
-    if hook == "meta" then -- a winner that answers each read differently: the engine reads raw
+    if hook == "meta" then -- a winner that would answer each read differently: refused, r's metatable is locked
       local reads = 0
       r.winner = nil
       setmetatable(r, { __index = function(_, k)
@@ -49,6 +52,14 @@ return {
         reads = reads + 1
         return reads == 1 and 1 or 99
       end })
+    end
+    if hook == "typo_read" then r.points = r.pionts end
+    if hook == "typo_write" then r.winer = 2 end
+    if hook == "unknown" then r.zzzzzz = 1 end
+    if hook == "own" then -- the rules' own field, and a known one that is nil (boxes)
+      r.bonus = r.bonus + 5
+      r.boxes = r.boxes or 2
+      r.points, r.note = r.points + r.bonus, r.note .. " + bonus"
     end
   end,
   check = {},
