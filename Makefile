@@ -21,6 +21,15 @@
 #                   (3): the median of each figure for both, and new/base;
 #                   time figures are noisy on a shared machine, instruction
 #                   counts are not: BENCH_FIGURES=instr (callgrind, slow)
+#   make openspiel-bench  fuda side by side with OpenSpiel's gin_rummy: random
+#                   gin hands per CPU second of both (OpenSpiel cloning the
+#                   state at each step, and not), alternately, medians of 3,
+#                   the ratio fuda/OpenSpiel per hand and per move. Builds
+#                   OpenSpiel's game framework and gin_rummy (with the abseil
+#                   they link) into build-openspiel/ from OPENSPIEL_SRC=DIR, a
+#                   checkout of its sources (no network; how to get them:
+#                   tools/openspiel.sh, docs/performance.md). Needs g++,
+#                   nlohmann-json3-dev, time (installed if missing)
 #   make profile    a Lua 5.4 built with symbols and a fuda linked to it in
 #                   build-profile/, then `perf record -g` of a random gin sim
 #                   and the top of `perf report` (callgrind when perf cannot
@@ -69,7 +78,7 @@ REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 PIC_OBJ = $(CORE_SRC:%.c=$(BUILD)/pic/%.o) $(BIND_SRC:%.c=$(BUILD)/pic/%.o)
 
-.PHONY: all deps build play repl test asan bench profile install clean fuzz fuzz-build lua-module mutants \
+.PHONY: all deps build play repl test asan bench openspiel-bench profile install clean fuzz fuzz-build lua-module mutants \
 	fuzz-scripts fuzz-scripts-asan
 
 all: deps
@@ -170,6 +179,10 @@ mutants: all
 bench: all
 	@sh tools/deps.sh bench
 	@sh tools/bench.sh $(if $(BASE),--base $(BASE)) ./fuda $(BUILD)/fuda-bench
+
+openspiel-bench: all
+	@sh tools/deps.sh openspiel
+	@nice -n 10 sh tools/openspiel.sh ./fuda
 
 profile:
 	@sh tools/deps.sh profile
@@ -275,7 +288,7 @@ install: all
 	if ls variants/lib/*.lua >/dev/null 2>&1; then install -m 644 variants/lib/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/lib/; fi
 
 clean:
-	rm -rf build build-asan build-fuzz fuda
+	rm -rf build build-asan build-fuzz build-openspiel fuda
 
 # The dependency files written by the compiles above (none before the first).
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d build-fuzz/obj/*/*.d build-fuzz/obj/*/*/*.d)

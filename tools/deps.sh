@@ -4,7 +4,9 @@
 # fuzz smoke run, lua5.4 for the C-module test, groff for the manual page
 # test); with `bench`, what
 # tools/bench.sh needs (time); with `profile`, what tools/profile.sh needs
-# (dpkg-dev for apt-get source, linux-perf). Runs apt-get as root, or
+# (dpkg-dev for apt-get source, linux-perf); with `openspiel`, what
+# tools/openspiel.sh needs to build OpenSpiel's gin_rummy (g++, nlohmann's
+# json header; abseil comes with OpenSpiel's sources) and time it. Runs apt-get as root, or
 # through sudo; does nothing when all are present.
 set -e
 need=""
@@ -22,6 +24,11 @@ if [ "${1:-}" = test ]; then
     command -v groff >/dev/null 2>&1 || need="$need groff-base"  # the manual page test
 fi
 if [ "${1:-}" = bench ]; then
+    [ -x /usr/bin/time ] || need="$need time"
+fi
+if [ "${1:-}" = openspiel ]; then
+    command -v g++ >/dev/null 2>&1 || need="$need g++"
+    [ -f /usr/include/nlohmann/json.hpp ] || need="$need nlohmann-json3-dev"
     [ -x /usr/bin/time ] || need="$need time"
 fi
 if [ "${1:-}" = profile ]; then
