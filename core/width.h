@@ -1,0 +1,28 @@
+/* width.h -- how many columns text takes on a terminal, for whatever lays
+ * text out to a width (the play screen, the scoresheet, `fuda rules`).
+ *
+ * A terminal shows most characters in one column, the wide East Asian ones
+ * (kana, kanji, hangul, fullwidth forms, most emoji) in two, and combining
+ * marks, zero-width characters and escape sequences in none. The table is
+ * fuda's own, a short list of ranges after Unicode's East Asian Width
+ * property (W and F), which is what terminals follow; the ambiguous ones
+ * (suit symbols, the multiplication sign) count one, as they do on every
+ * terminal not set up for CJK. */
+#ifndef FUDA_WIDTH_H
+#define FUDA_WIDTH_H
+
+#include <stddef.h>
+
+/* The columns code point cp takes: 0, 1 or 2. Never fails. */
+int fuda_cp_columns(unsigned long cp);
+
+/* The columns s[0..n) takes on a terminal: each character its own, escape
+ * sequences ("\033[31m") none, an invalid byte one (it is shown as one
+ * replacement character). Never fails. */
+int fuda_columns(const char *s, size_t n);
+
+/* How many bytes of s[0..n) fit in `cols` columns, not cutting a character
+ * or an escape sequence; never fails. */
+size_t fuda_columns_prefix(const char *s, size_t n, int cols);
+
+#endif
