@@ -117,3 +117,22 @@ size_t fuda_columns_prefix(const char *s, size_t n, int cols) {
     }
     return i;
 }
+
+size_t fuda_break_line(const char *s, size_t n, int cols, size_t *len) {
+    size_t i = 0, end = 0;
+    int col = 0, words = 0;
+    while (i < n) {
+        size_t gap = 0, w = 0;
+        while (i + gap < n && s[i + gap] == ' ') gap++;
+        while (i + gap + w < n && s[i + gap + w] != ' ') w++;
+        if (w == 0) break; /* only spaces are left */
+        int c = (int)gap + fuda_columns(s + i + gap, w);
+        if (words > 0 && col + c > cols) break;
+        col += c;
+        words++;
+        i = end = i + gap + w;
+    }
+    *len = end;
+    while (i < n && s[i] == ' ') i++;
+    return i;
+}

@@ -25,4 +25,12 @@ int fuda_columns(const char *s, size_t n);
  * or an escape sequence; never fails. */
 size_t fuda_columns_prefix(const char *s, size_t n, int cols);
 
+/* Where to break s[0..n), one line of text, to fit `cols` columns between
+ * words (at spaces; a word is never cut): *len gets the bytes of the first
+ * line -- as many whole words as fit, spaces before the first included, those
+ * after the last not; the first word alone when even it is wider -- and the
+ * return value is where the rest starts, past the spaces (n when all of s
+ * fits). Never fails. */
+size_t fuda_break_line(const char *s, size_t n, int cols, size_t *len);
+
 #endif

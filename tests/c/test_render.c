@@ -120,5 +120,28 @@ static void test_columns(void) {
     CHECK_EQ_INT((int)fuda_columns_prefix("a\xe3\x81\x9a" "b", 5, 3), 4);
 }
 
+/* core/width.c: where a line breaks, between words only. */
+static void test_break(void) {
+    size_t len, next;
+    next = fuda_break_line("one two three", 13, 9, &len);
+    CHECK_EQ_INT((int)len, 7); /* "one two" */
+    CHECK_EQ_INT((int)next, 8);
+    next = fuda_break_line("one two three", 13, 13, &len);
+    CHECK_EQ_INT((int)len, 13);
+    CHECK_EQ_INT((int)next, 13);
+    next = fuda_break_line("abcdefgh ij", 11, 4, &len); /* a word wider than the line stays whole */
+    CHECK_EQ_INT((int)len, 8);
+    CHECK_EQ_INT((int)next, 9);
+    next = fuda_break_line("  ab cd", 7, 4, &len); /* the indent counts */
+    CHECK_EQ_INT((int)len, 4);
+    CHECK_EQ_INT((int)next, 5);
+    next = fuda_break_line("\xe3\x81\x9a\xe3\x82\x93 x", 8, 4, &len); /* two kana fill 4 */
+    CHECK_EQ_INT((int)len, 6);
+    CHECK_EQ_INT((int)next, 7);
+    next = fuda_break_line("   ", 3, 10, &len);
+    CHECK_EQ_INT((int)len, 0);
+    CHECK_EQ_INT((int)next, 3);
+}
+
 TEST_MAIN(test_plain, test_unicode, test_color, test_suits, test_not_cards, test_style, test_wrap, test_width,
-          test_columns)
+          test_columns, test_break)
