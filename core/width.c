@@ -3,6 +3,8 @@
  * sequences. */
 #include "width.h"
 
+#include <string.h>
+
 #include "utf8.h"
 
 typedef struct range { unsigned long lo, hi; } range;
@@ -118,21 +120,70 @@ size_t fuda_columns_prefix(const char *s, size_t n, int cols) {
     return i;
 }
 
+/* Kinsoku: no line starts with a closing mark or a small kana, and none
+ * ends with an opening mark; a quote stays with the text beside it; and a
+ * katakana word (a loanword) is not broken. */
+static int katakana(unsigned long cp) { return cp >= 0x30a0 && cp <= 0x30ff; }
+
+static int no_break_before(unsigned long cp) {
+    static const char ascii[] = ")]},.:;!?%\"'";
+    if (cp < 0x80) return cp && strchr(ascii, (int)cp) != NULL;
+    static const range closing[] = {
+        { 0x3001, 0x3002 }, { 0x3005, 0x3005 }, { 0x3009, 0x3009 }, { 0x300b, 0x300b }, { 0x300d, 0x300d },
+        { 0x300f, 0x300f }, { 0x3011, 0x3011 }, { 0x3015, 0x3015 }, { 0x3041, 0x3041 }, { 0x3043, 0x3043 },
+        { 0x3045, 0x3045 }, { 0x3047, 0x3047 }, { 0x3049, 0x3049 }, { 0x3063, 0x3063 }, { 0x3083, 0x3083 },
+        { 0x3085, 0x3085 }, { 0x3087, 0x3087 }, { 0x308e, 0x308e }, { 0x309b, 0x309e }, { 0x30a1, 0x30a1 },
+        { 0x30a3, 0x30a3 }, { 0x30a5, 0x30a5 }, { 0x30a7, 0x30a7 }, { 0x30a9, 0x30a9 }, { 0x30c3, 0x30c3 },
+        { 0x30e3, 0x30e3 }, { 0x30e5, 0x30e5 }, { 0x30e7, 0x30e7 }, { 0x30ee, 0x30ee }, { 0x30f5, 0x30f6 },
+        { 0x30fb, 0x30fe }, { 0xff01, 0xff01 }, { 0xff09, 0xff09 }, { 0xff0c, 0xff0c }, { 0xff0e, 0xff0e },
+        { 0xff1a, 0xff1b }, { 0xff1f, 0xff1f }, { 0xff3d, 0xff3d }, { 0xff5d, 0xff5d },
+    };
+    return in(closing, sizeof closing / sizeof closing[0], cp);
+}
+
+static int no_break_after(unsigned long cp) {
+    if (cp < 0x80) return cp == '(' || cp == '[' || cp == '{' || cp == '"' || cp == '\'';
+    static const range opening[] = {
+        { 0x3008, 0x3008 }, { 0x300a, 0x300a }, { 0x300c, 0x300c }, { 0x300e, 0x300e }, { 0x3010, 0x3010 },
+        { 0x3014, 0x3014 }, { 0xff08, 0xff08 }, { 0xff3b, 0xff3b }, { 0xff5b, 0xff5b },
+    };
+    return in(opening, sizeof opening / sizeof opening[0], cp);
+}
+
 size_t fuda_break_line(const char *s, size_t n, int cols, size_t *len) {
-    size_t i = 0, end = 0;
-    int col = 0, words = 0;
+    size_t i = 0, cut = 0, next = 0, end = 0; /* the last place to break: the line ends at cut, the rest starts at next */
+    int col = 0, have = 0, started = 0, prev_wide = 0;
+    unsigned long prev = ' ';
     while (i < n) {
-        size_t gap = 0, w = 0;
-        while (i + gap < n && s[i + gap] == ' ') gap++;
-        while (i + gap + w < n && s[i + gap + w] != ' ') w++;
-        if (w == 0) break; /* only spaces are left */
-        int c = (int)gap + fuda_columns(s + i + gap, w);
-        if (words > 0 && col + c > cols) break;
-        col += c;
-        words++;
-        i = end = i + gap + w;
+        if (s[i] == ' ') {
+            size_t j = i;
+            while (j < n && s[j] == ' ') j++;
+            if (started) cut = i, next = j, have = 1;
+            col += (int)(j - i);
+            i = j;
+            prev = ' ', prev_wide = 0;
+            continue;
+        }
+        unsigned long cp = 0;
+        int w, l = s[i] == '\033' ? 0 : fuda_utf8_decode(s + i, n - i, &cp);
+        size_t step_len = step(s + i, n - i, &w);
+        if (s[i] != '\033') { /* between two characters, one of them wide: a place to break, kinsoku aside */
+            if (l == 0) cp = 0xfffd;
+            if (started && prev != ' ' && (prev_wide || w == 2) && !no_break_before(cp) && !no_break_after(prev) &&
+                !(katakana(prev) && katakana(cp)))
+                cut = i, next = i, have = 1;
+            if (started && have && col + w > cols) break;
+            prev = cp, prev_wide = w == 2, started = 1;
+        }
+        col += w;
+        i += step_len;
+        end = i;
     }
-    *len = end;
-    while (i < n && s[i] == ' ') i++;
-    return i;
+    if (i >= n) {
+        *len = end;
+        return n;
+    }
+    *len = cut;
+    while (next < n && s[next] == ' ') next++;
+    return next;
 }

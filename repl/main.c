@@ -12,6 +12,9 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "markdown.h"
+#include "render.h"
+#include "width.h"
 #include "host.h"
 #include "out.h"
 #include "provenance.h"
@@ -415,57 +418,98 @@ static char *rules_doc(const char *exe, const fuda_variant_info *info) {
     return doc;
 }
 
-static void print_players(const fuda_variant_info *info) {
-    if (info->min_seats == info->max_seats)
-        printf("players   %d\n", info->min_seats);
-    else
-        printf("players   %d to %d%s (default %d)\n", info->min_seats, info->max_seats,
-               info->seat_step == 2 ? ", an even number" : info->seat_step > 2 ? ", not every count" : "",
-               info->default_seats);
+/* A line of the rules' head: `label` (padded to 10 columns) and text broken
+ * between words to the width, its later lines under the text. */
+static void head_line(fuda_buf *b, const char *label, const char *text, int width) {
+    fuda_buf_addf(b, "%-9s ", label);
+    fuda_fill(b, text, width, 10, 10);
 }
 
-static void print_options(const fuda_variant_info *info) {
+static void print_players(fuda_buf *b, const fuda_variant_info *info, int width) {
+    char text[160];
+    if (info->min_seats == info->max_seats)
+        snprintf(text, sizeof text, "%d", info->min_seats);
+    else
+        snprintf(text, sizeof text, "%d to %d%s (default %d)", info->min_seats, info->max_seats,
+                 info->seat_step == 2 ? ", an even number" : info->seat_step > 2 ? ", not every count" : "",
+                 info->default_seats);
+    head_line(b, "players", text, width);
+}
+
+/* "  name = value   what it does": the docs in a column while it leaves them
+ * 40 columns, else each under its option. */
+static void print_options(fuda_buf *b, const fuda_variant_info *info, int width) {
     if (info->nopts == 0) return;
-    int width = 0;
+    int col = 0;
     for (int i = 0; i < info->nopts; i++) {
-        int w = (int)(strlen(fuda_out_line(info->opts[i].name)) + strlen(fuda_out_line(info->opts[i].value))) + 3;
-        if (w > width) width = w;
+        const char *name = fuda_out_line(info->opts[i].name), *value = fuda_out_line(info->opts[i].value);
+        int w = fuda_columns(name, strlen(name)) + fuda_columns(value, strlen(value)) + 3;
+        if (w > col) col = w;
     }
-    puts("options");
+    int beside = width <= 0 || width - (col + 4) >= 40;
+    fuda_buf_adds(b, "options\n");
     for (int i = 0; i < info->nopts; i++) {
         const fuda_option_info *o = &info->opts[i];
-        const char *name = fuda_out_line(o->name), *value = fuda_out_line(o->value);
-        int w = (int)(strlen(name) + strlen(value)) + 3;
-        printf("  %s = %s", name, value);
-        if (o->doc[0]) printf("%*s  %s", width - w, "", fuda_out_line(o->doc));
-        putchar('\n');
+        char *name = fuda_xstrdup(fuda_out_line(o->name)), *value = fuda_xstrdup(fuda_out_line(o->value));
+        int at = 5 + fuda_columns(name, strlen(name)), head = at + fuda_columns(value, strlen(value));
+        fuda_buf_addf(b, "  %s = ", name);
+        if (o->doc[0] && beside) { /* the doc in its column */
+            fuda_buf_addf(b, "%s%*s", value, col + 4 - head, "");
+            fuda_fill(b, fuda_out_line(o->doc), width, col + 4, col + 4);
+        } else {
+            fuda_fill(b, value, width, at, at);
+            if (o->doc[0]) {
+                fuda_buf_adds(b, "      ");
+                fuda_fill(b, fuda_out_line(o->doc), width, 6, 6);
+            }
+        }
+        free(name);
+        free(value);
     }
 }
 
-static void print_bots(const fuda_variant_info *info) {
+static void print_bots(fuda_buf *b, const fuda_variant_info *info, int width) {
     char *names = fuda_bot_names(info);
-    printf("bots      %s\n", fuda_out_line(names));
+    head_line(b, "bots", fuda_out_line(names), width);
     free(names);
-    if (info->search_by_winner) puts("search    judges a hand before the match's last by who won it (search.hands)");
-    if (strcmp(fuda_variant_search_bot(info), fuda_variant_first_bot(info)) != 0)
-        printf("search    plays the seat as %s in its playouts, the others as %s (search.bot)\n",
-               fuda_out_line(fuda_variant_search_bot(info)), fuda_out_line(fuda_variant_first_bot(info)));
-    if (info->has_evaluate)
-        printf("search    stops a playout %d moves in and scores it by the variant's estimate (evaluate)\n",
-               FUDA_SEARCH_CUT);
+    if (info->search_by_winner)
+        head_line(b, "search", "judges a hand before the match's last by who won it (search.hands)", width);
+    if (strcmp(fuda_variant_search_bot(info), fuda_variant_first_bot(info)) != 0) {
+        fuda_buf t = FUDA_BUF_INIT;
+        fuda_buf_addf(&t, "plays the seat as %s in its playouts, the others as %s (search.bot)",
+                      fuda_out_line(fuda_variant_search_bot(info)), fuda_out_line(fuda_variant_first_bot(info)));
+        head_line(b, "search", t.p, width);
+        fuda_buf_free(&t);
+    }
+    if (info->has_evaluate) {
+        char t[160];
+        snprintf(t, sizeof t, "stops a playout %d moves in and scores it by the variant's estimate (evaluate)",
+                 FUDA_SEARCH_CUT);
+        head_line(b, "search", t, width);
+    }
 }
 
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e) {
     const fuda_variant_info *info = fuda_engine_info(e);
-    printf("%s\n", fuda_out_line(info->title));
-    printf("variant   %s (%s)\n", fuda_out_line(info->name), fuda_out_line(info->file));
-    if (info->extends) printf("extends   %s\n", fuda_out_line(info->extends));
-    print_players(info);
-    print_options(info);
-    print_bots(info);
+    int width = fuda_term_width(stdout);
+    fuda_buf b = FUDA_BUF_INIT, t = FUDA_BUF_INIT;
+    fuda_fill(&b, fuda_out_line(info->title), width, 0, 0);
+    fuda_buf_addf(&t, "%s (%s)", fuda_out_line(info->name), fuda_out_line(info->file));
+    head_line(&b, "variant", t.p, width);
+    fuda_buf_free(&t);
+    if (info->extends) head_line(&b, "extends", fuda_out_line(info->extends), width);
+    print_players(&b, info, width);
+    print_options(&b, info, width);
+    print_bots(&b, info, width);
     char *doc = rules_doc(cfg->exe, info);
-    if (doc) printf("\n%s%s", doc, (*doc && doc[strlen(doc) - 1] != '\n') ? "\n" : "");
+    if (doc) {
+        char *text = fuda_markdown_text(doc, width);
+        fuda_buf_addf(&b, "\n%s", text);
+        free(text);
+    }
     free(doc);
+    fputs(b.p, stdout);
+    fuda_buf_free(&b);
 }
 
 static int cmd_rules(int argc, char **argv, const fuda_config *cfg) {

@@ -102,28 +102,31 @@ char *fuda_render_cards(const char *text, int style) {
     return fuda_buf_take(&b);
 }
 
-/* Append one line (no newline in it) to b, broken at spaces to width. */
+/* Append one line (no newline in it) to b, broken between words to width;
+ * a continuation line starts with two spaces. */
 static void wrap_line(fuda_buf *b, const char *s, size_t n, int width) {
-    int col = 0, fresh = 1;
-    size_t i = 0;
-    while (i < n) {
-        size_t gap = 0;
-        while (i + gap < n && s[i + gap] == ' ') gap++;
-        size_t len = 0;
-        while (i + gap + len < n && s[i + gap + len] != ' ') len++;
-        int w = fuda_columns(s + i + gap, len), g = (int)gap;
-        if (!fresh && len > 0 && col + g + w > width) {
-            fuda_buf_adds(b, "\n  ");
-            col = 2;
-        } else {
-            fuda_buf_addn(b, s + i, gap);
-            col += g;
-        }
-        fuda_buf_addn(b, s + i + gap, len);
-        col += w;
-        fresh = 0;
-        i += gap + len;
+    size_t at = 0;
+    int avail = width;
+    while (at < n) {
+        size_t len, next = fuda_break_line(s + at, n - at, avail, &len);
+        if (at > 0) fuda_buf_adds(b, "\n  ");
+        fuda_buf_addn(b, s + at, len);
+        at += next;
+        avail = width - 2;
     }
+}
+
+void fuda_fill(fuda_buf *b, const char *text, int width, int first, int indent) {
+    size_t n = strlen(text), at = 0;
+    int avail = width > 0 ? width - first : 1 << 30;
+    do {
+        size_t len, next = fuda_break_line(text + at, n - at, avail, &len);
+        if (at > 0) fuda_buf_addf(b, "%*s", indent, "");
+        fuda_buf_addn(b, text + at, len);
+        fuda_buf_addc(b, '\n');
+        at += next;
+        avail = width > 0 ? width - indent : 1 << 30;
+    } while (at < n);
 }
 
 char *fuda_wrap(const char *text, int width) {

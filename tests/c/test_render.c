@@ -138,6 +138,17 @@ static void test_break(void) {
     next = fuda_break_line("\xe3\x81\x9a\xe3\x82\x93 x", 8, 4, &len); /* two kana fill 4 */
     CHECK_EQ_INT((int)len, 6);
     CHECK_EQ_INT((int)next, 7);
+    /* Japanese has no spaces: a line breaks between two characters, not before a closing mark */
+    const char *ja = "\xe6\x89\x8b\xe6\x9c\xad\xe3\x80\x81\xe5\xa0\xb4"; /* te fuda, comma, ba */
+    next = fuda_break_line(ja, strlen(ja), 5, &len);
+    CHECK_EQ_INT((int)len, 3); /* te alone: fuda and the comma do not fit, and the comma may not start a line */
+    CHECK_EQ_INT((int)next, 3);
+    next = fuda_break_line(ja, strlen(ja), 6, &len);
+    CHECK_EQ_INT((int)len, 9); /* te fuda and the comma */
+    CHECK_EQ_INT((int)next, 9);
+    next = fuda_break_line("a (\xe6\x89\x8b", 6, 4, &len); /* not after an opening parenthesis */
+    CHECK_EQ_INT((int)len, 1);
+    CHECK_EQ_INT((int)next, 2);
     next = fuda_break_line("   ", 3, 10, &len);
     CHECK_EQ_INT((int)len, 0);
     CHECK_EQ_INT((int)next, 3);

@@ -81,4 +81,33 @@ for w in 60 100; do
     expect "hollywood on a terminal of $w: the games' totals" has "$OUT" '^total( +[0-9]+){6}$'
 done
 
+# ---- every variant's rules page at 60 columns: fits, no raw Markdown ----
+"$FUDA" list >"$TMP/list" 2>"$ERR"
+expect "list names the variants" has "$TMP/list" '^gin '
+for g in $(cut -d' ' -f1 "$TMP/list"); do
+    COLUMNS=60 "$FUDA" rules "$g" >"$OUT" 2>"$ERR" </dev/null
+    RC=$?
+    expect "rules $g at 60: exit 0" status 0
+    expect "rules $g at 60: every line fits" fits 60 "$OUT"
+    expect "rules $g at 60: the page is there, its title underlined" has "$OUT" '^====+$'
+    expect "rules $g at 60: no raw heading, table or bold" hasnt "$OUT" '^#|^ *\|.*\||\*\*'
+    expect "rules $g at 60: no backticks" hasnt "$OUT" '`'
+done
+COLUMNS=60 "$FUDA" rules zun >"$OUT" 2>"$ERR" </dev/null
+expect "rules zun at 60: the special cards a narrowed table" has "$OUT" '^card +name +effect$'
+expect "rules zun at 60: a cell's lines under it" has "$OUT" '^ {20,}[a-z]'
+expect "rules zun at 60: an option's doc under it" has "$OUT" '^      [a-z]'
+expect "rules zun at 60: code in quotes" has "$OUT" "'play 9h 9s 9c'"
+COLUMNS=60 "$FUDA" rules gin >"$OUT" 2>"$ERR" </dev/null
+expect "rules gin at 60: the presets (8 columns) as heading: value lines" has "$OUT" '^preset: gin-bicycle$'
+COLUMNS=100 "$FUDA" rules hollywood >"$OUT" 2>"$ERR" </dev/null
+expect "rules hollywood at 100: every line fits" fits 100 "$OUT"
+expect "rules hollywood at 100: a table aligned" has "$OUT" '^2nd hand won +games 1 and 2$'
+expect "rules hollywood at 100: an option's doc beside it" has "$OUT" '^  hollywood_entry = by_wins +a player'
+
+# ---- on a terminal of 60 columns ----
+PTY_HOME=$TMP/home PTY_COLS=60 python3 "$ONTERM" "$FUDA" rules dobon -- 'exit' >"$OUT" 2>"$ERR"
+expect "rules dobon on a terminal of 60: to the end" has "$OUT" '^exit status 0$'
+expect "rules dobon on a terminal of 60: every line fits" fits 60 "$OUT"
+
 finish
