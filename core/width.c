@@ -1,6 +1,7 @@
 /* width.c -- the columns text takes on a terminal (width.h): the wide and
  * the zero-width code points, then a walk over UTF-8 text that skips escape
- * sequences. */
+ * sequences; and where a line breaks: at spaces, and between Japanese
+ * characters where the rules of kinsoku allow. */
 #include "width.h"
 
 #include <string.h>
@@ -105,19 +106,6 @@ int fuda_columns(const char *s, size_t n) {
         cols += c;
     }
     return cols;
-}
-
-size_t fuda_columns_prefix(const char *s, size_t n, int cols) {
-    size_t i = 0;
-    int used = 0;
-    while (i < n) {
-        int c;
-        size_t len = step(s + i, n - i, &c);
-        if (used + c > cols) break;
-        used += c;
-        i += len;
-    }
-    return i;
 }
 
 /* Kinsoku: no line starts with a closing mark or a small kana, and none

@@ -1,5 +1,6 @@
-/* width.h -- how many columns text takes on a terminal, for whatever lays
- * text out to a width (the play screen, the scoresheet, `fuda rules`).
+/* width.h -- how many columns text takes on a terminal, and where a line of
+ * it may break, for whatever lays text out to a width (the play screen, the
+ * scoresheet, `fuda rules`).
  *
  * A terminal shows most characters in one column, the wide East Asian ones
  * (kana, kanji, hangul, fullwidth forms, most emoji) in two, and combining
@@ -20,10 +21,6 @@ int fuda_cp_columns(unsigned long cp);
  * sequences ("\033[31m") none, an invalid byte one (it is shown as one
  * replacement character). Never fails. */
 int fuda_columns(const char *s, size_t n);
-
-/* How many bytes of s[0..n) fit in `cols` columns, not cutting a character
- * or an escape sequence; never fails. */
-size_t fuda_columns_prefix(const char *s, size_t n, int cols);
 
 /* Where to break s[0..n), one line of text, to fit `cols` columns between
  * words (at spaces; a word is never cut): *len gets the bytes of the first

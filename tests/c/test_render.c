@@ -116,8 +116,6 @@ static void test_columns(void) {
     CHECK_EQ_INT(fuda_columns("\xef\xbc\x88", 3), 2);         /* a fullwidth parenthesis */
     CHECK_EQ_INT(fuda_columns("\033[31mred\033[0m", 12), 3);
     CHECK_EQ_INT(fuda_columns("\xff", 1), 1);                   /* an invalid byte shows as one */
-    CHECK_EQ_INT((int)fuda_columns_prefix("a\xe3\x81\x9a" "b", 5, 2), 1); /* the kana would not fit */
-    CHECK_EQ_INT((int)fuda_columns_prefix("a\xe3\x81\x9a" "b", 5, 3), 4);
 }
 
 /* core/width.c: where a line breaks, between words only. */
