@@ -269,8 +269,14 @@ char *fuda_engine_view(fuda_engine *e, int seat);
  * says why, and the game is as it was. */
 int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text);
 
-/* The scoresheet as text: one row per scored hand, running totals. Caller frees. */
+/* The scoresheet as text (sheet.c): a row per line scored with its running
+ * total and note, the totals last; only the columns with something in them.
+ * fuda_engine_scoresheet_fit lays it out to `width` columns (<= 0: no
+ * limit): notes that do not fit beside their row go under it, and a table
+ * too wide becomes lines. The caller frees the text; NULL when out of
+ * memory. */
 char *fuda_engine_scoresheet(fuda_engine *e);
+char *fuda_engine_scoresheet_fit(fuda_engine *e, int width);
 
 /* Total of seat in column col (1-based). */
 int fuda_engine_total(const fuda_engine *e, int seat, int col);

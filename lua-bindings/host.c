@@ -370,7 +370,8 @@ static int m_view(lua_State *L) {
 
 static int m_scoresheet(lua_State *L) {
     match_ud *m = check_match(L, 1);
-    return push_owned(L, fuda_engine_scoresheet(m->e), m->e);
+    int width = int_arg(L, 2, 0, 0, 10000, "width");
+    return push_owned(L, fuda_engine_scoresheet_fit(m->e, width), m->e);
 }
 
 static int m_log(lua_State *L) {

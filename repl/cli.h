@@ -37,7 +37,7 @@ const char *fuda_command_help(const char *name);
 /* Print the general help, or a command's (cmd != NULL), to stdout. */
 void fuda_print_help(const char *cmd);
 /* ---- main.c ---- */
-/* Print the rules page of e's variant (what `fuda rules NAME` shows: title,
+/* rules.c: print the rules page of e's variant (what `fuda rules NAME` shows: title,
  * players, options with their values in e, bots, the rules document if one
  * is found) to stdout. Nothing can fail: a missing document is left out. */
 void fuda_print_rules(const fuda_config *cfg, const fuda_engine *e);

@@ -223,7 +223,7 @@ static void print_general_help(FILE *f) {
           "                          verdict says so\n"
           "Scripts run in a process of their own under the operating system's sandbox too\n"
           "(see fuda sandbox). fuda --version prints the version.\n"
-          "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR,\n"
+          "Environment: FUDA_PATH (folders of variants, ':'-separated), NO_COLOR, COLUMNS,\n"
           "FUDA_MAX_MEMORY, FUDA_MAX_INSTRUCTIONS, FUDA_MAX_TIME, FUDA_MAX_MATCH_TIME,\n"
           "FUDA_MAX_RUN_TIME (the limits above), FUDA_CONFINE=off (no OS sandbox: for\n"
           "debuggers and profilers).\n",

@@ -175,7 +175,7 @@ static int show_table(table *t, int seat, const char *arg) {
 }
 
 static int show_scoresheet(table *t) {
-    char *s = fuda_engine_scoresheet(t->e);
+    char *s = fuda_engine_scoresheet_fit(t->e, fuda_term_width(stdout));
     if (!s) return engine_failed(t);
     show(t, s);
     free(s);

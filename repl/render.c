@@ -9,6 +9,7 @@
 
 #include "buf.h"
 #include "card.h"
+#include "width.h"
 
 #define RED "\033[31m"
 #define RESET "\033[0m"
@@ -101,44 +102,31 @@ char *fuda_render_cards(const char *text, int style) {
     return fuda_buf_take(&b);
 }
 
-/* Columns the n bytes at s take on a terminal: UTF-8 continuation bytes and
- * escape sequences ("\033[31m") take none. */
-static int columns_of(const char *s, size_t n) {
-    int cols = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '\033') {
-            while (i + 1 < n && !((s[i + 1] >= 'A' && s[i + 1] <= 'Z') || (s[i + 1] >= 'a' && s[i + 1] <= 'z'))) i++;
-            i++; /* the final letter */
-        } else if ((ch & 0xc0) != 0x80) {
-            cols++;
-        }
+/* Append one line (no newline in it) to b, broken between words to width;
+ * a continuation line starts with two spaces. */
+static void wrap_line(fuda_buf *b, const char *s, size_t n, int width) {
+    size_t at = 0;
+    int avail = width;
+    while (at < n) {
+        size_t len, next = fuda_break_line(s + at, n - at, avail, &len);
+        if (at > 0) fuda_buf_adds(b, "\n  ");
+        fuda_buf_addn(b, s + at, len);
+        at += next;
+        avail = width - 2;
     }
-    return cols;
 }
 
-/* Append one line (no newline in it) to b, broken at spaces to width. */
-static void wrap_line(fuda_buf *b, const char *s, size_t n, int width) {
-    int col = 0, fresh = 1;
-    size_t i = 0;
-    while (i < n) {
-        size_t gap = 0;
-        while (i + gap < n && s[i + gap] == ' ') gap++;
-        size_t len = 0;
-        while (i + gap + len < n && s[i + gap + len] != ' ') len++;
-        int w = columns_of(s + i + gap, len), g = (int)gap;
-        if (!fresh && len > 0 && col + g + w > width) {
-            fuda_buf_adds(b, "\n  ");
-            col = 2;
-        } else {
-            fuda_buf_addn(b, s + i, gap);
-            col += g;
-        }
-        fuda_buf_addn(b, s + i + gap, len);
-        col += w;
-        fresh = 0;
-        i += gap + len;
-    }
+void fuda_fill(fuda_buf *b, const char *text, int width, int first, int indent) {
+    size_t n = strlen(text), at = 0;
+    int avail = width > 0 ? width - first : 1 << 30;
+    do {
+        size_t len, next = fuda_break_line(text + at, n - at, avail, &len);
+        if (at > 0) fuda_buf_addf(b, "%*s", indent, "");
+        fuda_buf_addn(b, text + at, len);
+        fuda_buf_addc(b, '\n');
+        at += next;
+        avail = width > 0 ? width - indent : 1 << 30;
+    } while (at < n);
 }
 
 char *fuda_wrap(const char *text, int width) {
@@ -146,7 +134,7 @@ char *fuda_wrap(const char *text, int width) {
     const char *s = text;
     while (*s) {
         size_t n = strcspn(s, "\n");
-        if (width > 0 && columns_of(s, n) > width) wrap_line(&b, s, n, width);
+        if (width > 0 && fuda_columns(s, n) > width) wrap_line(&b, s, n, width);
         else fuda_buf_addn(&b, s, n);
         s += n;
         if (*s == '\n') fuda_buf_addc(&b, *s++);
@@ -156,6 +144,14 @@ char *fuda_wrap(const char *text, int width) {
 
 int fuda_term_width(FILE *f) {
     struct winsize ws;
-    if (!isatty(fd_of(f)) || ioctl(fd_of(f), TIOCGWINSZ, &ws) != 0) return 0;
-    return ws.ws_col;
+    int w = 0;
+    if (isatty(fd_of(f)) && ioctl(fd_of(f), TIOCGWINSZ, &ws) == 0) w = ws.ws_col;
+    const char *cols = getenv("COLUMNS");
+    if (w <= 0 && cols && *cols) {
+        char *end;
+        long n = strtol(cols, &end, 10);
+        if (*end == '\0' && n > 0 && n <= FUDA_WIDTH_MAX) w = (int)n;
+    }
+    if (w <= 0) return FUDA_WIDTH_DEFAULT;
+    return w < FUDA_WIDTH_MIN ? FUDA_WIDTH_MIN : w;
 }

@@ -8,6 +8,7 @@
 #include "json.h" /* fuda_json_str */
 #include "buf.h"
 #include "out.h"
+#include "render.h"
 
 int fuda_report_flag(fuda_args *a, const char *arg, int *report, const char **svg, int *vs, fuda_match_args *vs_m) {
     const char *v;
@@ -41,6 +42,16 @@ char *fuda_report_vs_label(const fuda_match_args *vs_m) {
     fuda_buf b = FUDA_BUF_INIT;
     if (vs_m->variant) fuda_buf_adds(&b, vs_m->variant);
     for (int i = 0; i < vs_m->nopts; i++) fuda_buf_addf(&b, "%s%s", b.len ? (vs_m->variant ? " " : ", ") : "", vs_m->opts[i]);
+    return fuda_buf_take(&b);
+}
+
+char *fuda_report_side_label(const fuda_match_args *m, int with_variant) {
+    fuda_buf b = FUDA_BUF_INIT;
+    if (with_variant) fuda_buf_adds(&b, m->variant);
+    for (int i = 0; i < m->nopts; i++)
+        fuda_buf_addf(&b, "%s%s", i ? ", " : with_variant ? " (" : "", m->opts[i]);
+    if (with_variant && m->nopts) fuda_buf_addc(&b, ')');
+    if (!b.len) fuda_buf_adds(&b, "default");
     return fuda_buf_take(&b);
 }
 
@@ -290,26 +301,19 @@ char *fuda_report_json(const fuda_report *r) {
 
 /* ---- comparison ---- */
 
-typedef struct figure_diff {
-    const char *key, *label, *unit; /* "hands_per_match", "hands per match", " hands" */
-    double a, b, d, lo, hi;
-    int pct;                        /* a rate: shown in percent */
-} figure_diff;
-
-static figure_diff mean_diff(const char *key, const char *label, const char *unit, fuda_mean a, fuda_mean b) {
+static fuda_figure_diff mean_diff(const char *key, const char *label, const char *unit, fuda_mean a, fuda_mean b) {
     fuda_mean d = fuda_mean_diff(&a, &b, FUDA_Z95);
-    figure_diff f = { key, label, unit, a.mean, b.mean, d.mean, d.lo, d.hi, 0 };
+    fuda_figure_diff f = { key, label, unit, a.mean, b.mean, d.mean, d.lo, d.hi, 0, 0 };
     return f;
 }
 
-static figure_diff rate_diff(const char *key, const char *label, fuda_rate a, fuda_rate b) {
+static fuda_figure_diff rate_diff(const char *key, const char *label, fuda_rate a, fuda_rate b) {
     fuda_rate d = fuda_rate_diff(&a, &b);
-    figure_diff f = { key, label, " points", a.p, b.p, d.p, d.lo, d.hi, 1 };
+    fuda_figure_diff f = { key, label, " points", a.p, b.p, d.p, d.lo, d.hi, 1, 0 };
     return f;
 }
 
-/* The figures compared; returns their count. */
-static int diffs(const fuda_report *a, const fuda_report *b, figure_diff *out) {
+int fuda_report_diffs(const fuda_report *a, const fuda_report *b, fuda_figure_diff *out) {
     int n = 0;
     out[n++] = mean_diff("hands_per_match", "hands per match", " hands", a->length, b->length);
     out[n++] = mean_diff("moves_per_hand", "moves per hand", " moves", a->hand_moves, b->hand_moves);
@@ -319,24 +323,62 @@ static int diffs(const fuda_report *a, const fuda_report *b, figure_diff *out) {
     out[n++] = mean_diff("lead_changes", "lead changes", " lead changes", a->lead_changes, b->lead_changes);
     out[n++] = mean_diff("drama", "drama", " points", a->drama, b->drama);
     out[n++] = rate_diff("comeback", "comebacks", a->comeback, b->comeback);
+    long m = a->matches < b->matches ? a->matches : b->matches;
+    for (int i = 0; i < n; i++)
+        out[i].needed = fuda_round2(fuda_sample_needed((double)m, out[i].d, out[i].lo, out[i].hi));
     return n;
 }
 
-static int significant(const figure_diff *f) { return f->lo > 0 || f->hi < 0; }
+int fuda_figure_significant(const fuda_figure_diff *f) { return f->lo > 0 || f->hi < 0; }
+
+int fuda_report_closest(const fuda_figure_diff *d, int n) {
+    int best = -1;
+    for (int i = 0; i < n; i++)
+        if (d[i].needed > 0 && (best < 0 || d[i].needed < d[best].needed)) best = i;
+    return best;
+}
+
+/* 3700 -> "3,700" */
+static void with_commas(char *buf, size_t size, double x) {
+    char digits[32];
+    snprintf(digits, sizeof digits, "%.0f", x);
+    size_t n = strlen(digits), k = 0;
+    for (size_t i = 0; i < n && k + 2 < size; i++) {
+        if (i > 0 && (n - i) % 3 == 0) buf[k++] = ',';
+        buf[k++] = digits[i];
+    }
+    buf[k] = '\0';
+}
+
+void fuda_report_power_words(const fuda_figure_diff *f, char *buf, size_t size) {
+    double k = f->pct ? 100 : 1;
+    char n[32];
+    with_commas(n, sizeof n, f->needed);
+    snprintf(buf, size, "a difference the size of the one seen in %s (%+.2f%s) would take about %s matches a side to "
+             "show (a rough estimate: 80%% power, if that were the true difference)",
+             f->label, k * f->d, f->pct ? " points" : "", n);
+}
 
 void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, const char *label, FILE *f) {
-    figure_diff d[16];
-    int n = diffs(a, b, d);
-    fprintf(f, "compare     vs minus main, 95%% intervals (* significant)\n");
+    fuda_figure_diff d[16];
+    int n = fuda_report_diffs(a, b, d);
+    fprintf(f, "compare     vs minus main, 95%% intervals (* significant; ~N: matches a side that would\n"
+               "            show the difference seen, roughly)\n");
     for (int i = 0; i < n; i++) {
         double k = d[i].pct ? 100 : 1;
-        fprintf(f, "%-18s %8.2f%s -> %8.2f%s  %+.2f (%+.2f to %+.2f)%s\n", d[i].label, k * d[i].a,
+        char need[40] = "";
+        if (!fuda_figure_significant(&d[i]) && d[i].needed > 0) {
+            char num[32];
+            with_commas(num, sizeof num, d[i].needed);
+            snprintf(need, sizeof need, "  ~%s", num);
+        }
+        fprintf(f, "%-18s %8.2f%s -> %8.2f%s  %+.2f (%+.2f to %+.2f)%s%s\n", d[i].label, k * d[i].a,
                 d[i].pct ? "%" : " ", k * d[i].b, d[i].pct ? "%" : " ", k * d[i].d, k * d[i].lo, k * d[i].hi,
-                significant(&d[i]) ? " *" : "");
+                fuda_figure_significant(&d[i]) ? " *" : "", need);
     }
     int any = 0;
     for (int i = 0; i < n; i++) {
-        if (!significant(&d[i])) continue;
+        if (!fuda_figure_significant(&d[i])) continue;
         double k = d[i].pct ? 100 : 1, half = k * (d[i].hi - d[i].lo) / 2;
         if (i == 0) {
             fprintf(f, "in words    %s makes matches %.1f hands %s, +/- %.1f\n", fuda_out_line(label),
@@ -347,19 +389,32 @@ void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, const
         }
         any = 1;
     }
-    if (!any) fprintf(f, "in words    no difference is significant at 95%%\n");
+    if (any) return;
+    int c = fuda_report_closest(d, n);
+    fprintf(f, "in words    no difference is significant at 95%%%s\n", c >= 0 ? ";" : "");
+    if (c < 0) return;
+    char words[320];
+    fuda_report_power_words(&d[c], words, sizeof words);
+    fuda_buf w = FUDA_BUF_INIT;
+    fuda_buf_adds(&w, "            ");
+    fuda_fill(&w, words, 92, 12, 12);
+    fputs(w.p, f);
+    fuda_buf_free(&w);
 }
 
 char *fuda_report_compare_json(const fuda_report *a, const fuda_report *b) {
-    figure_diff d[16];
-    int n = diffs(a, b, d);
+    fuda_figure_diff d[16];
+    int n = fuda_report_diffs(a, b, d);
     fuda_buf x = FUDA_BUF_INIT;
     fuda_buf_adds(&x, "{");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         fuda_buf_addf(&x, "%s\"%s\": {\"main\": %.4f, \"vs\": %.4f, \"diff\": %.4f, \"ci_low\": %.4f, "
-                          "\"ci_high\": %.4f, \"significant\": %s}",
+                          "\"ci_high\": %.4f, \"significant\": %s, \"matches_needed\": ",
                       i ? ", " : "", d[i].key, d[i].a, d[i].b, d[i].d, d[i].lo, d[i].hi,
-                      significant(&d[i]) ? "true" : "false");
+                      fuda_figure_significant(&d[i]) ? "true" : "false");
+        if (d[i].needed > 0) fuda_buf_addf(&x, "%.0f}", d[i].needed);
+        else fuda_buf_adds(&x, "null}");
+    }
     fuda_buf_adds(&x, "}");
     return fuda_buf_take(&x);
 }

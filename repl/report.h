@@ -48,6 +48,10 @@ int fuda_report_flag(fuda_args *a, const char *arg, int *report, const char **sv
  * variant and options as given ("oklahoma", "undercut_bonus=10, target=50");
  * malloc'd. */
 char *fuda_report_vs_label(const fuda_match_args *vs_m);
+/* How to name a side in the picture: with_variant, "gin" or "gin
+ * (target=50)"; else its options ("target=50"), or "default" without any;
+ * malloc'd. */
+char *fuda_report_side_label(const fuda_match_args *m, int with_variant);
 /* Complete the --vs side from the main one: its variant (default: the same,
  * then with the main options before its own), seed, seats and bots. 0. */
 int fuda_report_vs_args(const char *cmd, const fuda_match_args *m, fuda_match_args *vs_m);
@@ -61,17 +65,51 @@ void fuda_report_free(fuda_report *r);
 void fuda_report_print(const fuda_report *r, const char *const bots[], FILE *f);
 char *fuda_report_json(const fuda_report *r); /* malloc'd object */
 
+/* One figure compared: b's value against a's, the difference b - a with its
+ * 95% interval, and about how many matches a side would show a difference
+ * of that size (stats.h: fuda_sample_needed, rounded; 0: none seen). */
+typedef struct fuda_figure_diff {
+    const char *key, *label, *unit; /* "hands_per_match", "hands per match", " hands" */
+    double a, b, d, lo, hi;
+    int pct;                        /* a rate: shown in percent (points for a difference) */
+    double needed;
+} fuda_figure_diff;
+
+/* The figures compared, in out (room for 16); returns their count. */
+int fuda_report_diffs(const fuda_report *a, const fuda_report *b, fuda_figure_diff *out);
+/* Does the interval leave out 0? */
+int fuda_figure_significant(const fuda_figure_diff *f);
+/* The figure whose difference would show with the fewest matches, or -1. */
+int fuda_report_closest(const fuda_figure_diff *d, int n);
+/* That in words, in buf: "a difference the size of the one seen in hands
+ * per match (+0.34) would take about 3,700 matches a side to show (a rough
+ * estimate ...)". */
+void fuda_report_power_words(const fuda_figure_diff *f, char *buf, size_t size);
+
 /* b against a: each figure's difference (b - a) with its 95% interval, and
  * which are significant (the interval leaves out 0), those in words naming
- * b by `label`. */
+ * b by `label`; when none is, about how many matches would show the
+ * difference seen that shows soonest. */
 void fuda_report_compare_print(const fuda_report *a, const fuda_report *b, const char *label, FILE *f);
 char *fuda_report_compare_json(const fuda_report *a, const fuda_report *b); /* malloc'd */
 
-/* svg.c: write the charts of r (score distribution, length histogram, the
- * lead history of its typical match, replayed on e with seed + index; and
- * b's length histogram beside r's when b is not NULL) to path atomically.
+/* One side of a run, for the picture: its report and records, the name it
+ * goes by ("default", "undercut_bonus=10", "oklahoma") and its bots. */
+typedef struct fuda_svg_side {
+    const fuda_report *rep;
+    const fuda_match_rec *recs; /* n of them; those not done are left out */
+    long n;
+    const char *label;
+    const char *const *bots;    /* by seat, from 1 */
+} fuda_svg_side;
+
+/* svg.c: write the picture of side a (and of its comparison with side v
+ * when v is not NULL) to path atomically: the title names `subject` (the
+ * variant and its options; NULL: a's label) and what is compared, then the
+ * differences with their intervals, the final scores and the match lengths
+ * of both sides, and a's typical match replayed on e from seed + its index.
  * 0, or -1 with the reason in err (path as it was). */
-int fuda_report_svg(const fuda_report *r, fuda_engine *e, const char *const bots[], uint64_t seed,
-                    const fuda_report *b, const char *path, char *err, size_t errsize);
+int fuda_report_svg(const char *subject, const fuda_svg_side *a, const fuda_svg_side *v, fuda_engine *e,
+                    uint64_t seed, const char *path, char *err, size_t errsize);
 
 #endif

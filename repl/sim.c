@@ -392,6 +392,7 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
     sim_side a = { 0 }, b = { 0 };
     char *vs_label = NULL;
     int r = parse_args(argc, argv, &a.s);
+    int other = r == 0 && a.s.vs && a.s.vs_m.variant != NULL; /* --vs VARIANT, not only --vs-option */
     if (r == 0 && a.s.vs) {
         vs_label = fuda_report_vs_label(&a.s.vs_m);
         r = fuda_report_vs_args("sim", &a.s.m, &a.s.vs_m);
@@ -434,8 +435,14 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
         }
         if (a.s.svg) {
             char err[256];
-            if (fuda_report_svg(a.rep, a.e, a.bots, a.s.m.seed, b.rep, a.s.svg, err, sizeof err) != 0)
+            char *subject = other ? NULL : fuda_report_side_label(&a.s.m, 1);
+            char *main_label = other || !b.rep ? fuda_report_side_label(&a.s.m, 1) : fuda_xstrdup("default");
+            fuda_svg_side sa = { a.rep, a.recs, a.s.matches, main_label, a.bots };
+            fuda_svg_side sb = { b.rep, b.recs, b.s.matches, vs_label, b.bots };
+            if (fuda_report_svg(subject, &sa, b.rep ? &sb : NULL, a.e, a.s.m.seed, a.s.svg, err, sizeof err) != 0)
                 r = fuda_fail("cannot write '%s': %s", a.s.svg, err);
+            free(subject);
+            free(main_label);
         }
         r = side_failures(&a, r);
         if (b.e) r = side_failures(&b, r);

@@ -102,3 +102,16 @@ fuda_rate fuda_rate_diff(const fuda_rate *a, const fuda_rate *b) {
     r.n = a->n + b->n;
     return r;
 }
+
+double fuda_sample_needed(double n, double diff, double lo, double hi) {
+    double se = (hi - lo) / (2 * FUDA_Z95);
+    if (diff == 0 || se <= 0 || n <= 0) return 0;
+    double k = (FUDA_Z95 + FUDA_Z80) * se / diff;
+    return n * k * k;
+}
+
+double fuda_round2(double x) {
+    if (x <= 0) return 0;
+    double p = pow(10, floor(log10(x)) - 1);
+    return ceil(x / p) * p;
+}

@@ -44,4 +44,16 @@ fuda_mean fuda_mean_diff(const fuda_mean *a, const fuda_mean *b, double z);
  * method from the two Wilson intervals). */
 fuda_rate fuda_rate_diff(const fuda_rate *a, const fuda_rate *b);
 
+/* About how big a sample (in the units of n, the sample the difference was
+ * measured on, each side) would find a true difference of `diff` significant
+ * at 95% four times in five (80% power): n x (2.80 x se / diff)^2, the
+ * standard error se taken from the 95% interval lo..hi as its half-width
+ * over 1.96, and shrinking as 1/sqrt(n). A rough estimate, taking the
+ * difference seen as the true one; 0 when diff is 0 or the interval empty. */
+#define FUDA_Z80 0.8416212335729143 /* the normal quantile of 80% power, one-sided */
+double fuda_sample_needed(double n, double diff, double lo, double hi);
+
+/* x rounded to two significant figures ("about 3,700"). */
+double fuda_round2(double x);
+
 #endif

@@ -652,9 +652,12 @@ function Match:events(seat) end
 ---@return string
 function Match:view(seat) end
 
----The scoresheet as text.
+---The scoresheet as text: a row per line scored, the totals last; only the columns with
+---something in them. With a width, laid out to it as `fuda play` shows it: notes that do not
+---fit beside their rows turn the rows into lines, a table too wide the totals too.
+---@param width? integer columns (0 or none: no limit)
 ---@return string
-function Match:scoresheet() end
+function Match:scoresheet(width) end
 
 ---The match's log (replayable with fuda.replay or `fuda play --replay`).
 ---@return string

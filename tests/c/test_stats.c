@@ -111,4 +111,19 @@ static void rate_diff(void) {
     CHECK(d.lo > 0.05 && d.lo < 0.2 && d.hi > 0.2 && d.hi < 0.35);
 }
 
-TEST_MAIN(wilson_known, wilson_coverage, mean_known, elo_known, hist_bins, rate_diff)
+/* The sample that would show a difference: n x (2.80 se / d)^2. A difference
+ * of 1 measured with se 1 on 100 needs 100 x 2.8^2 = 785; half the
+ * difference four times as many; none at all without one. */
+static void sample_needed(void) {
+    double z = FUDA_Z95, k = FUDA_Z95 + FUDA_Z80;
+    CHECK(fabs(fuda_sample_needed(100, 1, 1 - z, 1 + z) - 100 * k * k) < 1e-9);
+    CHECK(fabs(fuda_sample_needed(100, -0.5, -0.5 - z, -0.5 + z) - 400 * k * k) < 1e-9);
+    CHECK_EQ_INT((long)fuda_sample_needed(100, 0, -1, 1), 0);
+    CHECK_EQ_INT((long)fuda_sample_needed(100, 1, 1, 1), 0);
+    CHECK_EQ_INT((long)fuda_round2(3641.2), 3700);
+    CHECK_EQ_INT((long)fuda_round2(785.1), 790);
+    CHECK_EQ_INT((long)fuda_round2(12), 12);
+    CHECK_EQ_INT((long)fuda_round2(0), 0);
+}
+
+TEST_MAIN(wilson_known, wilson_coverage, mean_known, elo_known, hist_bins, rate_diff, sample_needed)

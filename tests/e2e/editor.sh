@@ -229,7 +229,7 @@ expect "the installed luacheckrc is the source's" cmp -s "$RCFILE" "$TMP/x/share
 (cd / && env -u FUDA_PATH "$TMP/x/bin/fuda" list) >"$OUT" 2>"$ERR"
 expect "the installed fuda finds its variants" has "$OUT" '^gin '
 (cd / && env -u FUDA_PATH "$TMP/x/bin/fuda" rules gin) >"$OUT" 2>"$ERR"
-expect "the installed fuda finds its rules documents" has "$OUT" '^#'
+expect "the installed fuda finds its rules documents" has "$OUT" '^====+$'
 # ---- what an editor shows: lua-language-server (LuaLS), when installed ----
 # Optional (docs/authoring.md, "Editor support": it is no Debian or npm package): with it on PATH,
 # or named by FUDA_LUALS, its check mode reads the installed annotations over a folder set up as

@@ -2,8 +2,10 @@
 # report.sh -- end-to-end tests of `fuda sim --report`, `--vs`/`--vs-option`
 # and `--svg`: the figures in text and JSON (intervals that hold their
 # figures, histograms that count every match), the same report at every -j,
-# a rule change found significant, the SVG valid XML with its charts,
-# written atomically, and usage errors.
+# a rule change found significant, and when none is, how many matches would
+# tell; the SVG valid XML with its charts titled and its axes, one colour one
+# meaning, the differences drawn as the JSON has them, written atomically;
+# and usage errors.
 . "$(dirname "$0")/lib/check.sh"
 
 run sim gin --report -n 60
@@ -74,6 +76,9 @@ expect "sim --vs of an unknown variant fails (exit 1)" status 1
 run sim gin -n 30 --svg "$TMP/r.svg"
 expect "sim --svg exits 0" status 0
 expect "sim --svg writes the file" test -s "$TMP/r.svg"
+# svg.py FILE SEATS IDS: the picture's panels (ids in order), each titled,
+# its axes titled; a colour means one thing: the bars and the legend the
+# main side's blue or the --vs side's orange, the seats' lines neither.
 cat >"$TMP/svg.py" <<'PY'
 import sys
 import xml.etree.ElementTree as ET
@@ -82,24 +87,76 @@ root = ET.parse(sys.argv[1]).getroot()
 assert root.tag == ns + "svg", root.tag
 assert root.find(ns + "title") is not None
 ids = [g.get("id") for g in root.findall(ns + "g")]
-assert ids == ["scores", "length", "lead"], ids
+assert ids == sys.argv[3].split(","), ids
+def texts(g):
+    return ["".join(t.itertext()) for t in g.iter(ns + "text")]
 for g in root.findall(ns + "g"):
-    assert g.find(ns + "text") is not None
-assert len(root.find(ns + "g[@id='scores']").findall(ns + "rect")) >= 2
-assert len(root.find(ns + "g[@id='length']").findall(ns + "rect")) >= 2
-lines = root.find(ns + "g[@id='lead']").findall(ns + "polyline")
+    assert texts(g), g.get("id")
+SIDES = {"#1f77b4", "#ff7f0e"}
+for pid, axes in (("scores", ("final score (points)", "seats ending there")), ("length", ("hands in the match", "matches"))):
+    g = root.find(ns + "g[@id='%s']" % pid)
+    assert all(a in texts(g) for a in axes), (pid, texts(g))
+    bars = [r for r in g.iter(ns + "rect")]
+    assert len(bars) >= 2, pid
+    assert {r.get("fill") for r in bars} <= SIDES, {r.get("fill") for r in bars}
+lead = root.find(ns + "g[@id='lead']")
+assert "hands played" in texts(lead) and "total (points)" in texts(lead), texts(lead)
+lines = lead.findall(ns + "polyline")
 assert len(lines) == int(sys.argv[2]), len(lines)
+assert not {p.get("stroke") for p in lines} & SIDES, "a seat in a side's colour"
 for p in lines:
     pts = p.get("points").split()
     assert len(pts) >= 2 and all(len(x.split(",")) == 2 for x in pts)
+    assert any(t.startswith("seat ") for t in texts(lead))
 PY
-expect "the SVG is XML with three charts and a line per seat" python3 "$TMP/svg.py" "$TMP/r.svg" 2
+expect "the SVG: its charts titled, axes titled, a line per seat, one colour one meaning" \
+    python3 "$TMP/svg.py" "$TMP/r.svg" 2 scores,length,lead
+expect "the SVG's title names the variant and the matches" has "$TMP/r.svg" '>gin, 30 matches</text>'
 if command -v xmllint >/dev/null 2>&1; then
     expect "xmllint accepts the SVG" xmllint --noout "$TMP/r.svg"
 fi
 run sim dobon -n 10 --svg "$TMP/d.svg" --vs-option games=2
 expect "dobon --svg --vs-option exits 0" status 0
-expect "dobon SVG: a line per seat" python3 "$TMP/svg.py" "$TMP/d.svg" 4
+expect "dobon SVG: the differences first, a line per seat" python3 "$TMP/svg.py" "$TMP/d.svg" 4 compare,scores,length,lead
+expect "dobon SVG: its title names what is compared" has "$TMP/d.svg" '>dobon: games=2 vs default, 10 matches each</text>'
+
+# The differences drawn as the JSON has them: a dot per figure, filled when significant; when none
+# is, the words on how many matches would show the difference seen, as the text report has them.
+cat >"$TMP/cmp.py" <<'PY'
+import json, sys
+import xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+cmp = json.load(open(sys.argv[2]))["compare"]
+g = ET.parse(sys.argv[1]).getroot().find(ns + "g[@id='compare']")
+dots = g.findall(".//" + ns + "circle")
+assert len(dots) == len(cmp), (len(dots), len(cmp))
+for dot, (key, f) in zip(dots, cmp.items()):
+    assert (dot.get("fill") != "#fff") == f["significant"], (key, dot.get("fill"), f)
+words = " ".join("".join(t.itertext()) for t in g.iter(ns + "text"))
+report = open(sys.argv[3]).read()
+if any(f["significant"] for f in cmp.values()):
+    assert "Significant at 95%:" in words, words
+else:
+    need = [f["matches_needed"] for f in cmp.values() if f["matches_needed"]]
+    assert "No difference is significant at 95%" in words, words
+    if need:
+        n = "{:,}".format(min(need))
+        assert "would take about %s matches a side" % n in words, (n, words)
+        assert "about %s matches a side" % n in " ".join(report.split()), report
+PY
+run sim gin -n 40 --vs-option target=50 --svg "$TMP/t.svg" --json
+cp "$OUT" "$TMP/t.json"
+run sim gin -n 40 --vs-option target=50
+expect "target=50: the dots as the JSON's significance" python3 "$TMP/cmp.py" "$TMP/t.svg" "$TMP/t.json" "$OUT"
+expect "target=50: shorter matches, a filled dot" sh -c 'grep -q "<title>hands per match: -" "$1" && grep -q "fill=\"#222\" stroke=\"#222\" stroke-width=\"2\"><title>hands per match" "$1"' sh "$TMP/t.svg"
+run sim gin -n 20 --vs-option undercut_bonus=19 --svg "$TMP/u.svg" --json
+cp "$OUT" "$TMP/u.json"
+run sim gin -n 20 --vs-option undercut_bonus=19
+expect "undercut_bonus=19: the dots as the JSON's significance, the words as the report's" \
+    python3 "$TMP/cmp.py" "$TMP/u.svg" "$TMP/u.json" "$OUT"
+expect "undercut_bonus=19: nothing significant in 20 matches" has "$OUT" '^in words +no difference is significant at 95%;$'
+expect "undercut_bonus=19: ~N beside a figure not significant" has "$OUT" '^hands per match .*\)  ~[0-9,]+$'
+
 run sim gin -n 5 --svg "$TMP/nodir/r.svg"
 expect "--svg into a missing folder fails (exit 1)" status 1
 expect "--svg failure is named" has "$ERR" "cannot write '.*nodir/r.svg'"
@@ -139,8 +196,19 @@ run sim "$V" -n 2 --seats 3 --report --json --option script=3:7,1:2,2:3
 expect "scripted 4: three seats, a leader throughout" python3 "$TMP/exact.py" "$OUT" \
     '{"lead_changes": 0, "drama": 0, "decided_last_hand": 0, "comeback": 0, "hands_per_match": 3}'
 run sim "$V" -n 1 --svg "$TMP/s.svg"
-expect "scripted SVG: each seat's line has the start and 3 hands" sh -c '[ "$(grep -c "<polyline.*points=\"[^ ]* [^ ]* [^ ]* [^ ]*\">" "$1")" -eq 2 ]' sh "$TMP/s.svg"
-expect "scripted SVG: seat 1 from 0 at the bottom by 10 to 35 at the top" grep -q 'points="70,210.0 290.0,161.4 510.0,161.4 730.0,40.0"><title>seat 1' "$TMP/s.svg"
+expect "scripted SVG: each seat's line has the start and 3 hands" sh -c '[ "$(grep -c "<polyline[^>]*points=\"[^ ]* [^ ]* [^ ]* [^ ]*\">" "$1")" -eq 2 ]' sh "$TMP/s.svg"
+# seat 1: 0, 10, 10, 35; seat 2: 0, 0, 30, 30 (script 1:10,2:30,1:25): the y of each point, the
+# y axis's ticks placing 0 and 35
+expect "scripted SVG: seat 1 from 0 by 10 to 35, in the y axis's scale" python3 - "$TMP/s.svg" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+g = ET.parse(sys.argv[1]).getroot().find(ns + "g[@id='lead']")
+ys = {p.find(ns + "title").text.split()[1]: [float(x.split(",")[1]) for x in p.get("points").split()] for p in g.findall(ns + "polyline")}
+ticks = {t.text: float(t.get("y")) - 4 for t in g.findall(ns + "text") if t.get("text-anchor") == "end"}
+at = lambda v: ticks["0"] + (ticks["10"] - ticks["0"]) * v / 10
+assert all(abs(a - at(v)) < 0.2 for a, v in zip(ys["1"], (0, 10, 10, 35))), (ys, ticks)
+assert all(abs(a - at(v)) < 0.2 for a, v in zip(ys["2"], (0, 0, 30, 30))), (ys, ticks)
+PY
 
 run sim gin --svg
 expect "--svg without a file is a usage error" status 2

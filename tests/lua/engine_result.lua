@@ -114,9 +114,21 @@ do
   eq(m:winners()[1], 1, "format: seat 1 named the winner")
   local sheet = m:scoresheet()
   check(sheet:find("points", 1, true) and sheet:find("hands", 1, true), "format: the columns are named:\n" .. sheet)
-  check(sheet:find("\n   1         10       .         .       .   seat 1 +10: out\n", 1, true), "format: the points row, side by side:\n" .. sheet)
-  check(sheet:find("\n   1          .       .         1       .   seat 1 +1: won\n", 1, true), "format: the hands row:\n" .. sheet)
-  check(sheet:find("\ntotal        10       0         1       0\n", 1, true), "format: the totals side by side")
+  -- every seat of the first column; of the second only seat 1, the one who has anything there
+  check(sheet:find("\nhand    seat 1 seat 2   seat 1\n", 1, true), "format: the seats of each column:\n" .. sheet)
+  check(sheet:find("\n   1        10      .        .   seat 1 +10: out\n", 1, true), "format: the points row, side by side:\n" .. sheet)
+  check(sheet:find("\n   1         .      .        1   seat 1 +1: won\n", 1, true), "format: the hands row:\n" .. sheet)
+  check(sheet:find("\ntotal       10      0        1\n", 1, true), "format: the totals side by side")
+  -- at 34 columns the notes do not fit beside: the rows become lines, the totals stay a table
+  local narrow = m:scoresheet(34)
+  check(narrow:find("^hand 1\n  seat 1 %+10 %(total 10%): out\n  hands: seat 1 %+1 %(total 1%): won\n"),
+        "format: the rows as lines at 34 columns:\n" .. narrow)
+  check(narrow:find("\ntotal       10      0        1\n", 1, true), "format: the totals a table at 34")
+  -- at 20 the table does not fit either: the totals are lines too, broken between words
+  narrow = m:scoresheet(20)
+  check(narrow:find("\ntotal\n  points: seat 1 10,\n      seat 2 0\n  hands: seat 1 1\n$"),
+        "format: the totals as lines at 20:\n" .. narrow)
+  for line in narrow:gmatch("[^\n]+") do check(#line <= 20, "format: fits 20: " .. line) end
   check(not m:apply(2, "draw"), "format: no move after the match")
 end
 

@@ -13,6 +13,11 @@ trap 'rm -rf "$TMP"' EXIT
 # fuda play keeps the last match in the data folder: here, not the user's
 XDG_DATA_HOME=$TMP/data
 export XDG_DATA_HOME
+# Text is laid out to the width: the terminal's, else COLUMNS, else 80. Here
+# as wide as fuda takes, whatever the user's shell exported, so a test reads
+# a line whole; width.sh tests the layout at 60 and 100 columns.
+COLUMNS=10000
+export COLUMNS
 OUT=$TMP/out
 ERR=$TMP/err
 RC=0
