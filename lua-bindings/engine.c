@@ -338,7 +338,7 @@ static void txn_undo(fuda_engine *e, txn *t) {
 /* Call hook `name` of the variant with the game and nargs more values on the
  * stack (pushed by the caller after this returns 1... see call_hook). */
 static const char *const hook_names[FUDA_NHOOKS] = {
-    "setup", "deal", "moves", "play", "resolve", "view", "result", "match", "prompt", "why_not"
+    "setup", "deal", "moves", "play", "resolve", "view", "result", "match", "prompt", "why_not", "confirm"
 };
 
 /* Remember the variant's hook functions (after loading). */
@@ -1687,12 +1687,12 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
 }
 
 /* ---- a line of text from a hook: the claim question's reason (prompt), why
- * a typed move is refused (why_not) ---- */
+ * a typed move is refused (why_not), what a legal move throws away (confirm) ---- */
 
 typedef struct ask_args {
-    int hook;          /* FUDA_HOOK_PROMPT or FUDA_HOOK_WHY_NOT */
+    int hook;          /* FUDA_HOOK_PROMPT, FUDA_HOOK_WHY_NOT or FUDA_HOOK_CONFIRM */
     int seat;
-    const char *typed; /* the typed move (why_not), or NULL */
+    const char *typed; /* the typed move (why_not), the move (confirm), or NULL */
     char *text;        /* the answer, malloc'd; NULL: none */
 } ask_args;
 
@@ -1741,7 +1741,7 @@ static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) 
 
 int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
     *text = NULL;
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, seat, NULL, text);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, FUDA_HOOK_PROMPT, seat, NULL, text);
     if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -1758,7 +1758,7 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
     }
     if (fuda_tb_n(e) && !e->tb_inner) {
         if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
-        return fuda_tables_ask(e, seat, typed, text);
+        return fuda_tables_ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
     }
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -1766,6 +1766,21 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
     }
     if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
     return ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
+}
+
+int fuda_engine_confirm(fuda_engine *e, int seat, const char *move, char **text) {
+    *text = NULL;
+    if (!e->started) {
+        fuda_engine_seterr(e, "no match is running");
+        return -1;
+    }
+    if (e->ref_hook[FUDA_HOOK_CONFIRM] == LUA_NOREF) return 0;
+    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, FUDA_HOOK_CONFIRM, seat, move, text);
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return -1;
+    }
+    return ask(e, FUDA_HOOK_CONFIRM, seat, move, text);
 }
 
 /* One column of the scoresheet, for a seat per column: the running totals. */

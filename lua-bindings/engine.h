@@ -269,6 +269,15 @@ char *fuda_engine_view(fuda_engine *e, int seat);
  * says why, and the game is as it was. */
 int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text);
 
+/* What the legal move `move` of seat throws away, as the variant's confirm
+ * hook tells it ("discard {7h} breaks your run {5h} {6h} {7h}"), for a
+ * question before a human's move is played; run read-only under the limits
+ * of a hook. 0 with *text a malloc'd line (caller frees), or *text NULL when
+ * the variant has no hook or it returned nil or "" (nothing to ask); -1 with
+ * *text NULL when the hook failed (an error, a limit, not a string):
+ * fuda_engine_error says why, and the game is as it was. */
+int fuda_engine_confirm(fuda_engine *e, int seat, const char *move, char **text);
+
 /* The scoresheet as text: one row per scored hand, running totals. Caller frees. */
 char *fuda_engine_scoresheet(fuda_engine *e);
 

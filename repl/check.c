@@ -469,6 +469,21 @@ static int check_why_not(checker *c, int seat, const char *move, const fuda_stat
     return 0;
 }
 
+/* Asking what each listed move throws away (the confirm hook, before a
+ * human's move in fuda play) must work and change nothing. */
+static int check_confirm(checker *c, int seat, int n, const fuda_state *before) {
+    for (int i = 0; i < n; i++) {
+        char *text = NULL;
+        if (fuda_engine_confirm(c->e, seat, c->mv[i], &text) != 0) {
+            fail_engine(c, 0, "seat %d: confirm for '%s' failed", seat, c->mv[i]);
+            return -1;
+        }
+        free(text);
+    }
+    if (!unchanged(c, before)) return fail_at(c, 0, "seat %d: asking confirm for its moves changed the game state", seat);
+    return 0;
+}
+
 /* ---- what the events show each seat ---- */
 
 static void trace_reset(ev_trace *t) {
@@ -643,6 +658,7 @@ static int check_seat(checker *c, int seat, int thorough, const fuda_state *befo
     int r = try_illegal(c, seat, "no-such-move", before);
     if (r == 0 && foreign) r = try_illegal(c, seat, foreign, before);
     if (r == 0 && thorough) r = check_why_not(c, seat, foreign ? foreign : "no-such-move", before);
+    if (r == 0 && thorough) r = check_confirm(c, seat, n, before);
     free(foreign);
     return r;
 }
@@ -697,9 +713,24 @@ static char *first_missing(const char *a, const char *b) {
     return NULL;
 }
 
+/* Add what the confirm hook says of seat's move to b, marked \x01 (asked before a move in fuda play,
+ * so it must not tell the seat what it cannot see): 0, or -1 with the failure recorded. */
+static int add_confirms(checker *c, int seat, const char *move, fuda_buf *b) {
+    char *q = NULL;
+    if (fuda_engine_confirm(c->e, seat, move, &q) != 0) {
+        fail_engine(c, 0, "seat %d: confirm for '%s' after dealing what it cannot see anew", seat, move);
+        return -1;
+    }
+    if (q) fuda_buf_addf(b, "\x01" "confirm '%s': %s\n", move, q);
+    free(q);
+    return 0;
+}
+
 /* What seat may know now: its legal moves (one a line, when it must act)
- * and its view. malloc'd; NULL with the failure recorded. */
-static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
+ * with what it is told when it asks (lines marked \x01; with `confirms`,
+ * last, what the confirm hook says of each move), and its view. malloc'd;
+ * NULL with the failure recorded. */
+static char *seat_knowledge(checker *c, int seat, int acts, int confirms, char **view) {
     fuda_buf b = FUDA_BUF_INIT;
     if (acts) {
         const char *const *mv;
@@ -710,7 +741,11 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
             return NULL;
         }
         for (int i = 0; i < n; i++) fuda_buf_addf(&b, "%s\n", mv[i]);
-        /* what it is told when it asks: the claim window's reason, why a move is refused */
+        char **moves = fuda_xrealloc(NULL, (size_t)(n + 1) * sizeof *moves); /* mv lasts to the next call */
+        for (int i = 0; i < n; i++) moves[i] = fuda_xstrdup(mv[i]);
+        moves[n] = NULL;
+        /* what it is told when it asks: the claim window's reason, why a move is refused, what a move
+         * throws away */
         char *prompt = NULL, *why = NULL;
         const char *failed = fuda_engine_prompt(c->e, seat, &prompt) != 0                      ? "the prompt"
                              : fuda_engine_why_not(c->e, seat, "no-such-move", &why) != 0 ? "why_not"
@@ -718,6 +753,7 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
         if (failed) {
             fail_engine(c, 0, "seat %d: %s after dealing what it cannot see anew", seat, failed);
             free(prompt);
+            fuda_words_free(moves);
             free(fuda_buf_take(&b));
             return NULL;
         }
@@ -725,6 +761,13 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
                       why ? why : "");
         free(prompt);
         free(why);
+        int rc = 0;
+        for (int i = 0; i < n && confirms && rc == 0; i++) rc = add_confirms(c, seat, moves[i], &b);
+        fuda_words_free(moves);
+        if (rc < 0) {
+            free(fuda_buf_take(&b));
+            return NULL;
+        }
     }
     *view = fuda_engine_view(c->e, seat);
     if (!*view) {
@@ -889,13 +932,15 @@ static int check_leaks(checker *c, unsigned actors, char *const *chosen) {
     if (why) r = fail_at(c, 0, "%s", why);
     for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
         int acts = (actors >> (seat - 1)) & 1;
-        char *view0 = NULL, *moves0 = chosen ? seat_knowledge(c, seat, acts, &view0) : NULL;
+        char *view0 = NULL, *moves0 = chosen ? seat_knowledge(c, seat, acts, 1, &view0) : NULL;
+        char *confirms = moves0 ? strstr(moves0, "\x01" "confirm ") : NULL; /* compared in the first deal anew */
         if (chosen && !moves0) r = -1;
         for (int k = 0; k < (chosen ? CHECK_LEAK_DEALS : 1) && r == 0; k++) {
             uint64_t seed = c->seed * 1000003u + (uint64_t)fuda_engine_move_count(c->e) * 31u + (uint64_t)k;
             fuda_engine_resample_keep(c->e, seat, seed, before[seat]);
             if (chosen) {
-                char *view1 = NULL, *moves1 = seat_knowledge(c, seat, acts, &view1);
+                char *view1 = NULL, *moves1 = seat_knowledge(c, seat, acts, k == 0, &view1);
+                if (confirms && k == 1) *confirms = '\0'; /* the rest of moves0 without them */
                 if (!moves1) r = -1;
                 else r = leak_differs(c, seat, moves0, view0, moves1, view1);
                 free(moves1);
@@ -1401,7 +1446,8 @@ static const char *why_unreached(const checker *c, const char *hook) {
     if (strcmp(hook, "resolve") == 0) return c->claims ? "no claim window closed" : "no claim window was opened";
     if (strcmp(hook, "result") == 0 || strcmp(hook, "match") == 0)
         return c->hands_ended ? "the engine did not call it when the hands ended" : "no hand ended";
-    if (strcmp(hook, "why_not") == 0) return "no seat had to act in the matches whose moves are all tried";
+    if (strcmp(hook, "why_not") == 0 || strcmp(hook, "confirm") == 0)
+        return "no seat had to act in the matches whose moves are all tried";
     if (strcmp(hook, "evaluate") == 0)
         return fuda_engine_tables(c->e) ? "check does not ask it in a match of several tables" : "no seat had to act";
     if (strcmp(hook, "check.invariant") == 0) return "no action was played";

@@ -16,6 +16,9 @@
  * then it learned something (a card, a private event) or another human
  * moved, and says why not.
  *
+ * A human's move that the variant's confirm hook flags asks first
+ * (confirm.h; --no-confirm, `confirm off`).
+ *
  * The match is kept in the user's data folder (saved.h) after each step in
  * which a human moved, when it ends and when it is abandoned; `--resume`
  * replays it and goes on. Writing it costs about a millisecond (the log is a
@@ -36,6 +39,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "confirm.h"
 #include "input.h"
 #include "line.h"
 #include "out.h"
@@ -58,6 +62,7 @@ typedef struct play_args {
     const char *replay; /* log file */
     long replay_to;     /* -1: all the moves */
     int resume;         /* --resume: the saved match */
+    int no_confirm;     /* --no-confirm: no question before a move the variant flags */
     fuda_saved saved;   /* its file, read */
 } play_args;
 
@@ -85,6 +90,7 @@ typedef struct table {
     int nverbs;
     unsigned waited; /* humans told their table waits for the others, this hand */
     unsigned waited_hand;
+    int no_confirm;  /* no question before a move the variant's confirm hook flags */
 } table;
 
 /* A copy of one seat's legal moves (the engine's are valid only until its
@@ -95,6 +101,7 @@ typedef struct movelist {
 } movelist;
 
 static int is_human(const table *t, int seat) { return (t->humans >> (seat - 1)) & 1u; }
+static void autosave(table *t, int finished);
 
 /* Report the engine's error; returns FAIL. */
 static int engine_failed(const table *t) {
@@ -104,21 +111,9 @@ static int engine_failed(const table *t) {
 
 /* ---- output ---- */
 
-/* Print variant text, ending the line: first what the script chose is made
- * harmless (the terminal sink, out.h), then its cards are rendered in
- * fuda's own colours, and the lines wrapped. */
-static void show(const table *t, const char *text) {
-    fuda_buf safe = FUDA_BUF_INIT;
-    fuda_buf_term(&safe, text, FUDA_TERM_BLOCK);
-    char *r = fuda_render_cards(safe.p, t->style);
-    char *s = fuda_wrap(r, fuda_term_width(stdout));
-    size_t n = strlen(s);
-    fuda_buf_free(&safe);
-    free(r);
-    fuda_out_raw(stdout, s, n); /* the colours are fuda's: past the sink */
-    if (n && s[n - 1] != '\n') putchar('\n');
-    free(s);
-}
+/* Print variant text, ending the line: made harmless, cards rendered in
+ * fuda's own colours, lines wrapped (out.h). */
+static void show(const table *t, const char *text) { fuda_out_show(text, t->style); }
 
 /* Keep an event for a human away from the keyboard. */
 static void hold(table *t, int seat, const char *text) {
@@ -250,6 +245,7 @@ static void print_play_help(const table *t, const movelist *ml) {
          "               you may see whole (an open discard pile, your hand)\n"
          "  undo         take back your last move (and the bots' moves after it); again\n"
          "               to go further back, but not past a card or a deal you have seen\n"
+         "  confirm off  no question before a move the game flags (on: ask again)\n"
          "  hint         the move the search bot would play, and why\n"
          "  log          the log of this match\n"
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
@@ -558,6 +554,19 @@ static int give_hint(table *t, int seat) {
     return GO_ON;
 }
 
+/* `confirm [on|off]`: the question before a move the game flags. */
+static int set_confirm(table *t, char **w, int n) {
+    if (n > 2 || (n == 2 && strcmp(w[1], "on") != 0 && strcmp(w[1], "off") != 0)) {
+        puts("usage: confirm on|off");
+        return GO_ON;
+    }
+    if (n == 2) t->no_confirm = strcmp(w[1], "off") == 0;
+    printf("confirm %s: %s\n", t->no_confirm ? "off" : "on",
+           t->no_confirm ? "every move is played as typed" : "a move the game says throws something away asks first");
+    if (n == 2) autosave(t, 0);
+    return GO_ON;
+}
+
 /* The commands of the match prompt. Returns GO_ON when the line was a
  * command (done), QUIT, FAIL, or NOT_COMMAND. */
 static int run_play_command(table *t, int seat, const movelist *ml, const char *line) {
@@ -573,6 +582,7 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
     else if (n == 1 && strcmp(c, "undo") == 0) r = undo_move(t, seat);
     else if (n == 1 && strcmp(c, "hint") == 0) r = give_hint(t, seat);
+    else if (strcmp(c, "confirm") == 0) r = set_confirm(t, w, n);
     else if (n == 1 && strcmp(c, "pile") == 0) list_piles(t, seat);
     else if ((n == 2 || n == 3) && strcmp(c, "pile") == 0) show_pile(t, seat, w[1], n == 3 ? w[2] : NULL);
     else if (strcmp(c, "save") == 0) r = save_log(t, n == 2 ? w[1] : NULL);
@@ -642,8 +652,9 @@ static int line_to_move(table *t, int seat, const movelist *ml, const char *line
 
 /* ---- Tab completion ---- */
 
-static const char *const play_commands[] = { "help", "moves", "view", "look", "table", "score", "rules", "pile",
-                                             "log", "save", "undo", "hint", "quit", "exit", NULL };
+static const char *const play_commands[] = { "help",     "moves",   "view", "look", "table", "score", "rules",
+                                             "pile",     "log",     "save", "undo", "hint",  "quit",  "exit",
+                                             "confirm", NULL };
 
 /* What the prompt completes from: the legal moves and the pile names. */
 typedef struct completion {
@@ -749,7 +760,8 @@ static int ask_human(table *t, int seat, char **move, int *asked) {
         int c = *s ? run_play_command(t, seat, &ml, s) : NOT_COMMAND;
         if (c == NOT_COMMAND && (*s || yes)) {
             int i = line_to_move(t, seat, &ml, s, yes, claim != NULL);
-            if (i >= 0) *move = fuda_xstrdup(ml.v[i]);
+            if (i >= 0 && (t->no_confirm || fuda_confirm_move(t->e, seat, ml.v[i], t->style)))
+                *move = fuda_xstrdup(ml.v[i]);
         } else if (c != NOT_COMMAND) {
             r = c;
         }
@@ -770,7 +782,8 @@ static void autosave(table *t, int finished) {
     if (!t->save_path) return;
     char *log = fuda_engine_log(t->e);
     if (!log) return;
-    char *text = fuda_saved_format(log, t->variant_as, t->humans, t->nseats, (const char *const *)t->bots, finished);
+    char *text = fuda_saved_format(log, t->variant_as, t->humans, t->nseats, (const char *const *)t->bots, finished,
+                                   t->no_confirm);
     char why[128];
     if (fuda_write_file(t->save_path, text, strlen(text), why, sizeof why) != 0 && !t->save_warned) {
         fflush(stdout);
@@ -1011,6 +1024,8 @@ static int parse_args(int argc, char **argv, play_args *p) {
             p->replay = v;
         } else if (strcmp(arg, "--resume") == 0) {
             p->resume = 1;
+        } else if (strcmp(arg, "--no-confirm") == 0) {
+            p->no_confirm = 1;
         } else if ((r = fuda_args_flag(&a, arg, "--to", &v)) != 0) {
             if (r < 0 || fuda_args_long("play", "--to", v, 0, 1000000000L, &p->replay_to)) return FUDA_EXIT_USAGE;
         } else if (arg[0] == '-' && arg[1]) {
@@ -1025,7 +1040,7 @@ static int parse_args(int argc, char **argv, play_args *p) {
         return fuda_usage_error("play", "--replay takes the options, seats and seed from the log");
     if (p->replay_to >= 0 && !p->replay) return fuda_usage_error("play", "--to needs --replay");
     if (p->resume && (p->m.variant || p->replay || p->m.have_seed || p->m.seats || p->m.nopts || p->m.bots ||
-                      p->humans || p->seat))
+                      p->humans || p->seat || p->no_confirm))
         return fuda_usage_error("play", "--resume goes on with the saved match as it was (no VARIANT or other flags)");
     if (p->resume) return 0;
     if (!p->m.variant && !p->replay) return fuda_usage_error("play", "missing VARIANT");
@@ -1165,11 +1180,10 @@ static int set_table(table *t, const fuda_config *cfg, const play_args *p, char 
     t->name = fuda_engine_info(t->e)->name;
     t->variant_as = p->resume ? p->saved.variant : p->m.variant;
     print_header(t);
-    if (p->replay || p->resume) {
-        fuda_engine_on_event(t->e, on_event, t);
-        return 0;
-    }
-    return start_new(t, p);
+    if (p->replay || p->resume) fuda_engine_on_event(t->e, on_event, t);
+    else if ((r = start_new(t, p)) != 0) return r;
+    t->no_confirm = p->no_confirm || (p->resume && p->saved.no_confirm);
+    return 0;
 }
 
 int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {

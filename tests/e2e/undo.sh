@@ -2,7 +2,9 @@
 # undo.sh -- end-to-end tests of `undo` in `fuda play`, driven through stdin:
 # taking back one's moves (and the bots' after them) as far as one likes, the
 # refusals and their reasons (a private event, a card seen, a deal, another
-# human's move), and a log saved after an undo replaying to the same match.
+# human's move), and a log saved after an undo replaying to the same match;
+# the confirm hook's question before a move, which off a terminal is a note
+# (tty.sh asks it on a terminal).
 . "$(dirname "$0")/lib/check.sh"
 
 # Undo: bids reveal nothing, a draw is told to the drawer, a show turns a card up
@@ -111,5 +113,32 @@ expect "gin: a stock draw was told" has "$OUT" "^cannot undo 'draw': since then 
 printf 'go\ngo\ngo\ngo\nundo\nquit\ny\n' | FUDA_PATH=tests/variants timeout 60 "$FUDA" play chatty 2>"$ERR" |
     grep -E '^nothing to undo' >"$OUT"
 expect "undo: a history past 64 MiB is dropped, and undo says so" has "$OUT" '^nothing to undo in this hand: its history passed 64 MiB and was dropped$'
+
+# ---- confirm: the variant's question before a move (undo.lua asks before a call; the bot bids 1) ----
+printf 'bid 2\ncall\n' | "$FUDA" play "$U" --seed 1 --option hands=1 >"$OUT" 2>"$ERR"
+expect "confirm: off a terminal, a note and the move played" \
+    has "$OUT" '^note: calling scores your bid of 1 and ends the hand \(played without asking: the input is not a terminal\)$'
+expect "confirm: the call was played" has "$OUT" '^Seat 1 calls 1\.$'
+expect "confirm: the next line is not taken for an answer" has "$OUT" '^Match over: '
+printf 'bid 2\ncall\n' | "$FUDA" play "$U" --seed 1 --option hands=1 --no-confirm >"$OUT" 2>"$ERR"
+expect "--no-confirm: no note" hasnt "$OUT" '^note: '
+expect "--no-confirm: the call played" has "$OUT" '^Seat 1 calls 1\.$'
+printf 'confirm\nconfirm off\nbid 2\ncall\n' | "$FUDA" play "$U" --seed 1 --option hands=1 >"$OUT" 2>"$ERR"
+expect "confirm: says whether it is on" has "$OUT" '^confirm on: a move the game says throws something away asks first$'
+expect "confirm off: said" has "$OUT" '^confirm off: every move is played as typed$'
+expect "confirm off: no note" hasnt "$OUT" '^note: '
+printf 'bid 2\ncall\n' | "$FUDA" play "$U" --seed 1 --option hands=1 --option confirm=error >"$OUT" 2>"$ERR"
+RC=$?
+expect "a failing confirm hook: said, with file:line" \
+    has "$OUT" '^\(the variant.s confirm failed: tests/variants/undo\.lua:[0-9]+: the confirm hook fails \(in confirm\); the move is played\)$'
+expect "a failing confirm hook: the move is played" has "$OUT" '^Seat 1 calls 1\.$'
+expect "a failing confirm hook: exit 0" status 0
+# confirm off is kept with the match for --resume
+mkdir -p "$TMP/xdg"
+printf 'bid 2\nconfirm off\nquit\ny\n' | FUDA_PATH=tests/variants XDG_DATA_HOME=$TMP/xdg "$FUDA" play undo --seed 1 >"$OUT" 2>"$ERR"
+expect "confirm off: kept in the saved match" grep -qx '# play confirm off' "$TMP/xdg/fuda/last-match.log"
+printf 'call\nquit\ny\n' | FUDA_PATH=tests/variants XDG_DATA_HOME=$TMP/xdg "$FUDA" play --resume >"$OUT" 2>"$ERR"
+expect "confirm off: resumed without the question" has "$OUT" '^Seat 1 calls 1\.$'
+expect "confirm off: ... and no note" hasnt "$OUT" '^note: '
 
 finish
