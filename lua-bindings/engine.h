@@ -317,6 +317,14 @@ int fuda_engine_replay_file_as(fuda_engine *e, const char *variant, const char *
 /* Number of moves in the match so far. */
 long fuda_engine_move_count(const fuda_engine *e);
 
+/* Mark the running match as practice (fuda play --practice: undo goes back
+ * freely). Its log then says so with a line "practice" in its header, and a
+ * replay of that log marks the match again. For the rest of the match: only
+ * a new start clears it. Does nothing when no match is running. */
+void fuda_engine_set_practice(fuda_engine *e);
+/* 1 when the running match is marked practice, else 0. */
+int fuda_engine_practice(const fuda_engine *e);
+
 /* ---- several tables (core/tables.h; a variant's `tables`, `teams`,
  * `seating`, `hand_over`) ----
  * A match of several tables runs one hand at each table at once; the

@@ -179,6 +179,7 @@ struct fuda_engine {
     int nsymcache;             /* strings in the match's string -> symbol cache */
     int ref_symstr;            /* sym id -> Lua string */
     uint64_t seed;
+    int practice;              /* the match is a practice one (its log says so: log.c) */
     fuda_rng bot_rng;
     fuda_row *rows; int nrows, caprows;
     fuda_ev *evs; int nevs, capevs;

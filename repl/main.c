@@ -37,7 +37,7 @@ static const command commands[] = {
     { "play", fuda_cmd_play,
       "play VARIANT [--seed N] [--seat K] [--bots NAME,...] [--humans K,...] [--target P]\n"
       "                 [--seats N] [--option NAME=VALUE]... [--replay LOGFILE [--to N]]\n"
-      "                 [--think MS | --iters N] [--no-confirm]\n"
+      "                 [--think MS | --iters N] [--practice] [--no-confirm]\n"
       "       fuda play --resume",
       "play a match in the terminal against bots",
       "Play a match of VARIANT: you at one seat, bots at the others.\n"
@@ -57,13 +57,15 @@ static const command commands[] = {
       "  --resume             go on with the last match, left unfinished (it is kept\n"
       "                       in $XDG_DATA_HOME/fuda/last-match.log after each of\n"
       "                       your moves, and when it ends or is abandoned)\n"
+      "  --practice           undo goes back freely (past cards seen, past a deal);\n"
+      "                       the log and the scores say practice\n"
       "  --no-confirm         no question before a move the game flags (such as a\n"
       "                       discard that breaks a meld)\n"
       "\n"
       "Type moves as the game lists them ('discard 7h', 'take') or shortened when\n"
       "only one legal move fits ('7h', 'd 7h', 't'). Cards: 7h, H7, 10s, Ts, Qd.\n"
       "During the match: help, moves, score, view, pile, rules, log, save FILE, undo,\n"
-      "confirm on|off, hint, quit.\n" },
+      "practice, confirm on|off, hint, quit.\n" },
     { "sim", fuda_cmd_sim,
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
       "                 [--think MS | --iters N] [-j N] [--json] [--report] [--svg FILE]\n"

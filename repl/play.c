@@ -14,7 +14,8 @@
  * Undo: before each step in which a human moves, the match is marked (see
  * undo.h); `undo` goes back to the typing seat's last decision, unless since
  * then it learned something (a card, a private event) or another human
- * moved, and says why not.
+ * moved, and says why not. A practice match (--practice, `practice`) goes
+ * back freely, past a deal too; its log and scores say practice.
  *
  * A human's move that the variant's confirm hook flags asks first
  * (confirm.h; --no-confirm, `confirm off`).
@@ -62,6 +63,7 @@ typedef struct play_args {
     const char *replay; /* log file */
     long replay_to;     /* -1: all the moves */
     int resume;         /* --resume: the saved match */
+    int practice;       /* --practice: undo goes back freely, the match is marked practice */
     int no_confirm;     /* --no-confirm: no question before a move the variant flags */
     fuda_saved saved;   /* its file, read */
 } play_args;
@@ -172,6 +174,7 @@ static int show_table(table *t, int seat, const char *arg) {
 static int show_scoresheet(table *t) {
     char *s = fuda_engine_scoresheet(t->e);
     if (!s) return engine_failed(t);
+    if (fuda_engine_practice(t->e)) puts("practice match");
     show(t, s);
     free(s);
     return GO_ON;
@@ -245,6 +248,7 @@ static void print_play_help(const table *t, const movelist *ml) {
          "               you may see whole (an open discard pile, your hand)\n"
          "  undo         take back your last move (and the bots' moves after it); again\n"
          "               to go further back, but not past a card or a deal you have seen\n"
+         "  practice     from now on undo goes back freely (the match is marked practice)\n"
          "  confirm off  no question before a move the game flags (on: ask again)\n"
          "  hint         the move the search bot would play, and why\n"
          "  log          the log of this match\n"
@@ -554,6 +558,21 @@ static int give_hint(table *t, int seat) {
     return GO_ON;
 }
 
+/* `practice`: from now on undo goes back freely, and the log and the scores
+ * say practice. */
+static int start_practice(table *t) {
+    if (fuda_engine_practice(t->e)) {
+        puts("this match is practice already: undo goes back freely");
+        return GO_ON;
+    }
+    fuda_engine_set_practice(t->e);
+    fuda_undo_practice(&t->undo, fuda_engine_state(t->e)->hand_no);
+    show(t, "practice: to the end of this match undo goes back freely, past cards you have seen and past a "
+            "deal; its log and its scores say practice");
+    autosave(t, 0);
+    return GO_ON;
+}
+
 /* `confirm [on|off]`: the question before a move the game flags. */
 static int set_confirm(table *t, char **w, int n) {
     if (n > 2 || (n == 2 && strcmp(w[1], "on") != 0 && strcmp(w[1], "off") != 0)) {
@@ -582,6 +601,7 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
     else if (n == 1 && strcmp(c, "undo") == 0) r = undo_move(t, seat);
     else if (n == 1 && strcmp(c, "hint") == 0) r = give_hint(t, seat);
+    else if (n == 1 && strcmp(c, "practice") == 0) r = start_practice(t);
     else if (strcmp(c, "confirm") == 0) r = set_confirm(t, w, n);
     else if (n == 1 && strcmp(c, "pile") == 0) list_piles(t, seat);
     else if ((n == 2 || n == 3) && strcmp(c, "pile") == 0) show_pile(t, seat, w[1], n == 3 ? w[2] : NULL);
@@ -654,7 +674,7 @@ static int line_to_move(table *t, int seat, const movelist *ml, const char *line
 
 static const char *const play_commands[] = { "help",     "moves",   "view", "look", "table", "score", "rules",
                                              "pile",     "log",     "save", "undo", "hint",  "quit",  "exit",
-                                             "confirm", NULL };
+                                             "practice", "confirm", NULL };
 
 /* What the prompt completes from: the legal moves and the pile names. */
 typedef struct completion {
@@ -887,6 +907,9 @@ static unsigned column_leaders(const table *t, int *best) {
     return lead;
 }
 
+/* "Match", or "Practice match" when it is one. */
+static const char *match_word(const table *t) { return fuda_engine_practice(t->e) ? "Practice match" : "Match"; }
+
 /* "Match over: seat 2 (basic) wins with 217." -- the seats the match format
  * named, else the highest column-1 total. The total is said when the winners
  * are the column-1 leaders of a one-column game (a series won with fewer
@@ -898,7 +921,7 @@ static void announce_winners(const table *t) {
         if (teams[k] != fuda_engine_winners(t->e)) continue;
         /* "Match over: team 1 (seats 1 and 3) wins with 390." */
         fuda_buf b = FUDA_BUF_INIT;
-        fuda_buf_addf(&b, "Match over: team %d (seats", k + 1);
+        fuda_buf_addf(&b, "%s over: team %d (seats", match_word(t), k + 1);
         int n = 0, members = 0;
         for (int seat = 1; seat <= t->nseats; seat++) members += (teams[k] >> (seat - 1)) & 1u;
         for (int seat = 1; seat <= t->nseats; seat++) {
@@ -917,7 +940,7 @@ static void announce_winners(const table *t) {
     int nwon = 0, k = 0;
     for (int seat = 1; seat <= t->nseats; seat++) nwon += (won >> (seat - 1)) & 1u;
     fuda_buf b = FUDA_BUF_INIT;
-    fuda_buf_adds(&b, "Match over: ");
+    fuda_buf_addf(&b, "%s over: ", match_word(t));
     for (int seat = 1; seat <= t->nseats; seat++) {
         if (!((won >> (seat - 1)) & 1u)) continue;
         char label[64];
@@ -1024,6 +1047,8 @@ static int parse_args(int argc, char **argv, play_args *p) {
             p->replay = v;
         } else if (strcmp(arg, "--resume") == 0) {
             p->resume = 1;
+        } else if (strcmp(arg, "--practice") == 0) {
+            p->practice = 1;
         } else if (strcmp(arg, "--no-confirm") == 0) {
             p->no_confirm = 1;
         } else if ((r = fuda_args_flag(&a, arg, "--to", &v)) != 0) {
@@ -1040,7 +1065,7 @@ static int parse_args(int argc, char **argv, play_args *p) {
         return fuda_usage_error("play", "--replay takes the options, seats and seed from the log");
     if (p->replay_to >= 0 && !p->replay) return fuda_usage_error("play", "--to needs --replay");
     if (p->resume && (p->m.variant || p->replay || p->m.have_seed || p->m.seats || p->m.nopts || p->m.bots ||
-                      p->humans || p->seat || p->no_confirm))
+                      p->humans || p->seat || p->practice || p->no_confirm))
         return fuda_usage_error("play", "--resume goes on with the saved match as it was (no VARIANT or other flags)");
     if (p->resume) return 0;
     if (!p->m.variant && !p->replay) return fuda_usage_error("play", "missing VARIANT");
@@ -1183,6 +1208,11 @@ static int set_table(table *t, const fuda_config *cfg, const play_args *p, char 
     if (p->replay || p->resume) fuda_engine_on_event(t->e, on_event, t);
     else if ((r = start_new(t, p)) != 0) return r;
     t->no_confirm = p->no_confirm || (p->resume && p->saved.no_confirm);
+    if (p->practice) fuda_engine_set_practice(t->e);
+    if (fuda_engine_practice(t->e)) {
+        fuda_undo_practice(&t->undo, fuda_engine_state(t->e)->hand_no);
+        puts("practice match: undo goes back freely; the log and the scores say practice");
+    }
     return 0;
 }
 
