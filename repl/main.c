@@ -65,7 +65,10 @@ static const command commands[] = {
       "Type moves as the game lists them ('discard 7h', 'take') or shortened when\n"
       "only one legal move fits ('7h', 'd 7h', 't'). Cards: 7h, H7, 10s, Ts, Qd.\n"
       "During the match: help, moves, score, view, pile, rules, log, save FILE, undo,\n"
-      "practice, confirm on|off, hint, quit.\n" },
+      "practice, confirm on|off, seat N, bot N NAME, hint, quit.\n"
+      "\n"
+      "A bot that fails does not end the match: fuda shows the error and asks who\n"
+      "plays its seat ('seat N', 'bot N NAME').\n" },
     { "sim", fuda_cmd_sim,
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
       "                 [--think MS | --iters N] [-j N] [--json] [--report] [--svg FILE]\n"

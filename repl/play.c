@@ -18,7 +18,10 @@
  * back freely, past a deal too; its log and scores say practice.
  *
  * A human's move that the variant's confirm hook flags asks first
- * (confirm.h; --no-confirm, `confirm off`).
+ * (confirm.h; --no-confirm, `confirm off`). A bot that fails, choosing or
+ * playing its move, leaves the match as it was and the seat to a new
+ * player: `seat N` or `bot N NAME`, typed at the seat's own prompt
+ * (seats.h), where the other commands work too.
  *
  * The match is kept in the user's data folder (saved.h) after each step in
  * which a human moved, when it ends and when it is abandoned; `--resume`
@@ -47,6 +50,7 @@
 #include "render.h"
 #include "saved.h"
 #include "search.h"
+#include "seats.h"
 #include "undo.h"
 
 #define CLEAR_SCREEN "\033[H\033[2J"
@@ -93,6 +97,7 @@ typedef struct table {
     unsigned waited; /* humans told their table waits for the others, this hand */
     unsigned waited_hand;
     int no_confirm;  /* no question before a move the variant's confirm hook flags */
+    long seat_changes; /* `seat N` and `bot N NAME` done so far */
 } table;
 
 /* A copy of one seat's legal moves (the engine's are valid only until its
@@ -102,7 +107,7 @@ typedef struct movelist {
     char **v;
 } movelist;
 
-static int is_human(const table *t, int seat) { return (t->humans >> (seat - 1)) & 1u; }
+static int is_human(const table *t, int seat) { return seat > 0 && ((t->humans >> (seat - 1)) & 1u); }
 static void autosave(table *t, int finished);
 
 /* Report the engine's error; returns FAIL. */
@@ -250,6 +255,7 @@ static void print_play_help(const table *t, const movelist *ml) {
          "               to go further back, but not past a card or a deal you have seen\n"
          "  practice     from now on undo goes back freely (the match is marked practice)\n"
          "  confirm off  no question before a move the game flags (on: ask again)\n"
+         "  seat N       take bot seat N yourself; bot N NAME: let bot NAME play it\n"
          "  hint         the move the search bot would play, and why\n"
          "  log          the log of this match\n"
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
@@ -506,6 +512,10 @@ static void show_pile(table *t, int seat, const char *name, const char *owner_te
 /* `undo`: back to the seat's last decision (UNDONE), or say why not (GO_ON). */
 static int undo_move(table *t, int seat) {
     char *why = NULL;
+    if (!is_human(t, seat)) {
+        show(t, "nothing to undo: no seat of yours has moved");
+        return GO_ON;
+    }
     int k = fuda_undo_find(&t->undo, t->e, seat, t->humans, t->chose, &why);
     if (k < 0) {
         show(t, why);
@@ -586,6 +596,35 @@ static int set_confirm(table *t, char **w, int n) {
     return GO_ON;
 }
 
+/* `seat N`, `bot N NAME`: another player for a bot seat; NOT_COMMAND when
+ * the words are neither. */
+static int change_seat(table *t, char **w, int n) {
+    fuda_seat_change ch;
+    char *why;
+    int rc = fuda_seat_command(w, n, t->nseats, t->humans, fuda_engine_info(t->e), &ch, &why);
+    if (rc == 0) return NOT_COMMAND;
+    if (rc < 0) {
+        show(t, why);
+        free(why);
+        return GO_ON;
+    }
+    t->bots[ch.seat] = ch.bot;
+    fuda_buf b = FUDA_BUF_INIT;
+    if (ch.bot) {
+        fuda_buf_addf(&b, "seat %d: bot %s plays it from now on", ch.seat, ch.bot);
+    } else {
+        t->humans |= 1u << (ch.seat - 1);
+        t->nhumans++;
+        fuda_buf_addf(&b, "seat %d: played at the keyboard from now on%s", ch.seat,
+                      t->nhumans > 1 ? " (hot seat: fuda asks to pass the keyboard)" : "");
+    }
+    show(t, b.p);
+    fuda_buf_free(&b);
+    t->seat_changes++;
+    autosave(t, 0);
+    return GO_ON;
+}
+
 /* The commands of the match prompt. Returns GO_ON when the line was a
  * command (done), QUIT, FAIL, or NOT_COMMAND. */
 static int run_play_command(table *t, int seat, const movelist *ml, const char *line) {
@@ -603,6 +642,7 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     else if (n == 1 && strcmp(c, "hint") == 0) r = give_hint(t, seat);
     else if (n == 1 && strcmp(c, "practice") == 0) r = start_practice(t);
     else if (strcmp(c, "confirm") == 0) r = set_confirm(t, w, n);
+    else if (strcmp(c, "seat") == 0 || strcmp(c, "bot") == 0) r = change_seat(t, w, n);
     else if (n == 1 && strcmp(c, "pile") == 0) list_piles(t, seat);
     else if ((n == 2 || n == 3) && strcmp(c, "pile") == 0) show_pile(t, seat, w[1], n == 3 ? w[2] : NULL);
     else if (strcmp(c, "save") == 0) r = save_log(t, n == 2 ? w[1] : NULL);
@@ -674,7 +714,7 @@ static int line_to_move(table *t, int seat, const movelist *ml, const char *line
 
 static const char *const play_commands[] = { "help",     "moves",   "view", "look", "table", "score", "rules",
                                              "pile",     "log",     "save", "undo", "hint",  "quit",  "exit",
-                                             "practice", "confirm", NULL };
+                                             "practice", "confirm", "seat", "bot",  NULL };
 
 /* What the prompt completes from: the legal moves and the pile names. */
 typedef struct completion {
@@ -814,15 +854,54 @@ static void autosave(table *t, int finished) {
     free(log);
 }
 
+/* A seat's bot failed with `error`, choosing (move NULL) or playing `move`;
+ * the match is as before that move. Say so, and ask at a prompt where the
+ * commands work (undo, save, quit...) who plays the seat now: GO_ON once
+ * `seat N` or `bot N NAME` gave it a player, UNDONE, QUIT, or FAIL when the
+ * input ends (a match left with a seat nobody plays has failed). */
+static int rescue_seat(table *t, int seat, const char *move, const char *error) {
+    char *text = fuda_seat_failed_text(seat, t->bots[seat], move, error, fuda_engine_info(t->e));
+    show(t, text);
+    free(text);
+    char prompt[96];
+    snprintf(prompt, sizeof prompt, "%s [seat %d has no player]> ", fuda_out_line(t->name), seat);
+    movelist none = { 0, NULL };
+    long changes = t->seat_changes;
+    int r = GO_ON;
+    while (r == GO_ON && t->seat_changes == changes) {
+        char *line = ask(prompt);
+        if (!line && t->tty_in) {
+            putchar('\n');
+            r = confirm_quit();
+            continue;
+        }
+        if (!line) {
+            printf("end of input: match abandoned (seat %d has no player)\n", seat);
+            return FAIL;
+        }
+        const char *s = line + strspn(line, " \t");
+        int c = *s ? run_play_command(t, t->keyboard, &none, s) : GO_ON;
+        if (c == NOT_COMMAND)
+            printf("seat %d has no player: type 'seat %d' or 'bot %d random' first\n", seat, seat, seat);
+        else r = c;
+        free(line);
+    }
+    return r;
+}
+
 /* A move for seat in *move (malloc'd); *asked 0 when a human seat was not
- * asked (nothing but "pass" to choose). */
+ * asked (nothing but "pass" to choose). A bot that fails leaves the seat to
+ * another player first. */
 static int decide(table *t, int seat, char **move, int *asked) {
     *asked = 0;
-    if (is_human(t, seat)) return ask_human(t, seat, move, asked);
     const char *mv;
-    if (fuda_engine_bot(t->e, seat, t->bots[seat], &mv) != 0) {
-        fuda_fail("%s (bot %s, seat %d)", fuda_engine_error(t->e), fuda_out_line(t->bots[seat]), seat);
-        return FAIL;
+    for (;;) {
+        if (is_human(t, seat)) return ask_human(t, seat, move, asked);
+        if (fuda_engine_bot(t->e, seat, t->bots[seat], &mv) == 0) break;
+        char *error = fuda_xstrdup(fuda_engine_error(t->e));
+        int r = rescue_seat(t, seat, NULL, error);
+        free(error);
+        if (r != GO_ON) return r;
     }
     *move = fuda_xstrdup(mv);
     return GO_ON;
@@ -830,11 +909,12 @@ static int decide(table *t, int seat, char **move, int *asked) {
 
 /* Every seat that must act decides, then the moves are applied in seat order
  * (in a claim window nobody sees the others' choices). A human's move that
- * fails is reported and asked again. */
+ * fails is reported and asked again; a bot's, and a bot that fails to
+ * choose, leave the seat to be played by someone else (rescue_seat). */
 static int step(table *t) {
     unsigned actors = fuda_engine_actors(t->e), applied = 0, asked = 0;
-    char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
-    int r = GO_ON;
+    char *chosen[FUDA_MAX_SEATS + 1] = { 0 }, *error = NULL;
+    int r = GO_ON, failed = 0; /* a bot seat whose move failed */
     if (!actors) {
         fuda_fail("the hand is on but no seat can act");
         return FAIL;
@@ -860,18 +940,15 @@ static int step(table *t) {
             applied |= asked & (1u << (seat - 1)); /* the humans' own decisions */
             continue;
         }
-        if (is_human(t, seat)) {
-            show(t, fuda_engine_error(t->e)); /* the state is unchanged: ask again */
-        } else {
-            fuda_fail("%s (bot %s, seat %d, move '%s')", fuda_engine_error(t->e), fuda_out_line(t->bots[seat]), seat,
-                      fuda_out_line(chosen[seat]));
-            r = FAIL;
-        }
+        if (is_human(t, seat)) show(t, fuda_engine_error(t->e)); /* the state is unchanged: ask again */
+        else failed = seat, error = fuda_xstrdup(fuda_engine_error(t->e));
         break;
     }
     if (applied && marked) fuda_undo_push(&t->undo, &mk, nev, applied, chosen, held);
-    for (int seat = 1; seat <= t->nseats; seat++) free(chosen[seat]);
     if (applied) autosave(t, 0);
+    if (failed && (r = rescue_seat(t, failed, chosen[failed], error)) == UNDONE) r = GO_ON;
+    for (int seat = 1; seat <= t->nseats; seat++) free(chosen[seat]);
+    free(error);
     return r;
 }
 
