@@ -338,7 +338,7 @@ static void txn_undo(fuda_engine *e, txn *t) {
 /* Call hook `name` of the variant with the game and nargs more values on the
  * stack (pushed by the caller after this returns 1... see call_hook). */
 static const char *const hook_names[FUDA_NHOOKS] = {
-    "setup", "deal", "moves", "play", "resolve", "view", "result", "match", "prompt", "why_not"
+    "setup", "deal", "moves", "play", "resolve", "view", "result", "match", "prompt", "why_not", "confirm"
 };
 
 /* Remember the variant's hook functions (after loading). */
@@ -882,6 +882,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     }
     fuda_rng_seed(&e->bot_rng, seed, 1);
     e->seed = seed;
+    e->practice = 0;
     static uint64_t matches; /* every match of the process gets its own id, for marks */
     e->match_id = __atomic_add_fetch(&matches, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
@@ -1687,12 +1688,12 @@ char *fuda_engine_view(fuda_engine *e, int seat) {
 }
 
 /* ---- a line of text from a hook: the claim question's reason (prompt), why
- * a typed move is refused (why_not) ---- */
+ * a typed move is refused (why_not), what a legal move throws away (confirm) ---- */
 
 typedef struct ask_args {
-    int hook;          /* FUDA_HOOK_PROMPT or FUDA_HOOK_WHY_NOT */
+    int hook;          /* FUDA_HOOK_PROMPT, FUDA_HOOK_WHY_NOT or FUDA_HOOK_CONFIRM */
     int seat;
-    const char *typed; /* the typed move (why_not), or NULL */
+    const char *typed; /* the typed move (why_not), the move (confirm), or NULL */
     char *text;        /* the answer, malloc'd; NULL: none */
 } ask_args;
 
@@ -1741,7 +1742,7 @@ static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) 
 
 int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
     *text = NULL;
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, seat, NULL, text);
+    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, FUDA_HOOK_PROMPT, seat, NULL, text);
     if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -1758,7 +1759,7 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
     }
     if (fuda_tb_n(e) && !e->tb_inner) {
         if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
-        return fuda_tables_ask(e, seat, typed, text);
+        return fuda_tables_ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
     }
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -1766,6 +1767,21 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
     }
     if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
     return ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
+}
+
+int fuda_engine_confirm(fuda_engine *e, int seat, const char *move, char **text) {
+    *text = NULL;
+    if (!e->started) {
+        fuda_engine_seterr(e, "no match is running");
+        return -1;
+    }
+    if (e->ref_hook[FUDA_HOOK_CONFIRM] == LUA_NOREF) return 0;
+    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, FUDA_HOOK_CONFIRM, seat, move, text);
+    if (seat < 1 || seat > e->st.nseats) {
+        fuda_engine_seterr(e, "bad seat %d", seat);
+        return -1;
+    }
+    return ask(e, FUDA_HOOK_CONFIRM, seat, move, text);
 }
 
 unsigned fuda_engine_winners(const fuda_engine *e) { return e->started ? fuda_engine_state(e)->winners : 0; }

@@ -269,6 +269,15 @@ char *fuda_engine_view(fuda_engine *e, int seat);
  * says why, and the game is as it was. */
 int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text);
 
+/* What the legal move `move` of seat throws away, as the variant's confirm
+ * hook tells it ("discard {7h} breaks your run {5h} {6h} {7h}"), for a
+ * question before a human's move is played; run read-only under the limits
+ * of a hook. 0 with *text a malloc'd line (caller frees), or *text NULL when
+ * the variant has no hook or it returned nil or "" (nothing to ask); -1 with
+ * *text NULL when the hook failed (an error, a limit, not a string):
+ * fuda_engine_error says why, and the game is as it was. */
+int fuda_engine_confirm(fuda_engine *e, int seat, const char *move, char **text);
+
 /* The scoresheet as text (sheet.c): a row per line scored with its running
  * total and note, the totals last; only the columns with something in them.
  * fuda_engine_scoresheet_fit lays it out to `width` columns (<= 0: no
@@ -313,6 +322,14 @@ int fuda_engine_replay_as(fuda_engine *e, const char *variant, const char *name,
 int fuda_engine_replay_file_as(fuda_engine *e, const char *variant, const char *path, long upto);
 /* Number of moves in the match so far. */
 long fuda_engine_move_count(const fuda_engine *e);
+
+/* Mark the running match as practice (fuda play --practice: undo goes back
+ * freely). Its log then says so with a line "practice" in its header, and a
+ * replay of that log marks the match again. For the rest of the match: only
+ * a new start clears it. Does nothing when no match is running. */
+void fuda_engine_set_practice(fuda_engine *e);
+/* 1 when the running match is marked practice, else 0. */
+int fuda_engine_practice(const fuda_engine *e);
 
 /* ---- several tables (core/tables.h; a variant's `tables`, `teams`,
  * `seating`, `hand_over`) ----

@@ -150,6 +150,20 @@ static int m_try(lua_State *L) {
     return 1;
 }
 
+/* m:confirm(seat, move) -> what the variant's confirm hook says the move
+ * throws away, nil (nothing to ask), or nil, message (the hook failed). */
+static int m_confirm(lua_State *L) {
+    match_ud *m = check_match(L, 1);
+    luaL_checkinteger(L, 2);
+    int seat = int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
+    char *text;
+    if (fuda_engine_confirm(m->e, seat, luaL_checkstring(L, 3), &text) < 0) return fail(L, m->e);
+    if (text) lua_pushstring(L, text);
+    else lua_pushnil(L);
+    free(text);
+    return 1;
+}
+
 static int m_actors(lua_State *L) {
     match_ud *m = check_match(L, 1);
     unsigned a = fuda_engine_actors(m->e);
@@ -431,7 +445,8 @@ static int m_undo_to(lua_State *L) {
 }
 
 static const luaL_Reg match_methods[] = {
-    {"moves", m_moves}, {"apply", m_apply}, {"try", m_try}, {"actors", m_actors}, {"claim", m_claim},
+    {"moves", m_moves}, {"apply", m_apply}, {"try", m_try}, {"confirm", m_confirm}, {"actors", m_actors},
+    {"claim", m_claim},
     {"bot", m_bot}, {"search", m_search}, {"play_bots", m_play_bots}, {"next_hand", m_next_hand}, {"phase", m_phase},
     {"winners", m_winners},
     {"pile", m_pile}, {"var", m_var}, {"seat_var", m_seat_var}, {"total", m_total},

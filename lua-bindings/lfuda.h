@@ -66,7 +66,8 @@ static inline void *fuda_testud(lua_State *L, int idx, unsigned tag) {
 
 /* The hooks, cached as registry references when a variant loads. */
 enum { FUDA_HOOK_SETUP, FUDA_HOOK_DEAL, FUDA_HOOK_MOVES, FUDA_HOOK_PLAY, FUDA_HOOK_RESOLVE,
-       FUDA_HOOK_VIEW, FUDA_HOOK_RESULT, FUDA_HOOK_MATCH, FUDA_HOOK_PROMPT, FUDA_HOOK_WHY_NOT, FUDA_NHOOKS };
+       FUDA_HOOK_VIEW, FUDA_HOOK_RESULT, FUDA_HOOK_MATCH, FUDA_HOOK_PROMPT, FUDA_HOOK_WHY_NOT,
+       FUDA_HOOK_CONFIRM, FUDA_NHOOKS };
 #define FUDA_ERRLEN 8192
 
 typedef struct fuda_opt {
@@ -188,6 +189,7 @@ struct fuda_engine {
     int nsymcache;             /* strings in the match's string -> symbol cache */
     int ref_symstr;            /* sym id -> Lua string */
     uint64_t seed;
+    int practice;              /* the match is a practice one (its log says so: log.c) */
     fuda_rng bot_rng;
     fuda_row *rows; int nrows, caprows;
     fuda_ev *evs; int nevs, capevs;
@@ -418,7 +420,8 @@ char *fuda_tables_view(fuda_engine *e, int seat);
 /* arrange at a table: a seat's pile at the seat's table, a shared pile
  * named "NAME@T" at table T; logged as given */
 int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top);
-int fuda_tables_ask(fuda_engine *e, int seat, const char *typed, char **text); /* prompt (typed NULL) / why_not */
+/* a line of `hook` (FUDA_HOOK_PROMPT, _WHY_NOT, _CONFIRM; typed: the move, NULL for the prompt) at seat's table */
+int fuda_tables_ask(fuda_engine *e, int hook, int seat, const char *typed, char **text);
 /* lgame.c: g:result at a table keeps the result (table on top is checked) */
 void fuda_tables_report(lua_State *L, fuda_engine *e, int r);
 /* lgame.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */

@@ -25,12 +25,12 @@ local KNOWN = {
   play = "function", resolve = "function", view = "function", bots = "table", check = "table",
   result = "function", match = "function", columns = "table",
   phase = "string", phases = "table", verbs = "table", layout = "table", deck = "any", status = "function",
-  prompt = "function", why_not = "function", evaluate = "function", search = "table",
+  prompt = "function", why_not = "function", confirm = "function", evaluate = "function", search = "table",
   tables = "any", teams = "any", seating = "function", hand_over = "function",
 }
 local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function",
                 random = "number", leaks = "boolean" }
-local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status", "prompt", "why_not" }
+local HOOKS = { "setup", "deal", "moves", "play", "resolve", "view", "status", "prompt", "why_not", "confirm" }
 local REQUIRED = { "deal", "moves", "play" }
 local SPEC_KEYS = { [1] = true, min = true, max = true, one_of = true, doc = true }
 local BUILTIN_BOT = {}

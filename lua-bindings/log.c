@@ -3,10 +3,11 @@
  * fuda_engine_log, fuda_engine_replay*).
  *
  * A log may come from anywhere, so it is read strictly, in two passes. The
- * first only reads: the header ("fuda-log 1"), then variant, option, seats and
- * seed lines, then the actions ("SEAT MOVE", "next", "arrange ..."); a NUL
- * byte, a control character, a number that overflows or is out of range, a
- * line of another shape, is refused as "NAME:LINE: message" before the engine
+ * first only reads: the header ("fuda-log 1"), then variant, option, practice
+ * (the match is a practice one: fuda play --practice), seats and seed lines,
+ * then the actions ("SEAT MOVE", "next", "arrange ..."); a NUL byte, a
+ * control character, a number that overflows or is out of range, a line of
+ * another shape, is refused as "NAME:LINE: message" before the engine
  * is touched. The second pass loads the variant, starts the match and applies
  * the actions; what the engine refuses (an unknown variant or option, a seat
  * that cannot act, a move that is not legal) is placed at its line, and the
@@ -26,6 +27,7 @@ char *fuda_engine_log(const fuda_engine *e) {
     fuda_sb_add(&b, "variant %s\n", e->name); /* by name only: see the reader's load() */
     for (int i = 0; i < e->noptset; i++) fuda_sb_add(&b, "option %s\n", e->optset[i]);
     if (!e->started) return b.s;
+    if (e->practice) fuda_sb_add(&b, "practice\n");
     fuda_sb_add(&b, "seats %d\nseed %llu\n", fuda_engine_state(e)->nseats, (unsigned long long)e->seed);
     for (long i = 0; i < e->nlog; i++) {
         if (e->log[i].seat) fuda_sb_add(&b, "%d %s\n", e->log[i].seat, fuda_log_text(e, i));
@@ -38,7 +40,7 @@ char *fuda_engine_log(const fuda_engine *e) {
 
 typedef struct line { const char *s; size_t len; long no; } line;
 
-enum { L_SKIP, L_VARIANT, L_OPTION, L_SEATS, L_SEED, L_MOVE, L_NEXT, L_ARRANGE };
+enum { L_SKIP, L_VARIANT, L_OPTION, L_PRACTICE, L_SEATS, L_SEED, L_MOVE, L_NEXT, L_ARRANGE };
 
 typedef struct entry {      /* one line, read */
     int kind;
@@ -60,6 +62,7 @@ typedef struct reader {
     long variant_no, seats_no, seed_no, opt_no[FUDA_MAX_OPTS];
     char *variant, *opts[FUDA_MAX_OPTS];
     int nopts, seats;
+    int practice;           /* a practice line was read */
     uint64_t seed;
     entry en;
 } reader;
@@ -176,6 +179,10 @@ static int read_header_line(reader *r, const line *ln) {
         en->kind = L_OPTION, en->text = rest, en->len = n;
         return 0;
     }
+    if (ln->len == 8 && memcmp(ln->s, "practice", 8) == 0) {
+        en->kind = L_PRACTICE;
+        return 0;
+    }
     if (starts(ln, "seats", &rest, &n)) {
         int rc = parse_num(rest, n, FUDA_MAX_SEATS, &en->num);
         if (rc == 0 && en->num == 0) rc = -2;
@@ -192,8 +199,8 @@ static int read_header_line(reader *r, const line *ln) {
         en->kind = L_SEED;
         return 0;
     }
-    return fail(r, ln->no, "unexpected '%s' before the seed line (the header holds variant, option, seats "
-                "and seed lines)", shown(ln, buf, sizeof buf));
+    return fail(r, ln->no, "unexpected '%s' before the seed line (the header holds variant, option, practice, "
+                "seats and seed lines)", shown(ln, buf, sizeof buf));
 }
 
 /* Read line ln into r->en: 0, or -1 with the error set. */
@@ -262,6 +269,8 @@ static int read_all(reader *r) {
             if (r->nopts == FUDA_MAX_OPTS) return fail(r, ln.no, "more than %d option lines", FUDA_MAX_OPTS);
             r->opt_no[r->nopts] = ln.no;
             if (!(r->opts[r->nopts++] = dup_text(en->text, en->len))) return fail(r, ln.no, "out of memory");
+        } else if (en->kind == L_PRACTICE) {
+            r->practice = 1;
         } else if (en->kind == L_SEATS) {
             if (r->seats_no) return fail(r, ln.no, "a second seats line (the first is line %ld)", r->seats_no);
             r->seats_no = ln.no, r->seats = (int)en->num;
@@ -347,6 +356,7 @@ static int apply_all(reader *r, long upto) {
     fuda_engine *e = r->e;
     if (load(r) < 0) return -1;
     if (fuda_engine_start(e, r->seats, r->seed) < 0) return engine_fail(r, r->seats_no ? r->seats_no : r->seed_no);
+    if (r->practice) fuda_engine_set_practice(e);
     line ln;
     long moves = 0;
     char *move = NULL;
@@ -376,6 +386,12 @@ static int apply_all(reader *r, long upto) {
     free(move);
     return rc;
 }
+
+void fuda_engine_set_practice(fuda_engine *e) {
+    if (e->started) e->practice = 1;
+}
+
+int fuda_engine_practice(const fuda_engine *e) { return e->started && e->practice; }
 
 /* The tallies as they were, to put back after a failed replay. */
 typedef struct tally_mark { int n; long *count; } tally_mark;

@@ -493,7 +493,7 @@ int fuda_tables_moves(fuda_engine *e, int seat, const char *const **moves) {
     return n;
 }
 
-int fuda_tables_ask(fuda_engine *e, int seat, const char *typed, char **text) {
+int fuda_tables_ask(fuda_engine *e, int hook, int seat, const char *typed, char **text) {
     *text = NULL;
     const fuda_state *h = slot(e, 0);
     if (seat < 1 || seat > h->nseats) {
@@ -504,7 +504,10 @@ int fuda_tables_ask(fuda_engine *e, int seat, const char *typed, char **text) {
     if (t < 0) return 0;
     fuda_tables_enter(e, t + 1);
     e->tb_inner = 1;
-    int rc = typed ? fuda_engine_why_not(e, place_of(e, seat), typed, text) : fuda_engine_prompt(e, place_of(e, seat), text);
+    int place = place_of(e, seat), rc;
+    if (hook == FUDA_HOOK_CONFIRM) rc = fuda_engine_confirm(e, place, typed, text);
+    else if (hook == FUDA_HOOK_WHY_NOT) rc = fuda_engine_why_not(e, place, typed, text);
+    else rc = fuda_engine_prompt(e, place, text);
     e->tb_inner = 0;
     return rc;
 }

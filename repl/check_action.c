@@ -82,6 +82,22 @@ static int check_why_not(checker *c, int seat, const char *move, const fuda_stat
     return 0;
 }
 
+/* Asking what each listed move throws away (the confirm hook, before a
+ * human's move in fuda play) must work and change nothing. */
+static int check_confirm(checker *c, int seat, int n, const fuda_state *before) {
+    for (int i = 0; i < n; i++) {
+        char *text = NULL;
+        if (fuda_engine_confirm(c->e, seat, c->mv[i], &text) != 0) {
+            fuda_check_fail_engine(c, 0, "seat %d: confirm for '%s' failed", seat, c->mv[i]);
+            return -1;
+        }
+        free(text);
+    }
+    if (!fuda_check_unchanged(c, before))
+        return fuda_check_fail_at(c, 0, "seat %d: asking confirm for its moves changed the game state", seat);
+    return 0;
+}
+
 /* ---- what the events show each seat ---- */
 
 /* fuda_engine_try_see's callback in check_seat: what the tried move showed
@@ -167,6 +183,7 @@ static int check_seat(checker *c, int seat, int thorough, const fuda_state *befo
     int r = try_illegal(c, seat, "no-such-move", before);
     if (r == 0 && foreign) r = try_illegal(c, seat, foreign, before);
     if (r == 0 && thorough) r = check_why_not(c, seat, foreign ? foreign : "no-such-move", before);
+    if (r == 0 && thorough) r = check_confirm(c, seat, n, before);
     free(foreign);
     return r;
 }

@@ -5,9 +5,24 @@
 
 /* ---- hidden information ---- */
 
+/* Add what the confirm hook says of seat's move to b, marked \x01 (asked before a move in fuda play,
+ * so it must not tell the seat what it cannot see): 0, or -1 with the failure recorded. */
+static int add_confirms(checker *c, int seat, const char *move, fuda_buf *b) {
+    char *q = NULL;
+    if (fuda_engine_confirm(c->e, seat, move, &q) != 0) {
+        fuda_check_fail_engine(c, 0, "seat %d: confirm for '%s' after dealing what it cannot see anew", seat, move);
+        return -1;
+    }
+    if (q) fuda_buf_addf(b, "\x01" "confirm '%s': %s\n", move, q);
+    free(q);
+    return 0;
+}
+
 /* What seat may know now: its legal moves (one a line, when it must act)
- * and its view. malloc'd; NULL with the failure recorded. */
-static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
+ * with what it is told when it asks (lines marked \x01; with `confirms`,
+ * last, what the confirm hook says of each move), and its view. malloc'd;
+ * NULL with the failure recorded. */
+static char *seat_knowledge(checker *c, int seat, int acts, int confirms, char **view) {
     fuda_buf b = FUDA_BUF_INIT;
     if (acts) {
         const char *const *mv;
@@ -18,7 +33,11 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
             return NULL;
         }
         for (int i = 0; i < n; i++) fuda_buf_addf(&b, "%s\n", mv[i]);
-        /* what it is told when it asks: the claim window's reason, why a move is refused */
+        char **moves = fuda_xrealloc(NULL, (size_t)(n + 1) * sizeof *moves); /* mv lasts to the next call */
+        for (int i = 0; i < n; i++) moves[i] = fuda_xstrdup(mv[i]);
+        moves[n] = NULL;
+        /* what it is told when it asks: the claim window's reason, why a move is refused, what a move
+         * throws away */
         char *prompt = NULL, *why = NULL;
         const char *failed = fuda_engine_prompt(c->e, seat, &prompt) != 0                      ? "the prompt"
                              : fuda_engine_why_not(c->e, seat, "no-such-move", &why) != 0 ? "why_not"
@@ -26,6 +45,7 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
         if (failed) {
             fuda_check_fail_engine(c, 0, "seat %d: %s after dealing what it cannot see anew", seat, failed);
             free(prompt);
+            fuda_words_free(moves);
             free(fuda_buf_take(&b));
             return NULL;
         }
@@ -33,6 +53,13 @@ static char *seat_knowledge(checker *c, int seat, int acts, char **view) {
                       why ? why : "");
         free(prompt);
         free(why);
+        int rc = 0;
+        for (int i = 0; i < n && confirms && rc == 0; i++) rc = add_confirms(c, seat, moves[i], &b);
+        fuda_words_free(moves);
+        if (rc < 0) {
+            free(fuda_buf_take(&b));
+            return NULL;
+        }
     }
     *view = fuda_engine_view(c->e, seat);
     if (!*view) {
@@ -197,13 +224,15 @@ int fuda_check_leaks(checker *c, unsigned actors, char *const *chosen) {
     if (why) r = fuda_check_fail_at(c, 0, "%s", why);
     for (int seat = 1; seat <= c->nseats && r == 0; seat++) {
         int acts = (actors >> (seat - 1)) & 1;
-        char *view0 = NULL, *moves0 = chosen ? seat_knowledge(c, seat, acts, &view0) : NULL;
+        char *view0 = NULL, *moves0 = chosen ? seat_knowledge(c, seat, acts, 1, &view0) : NULL;
+        char *confirms = moves0 ? strstr(moves0, "\x01" "confirm ") : NULL; /* compared in the first deal anew */
         if (chosen && !moves0) r = -1;
         for (int k = 0; k < (chosen ? CHECK_LEAK_DEALS : 1) && r == 0; k++) {
             uint64_t seed = c->seed * 1000003u + (uint64_t)fuda_engine_move_count(c->e) * 31u + (uint64_t)k;
             fuda_engine_resample_keep(c->e, seat, seed, before[seat]);
             if (chosen) {
-                char *view1 = NULL, *moves1 = seat_knowledge(c, seat, acts, &view1);
+                char *view1 = NULL, *moves1 = seat_knowledge(c, seat, acts, k == 0, &view1);
+                if (confirms && k == 1) *confirms = '\0'; /* the rest of moves0 without them */
                 if (!moves1) r = -1;
                 else r = leak_differs(c, seat, moves0, view0, moves1, view1);
                 free(moves1);

@@ -18,7 +18,8 @@ static const char *why_unreached(const checker *c, const char *hook) {
     if (strcmp(hook, "resolve") == 0) return c->claims ? "no claim window closed" : "no claim window was opened";
     if (strcmp(hook, "result") == 0 || strcmp(hook, "match") == 0)
         return c->hands_ended ? "the engine did not call it when the hands ended" : "no hand ended";
-    if (strcmp(hook, "why_not") == 0) return "no seat had to act in the matches whose moves are all tried";
+    if (strcmp(hook, "why_not") == 0 || strcmp(hook, "confirm") == 0)
+        return "no seat had to act in the matches whose moves are all tried";
     if (strcmp(hook, "evaluate") == 0)
         return fuda_engine_tables(c->e) ? "check does not ask it in a match of several tables" : "no seat had to act";
     if (strcmp(hook, "check.invariant") == 0) return "no action was played";

@@ -18,7 +18,7 @@ static const command_help commands[] = {
     { "play",
       "play VARIANT [--seed N] [--seat K] [--bots NAME,...] [--humans K,...] [--target P]\n"
       "                 [--seats N] [--option NAME=VALUE]... [--replay LOGFILE [--to N]]\n"
-      "                 [--think MS | --iters N]\n"
+      "                 [--think MS | --iters N] [--practice] [--no-confirm]\n"
       "       fuda play --resume",
       "play a match in the terminal against bots",
       "Play a match of VARIANT: you at one seat, bots at the others.\n"
@@ -38,10 +38,18 @@ static const command_help commands[] = {
       "  --resume             go on with the last match, left unfinished (it is kept\n"
       "                       in $XDG_DATA_HOME/fuda/last-match.log after each of\n"
       "                       your moves, and when it ends or is abandoned)\n"
+      "  --practice           undo goes back freely (past cards seen, past a deal);\n"
+      "                       the log and the scores say practice\n"
+      "  --no-confirm         no question before a move the game flags (such as a\n"
+      "                       discard that breaks a meld)\n"
       "\n"
       "Type moves as the game lists them ('discard 7h', 'take') or shortened when\n"
       "only one legal move fits ('7h', 'd 7h', 't'). Cards: 7h, H7, 10s, Ts, Qd.\n"
-      "During the match: help, moves, score, view, pile, rules, log, save FILE, undo, quit.\n" },
+      "During the match: help, moves, score, view, pile, rules, log, save FILE, undo,\n"
+      "practice, confirm on|off, seat N, bot N NAME, hint, quit.\n"
+      "\n"
+      "A bot that fails does not end the match: fuda shows the error and asks who\n"
+      "plays its seat ('seat N', 'bot N NAME').\n" },
     { "sim",
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
       "                 [--think MS | --iters N] [-j N] [--json] [--report] [--svg FILE]\n"

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
+#include "render.h"
 #include "text_term.h"
 #include "utf8.h"
 
@@ -182,4 +184,17 @@ const char *fuda_out_line(const char *s) {
     }
     fuda_term_escape(ring[k], s, n, FUDA_TERM_LINE);
     return ring[k];
+}
+
+void fuda_out_show(const char *text, int style) {
+    fuda_buf safe = FUDA_BUF_INIT;
+    fuda_buf_term(&safe, text, FUDA_TERM_BLOCK);
+    char *r = fuda_render_cards(safe.p, style);
+    char *s = fuda_wrap(r, fuda_term_width(stdout));
+    size_t n = strlen(s);
+    fuda_buf_free(&safe);
+    free(r);
+    fuda_out_raw(stdout, s, n); /* the colours are fuda's: past the sink */
+    if (n && s[n - 1] != '\n') putchar('\n');
+    free(s);
 }

@@ -53,4 +53,10 @@ FILE *fuda_out_unfiltered(FILE *f);
  * Exits with "out of memory" when the copy cannot be made. */
 const char *fuda_out_line(const char *s);
 
+/* Print a variant's text on stdout, ending the line: first what the script
+ * chose in it is made harmless (the sink, in its block form), then its {7h}
+ * marks are rendered in `style` (render.h: fuda's own colours) and its lines
+ * wrapped to the terminal's width. Out of memory exits. */
+void fuda_out_show(const char *text, int style);
+
 #endif

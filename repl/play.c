@@ -14,7 +14,14 @@
  * Undo: before each step in which a human moves, the match is marked (see
  * undo.h); `undo` goes back to the typing seat's last decision, unless since
  * then it learned something (a card, a private event) or another human
- * moved, and says why not.
+ * moved, and says why not. A practice match (--practice, `practice`) goes
+ * back freely, past a deal too; its log and scores say practice.
+ *
+ * A human's move that the variant's confirm hook flags asks first
+ * (confirm.h; --no-confirm, `confirm off`). A bot that fails, choosing or
+ * playing its move, leaves the match as it was and the seat to a new
+ * player: `seat N` or `bot N NAME`, typed at the seat's own prompt
+ * (seats.h), where the other commands work too.
  *
  * The match is kept in the user's data folder (saved.h) after each step in
  * which a human moved, when it ends and when it is abandoned; `--resume`
@@ -36,12 +43,14 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "confirm.h"
 #include "input.h"
 #include "line.h"
 #include "out.h"
 #include "render.h"
 #include "saved.h"
 #include "search.h"
+#include "seats.h"
 #include "undo.h"
 
 #define CLEAR_SCREEN "\033[H\033[2J"
@@ -58,6 +67,8 @@ typedef struct play_args {
     const char *replay; /* log file */
     long replay_to;     /* -1: all the moves */
     int resume;         /* --resume: the saved match */
+    int practice;       /* --practice: undo goes back freely, the match is marked practice */
+    int no_confirm;     /* --no-confirm: no question before a move the variant flags */
     fuda_saved saved;   /* its file, read */
 } play_args;
 
@@ -85,6 +96,8 @@ typedef struct table {
     int nverbs;
     unsigned waited; /* humans told their table waits for the others, this hand */
     unsigned waited_hand;
+    int no_confirm;  /* no question before a move the variant's confirm hook flags */
+    long seat_changes; /* `seat N` and `bot N NAME` done so far */
 } table;
 
 /* A copy of one seat's legal moves (the engine's are valid only until its
@@ -94,7 +107,8 @@ typedef struct movelist {
     char **v;
 } movelist;
 
-static int is_human(const table *t, int seat) { return (t->humans >> (seat - 1)) & 1u; }
+static int is_human(const table *t, int seat) { return seat > 0 && ((t->humans >> (seat - 1)) & 1u); }
+static void autosave(table *t, int finished);
 
 /* Report the engine's error; returns FAIL. */
 static int engine_failed(const table *t) {
@@ -104,21 +118,9 @@ static int engine_failed(const table *t) {
 
 /* ---- output ---- */
 
-/* Print variant text, ending the line: first what the script chose is made
- * harmless (the terminal sink, out.h), then its cards are rendered in
- * fuda's own colours, and the lines wrapped. */
-static void show(const table *t, const char *text) {
-    fuda_buf safe = FUDA_BUF_INIT;
-    fuda_buf_term(&safe, text, FUDA_TERM_BLOCK);
-    char *r = fuda_render_cards(safe.p, t->style);
-    char *s = fuda_wrap(r, fuda_term_width(stdout));
-    size_t n = strlen(s);
-    fuda_buf_free(&safe);
-    free(r);
-    fuda_out_raw(stdout, s, n); /* the colours are fuda's: past the sink */
-    if (n && s[n - 1] != '\n') putchar('\n');
-    free(s);
-}
+/* Print variant text, ending the line: made harmless, cards rendered in
+ * fuda's own colours, lines wrapped (out.h). */
+static void show(const table *t, const char *text) { fuda_out_show(text, t->style); }
 
 /* Keep an event for a human away from the keyboard. */
 static void hold(table *t, int seat, const char *text) {
@@ -177,6 +179,7 @@ static int show_table(table *t, int seat, const char *arg) {
 static int show_scoresheet(table *t) {
     char *s = fuda_engine_scoresheet_fit(t->e, fuda_term_width(stdout));
     if (!s) return engine_failed(t);
+    if (fuda_engine_practice(t->e)) puts("practice match");
     show(t, s);
     free(s);
     return GO_ON;
@@ -250,6 +253,9 @@ static void print_play_help(const table *t, const movelist *ml) {
          "               you may see whole (an open discard pile, your hand)\n"
          "  undo         take back your last move (and the bots' moves after it); again\n"
          "               to go further back, but not past a card or a deal you have seen\n"
+         "  practice     from now on undo goes back freely (the match is marked practice)\n"
+         "  confirm off  no question before a move the game flags (on: ask again)\n"
+         "  seat N       take bot seat N yourself; bot N NAME: let bot NAME play it\n"
          "  hint         the move the search bot would play, and why\n"
          "  log          the log of this match\n"
          "  save FILE    save the log (continue it with: fuda play --replay FILE)\n"
@@ -506,6 +512,10 @@ static void show_pile(table *t, int seat, const char *name, const char *owner_te
 /* `undo`: back to the seat's last decision (UNDONE), or say why not (GO_ON). */
 static int undo_move(table *t, int seat) {
     char *why = NULL;
+    if (!is_human(t, seat)) {
+        show(t, "nothing to undo: no seat of yours has moved");
+        return GO_ON;
+    }
     int k = fuda_undo_find(&t->undo, t->e, seat, t->humans, t->chose, &why);
     if (k < 0) {
         show(t, why);
@@ -558,6 +568,63 @@ static int give_hint(table *t, int seat) {
     return GO_ON;
 }
 
+/* `practice`: from now on undo goes back freely, and the log and the scores
+ * say practice. */
+static int start_practice(table *t) {
+    if (fuda_engine_practice(t->e)) {
+        puts("this match is practice already: undo goes back freely");
+        return GO_ON;
+    }
+    fuda_engine_set_practice(t->e);
+    fuda_undo_practice(&t->undo, fuda_engine_state(t->e)->hand_no);
+    show(t, "practice: to the end of this match undo goes back freely, past cards you have seen and past a "
+            "deal; its log and its scores say practice");
+    autosave(t, 0);
+    return GO_ON;
+}
+
+/* `confirm [on|off]`: the question before a move the game flags. */
+static int set_confirm(table *t, char **w, int n) {
+    if (n > 2 || (n == 2 && strcmp(w[1], "on") != 0 && strcmp(w[1], "off") != 0)) {
+        puts("usage: confirm on|off");
+        return GO_ON;
+    }
+    if (n == 2) t->no_confirm = strcmp(w[1], "off") == 0;
+    printf("confirm %s: %s\n", t->no_confirm ? "off" : "on",
+           t->no_confirm ? "every move is played as typed" : "a move the game says throws something away asks first");
+    if (n == 2) autosave(t, 0);
+    return GO_ON;
+}
+
+/* `seat N`, `bot N NAME`: another player for a bot seat; NOT_COMMAND when
+ * the words are neither. */
+static int change_seat(table *t, char **w, int n) {
+    fuda_seat_change ch;
+    char *why;
+    int rc = fuda_seat_command(w, n, t->nseats, t->humans, fuda_engine_info(t->e), &ch, &why);
+    if (rc == 0) return NOT_COMMAND;
+    if (rc < 0) {
+        show(t, why);
+        free(why);
+        return GO_ON;
+    }
+    t->bots[ch.seat] = ch.bot;
+    fuda_buf b = FUDA_BUF_INIT;
+    if (ch.bot) {
+        fuda_buf_addf(&b, "seat %d: bot %s plays it from now on", ch.seat, ch.bot);
+    } else {
+        t->humans |= 1u << (ch.seat - 1);
+        t->nhumans++;
+        fuda_buf_addf(&b, "seat %d: played at the keyboard from now on%s", ch.seat,
+                      t->nhumans > 1 ? " (hot seat: fuda asks to pass the keyboard)" : "");
+    }
+    show(t, b.p);
+    fuda_buf_free(&b);
+    t->seat_changes++;
+    autosave(t, 0);
+    return GO_ON;
+}
+
 /* The commands of the match prompt. Returns GO_ON when the line was a
  * command (done), QUIT, FAIL, or NOT_COMMAND. */
 static int run_play_command(table *t, int seat, const movelist *ml, const char *line) {
@@ -573,6 +640,9 @@ static int run_play_command(table *t, int seat, const movelist *ml, const char *
     else if (n == 1 && strcmp(c, "log") == 0) r = print_log(t);
     else if (n == 1 && strcmp(c, "undo") == 0) r = undo_move(t, seat);
     else if (n == 1 && strcmp(c, "hint") == 0) r = give_hint(t, seat);
+    else if (n == 1 && strcmp(c, "practice") == 0) r = start_practice(t);
+    else if (strcmp(c, "confirm") == 0) r = set_confirm(t, w, n);
+    else if (strcmp(c, "seat") == 0 || strcmp(c, "bot") == 0) r = change_seat(t, w, n);
     else if (n == 1 && strcmp(c, "pile") == 0) list_piles(t, seat);
     else if ((n == 2 || n == 3) && strcmp(c, "pile") == 0) show_pile(t, seat, w[1], n == 3 ? w[2] : NULL);
     else if (strcmp(c, "save") == 0) r = save_log(t, n == 2 ? w[1] : NULL);
@@ -642,8 +712,9 @@ static int line_to_move(table *t, int seat, const movelist *ml, const char *line
 
 /* ---- Tab completion ---- */
 
-static const char *const play_commands[] = { "help", "moves", "view", "look", "table", "score", "rules", "pile",
-                                             "log", "save", "undo", "hint", "quit", "exit", NULL };
+static const char *const play_commands[] = { "help",     "moves",   "view", "look", "table", "score", "rules",
+                                             "pile",     "log",     "save", "undo", "hint",  "quit",  "exit",
+                                             "practice", "confirm", "seat", "bot",  NULL };
 
 /* What the prompt completes from: the legal moves and the pile names. */
 typedef struct completion {
@@ -749,7 +820,8 @@ static int ask_human(table *t, int seat, char **move, int *asked) {
         int c = *s ? run_play_command(t, seat, &ml, s) : NOT_COMMAND;
         if (c == NOT_COMMAND && (*s || yes)) {
             int i = line_to_move(t, seat, &ml, s, yes, claim != NULL);
-            if (i >= 0) *move = fuda_xstrdup(ml.v[i]);
+            if (i >= 0 && (t->no_confirm || fuda_confirm_move(t->e, seat, ml.v[i], t->style)))
+                *move = fuda_xstrdup(ml.v[i]);
         } else if (c != NOT_COMMAND) {
             r = c;
         }
@@ -770,7 +842,8 @@ static void autosave(table *t, int finished) {
     if (!t->save_path) return;
     char *log = fuda_engine_log(t->e);
     if (!log) return;
-    char *text = fuda_saved_format(log, t->variant_as, t->humans, t->nseats, (const char *const *)t->bots, finished);
+    char *text = fuda_saved_format(log, t->variant_as, t->humans, t->nseats, (const char *const *)t->bots, finished,
+                                   t->no_confirm);
     char why[128];
     if (fuda_write_file(t->save_path, text, strlen(text), why, sizeof why) != 0 && !t->save_warned) {
         fflush(stdout);
@@ -781,15 +854,54 @@ static void autosave(table *t, int finished) {
     free(log);
 }
 
+/* A seat's bot failed with `error`, choosing (move NULL) or playing `move`;
+ * the match is as before that move. Say so, and ask at a prompt where the
+ * commands work (undo, save, quit...) who plays the seat now: GO_ON once
+ * `seat N` or `bot N NAME` gave it a player, UNDONE, QUIT, or FAIL when the
+ * input ends (a match left with a seat nobody plays has failed). */
+static int rescue_seat(table *t, int seat, const char *move, const char *error) {
+    char *text = fuda_seat_failed_text(seat, t->bots[seat], move, error, fuda_engine_info(t->e));
+    show(t, text);
+    free(text);
+    char prompt[96];
+    snprintf(prompt, sizeof prompt, "%s [seat %d has no player]> ", fuda_out_line(t->name), seat);
+    movelist none = { 0, NULL };
+    long changes = t->seat_changes;
+    int r = GO_ON;
+    while (r == GO_ON && t->seat_changes == changes) {
+        char *line = ask(prompt);
+        if (!line && t->tty_in) {
+            putchar('\n');
+            r = confirm_quit();
+            continue;
+        }
+        if (!line) {
+            printf("end of input: match abandoned (seat %d has no player)\n", seat);
+            return FAIL;
+        }
+        const char *s = line + strspn(line, " \t");
+        int c = *s ? run_play_command(t, t->keyboard, &none, s) : GO_ON;
+        if (c == NOT_COMMAND)
+            printf("seat %d has no player: type 'seat %d' or 'bot %d random' first\n", seat, seat, seat);
+        else r = c;
+        free(line);
+    }
+    return r;
+}
+
 /* A move for seat in *move (malloc'd); *asked 0 when a human seat was not
- * asked (nothing but "pass" to choose). */
+ * asked (nothing but "pass" to choose). A bot that fails leaves the seat to
+ * another player first. */
 static int decide(table *t, int seat, char **move, int *asked) {
     *asked = 0;
-    if (is_human(t, seat)) return ask_human(t, seat, move, asked);
     const char *mv;
-    if (fuda_engine_bot(t->e, seat, t->bots[seat], &mv) != 0) {
-        fuda_fail("%s (bot %s, seat %d)", fuda_engine_error(t->e), fuda_out_line(t->bots[seat]), seat);
-        return FAIL;
+    for (;;) {
+        if (is_human(t, seat)) return ask_human(t, seat, move, asked);
+        if (fuda_engine_bot(t->e, seat, t->bots[seat], &mv) == 0) break;
+        char *error = fuda_xstrdup(fuda_engine_error(t->e));
+        int r = rescue_seat(t, seat, NULL, error);
+        free(error);
+        if (r != GO_ON) return r;
     }
     *move = fuda_xstrdup(mv);
     return GO_ON;
@@ -797,11 +909,12 @@ static int decide(table *t, int seat, char **move, int *asked) {
 
 /* Every seat that must act decides, then the moves are applied in seat order
  * (in a claim window nobody sees the others' choices). A human's move that
- * fails is reported and asked again. */
+ * fails is reported and asked again; a bot's, and a bot that fails to
+ * choose, leave the seat to be played by someone else (rescue_seat). */
 static int step(table *t) {
     unsigned actors = fuda_engine_actors(t->e), applied = 0, asked = 0;
-    char *chosen[FUDA_MAX_SEATS + 1] = { 0 };
-    int r = GO_ON;
+    char *chosen[FUDA_MAX_SEATS + 1] = { 0 }, *error = NULL;
+    int r = GO_ON, failed = 0; /* a bot seat whose move failed */
     if (!actors) {
         fuda_fail("the hand is on but no seat can act");
         return FAIL;
@@ -827,18 +940,15 @@ static int step(table *t) {
             applied |= asked & (1u << (seat - 1)); /* the humans' own decisions */
             continue;
         }
-        if (is_human(t, seat)) {
-            show(t, fuda_engine_error(t->e)); /* the state is unchanged: ask again */
-        } else {
-            fuda_fail("%s (bot %s, seat %d, move '%s')", fuda_engine_error(t->e), fuda_out_line(t->bots[seat]), seat,
-                      fuda_out_line(chosen[seat]));
-            r = FAIL;
-        }
+        if (is_human(t, seat)) show(t, fuda_engine_error(t->e)); /* the state is unchanged: ask again */
+        else failed = seat, error = fuda_xstrdup(fuda_engine_error(t->e));
         break;
     }
     if (applied && marked) fuda_undo_push(&t->undo, &mk, nev, applied, chosen, held);
-    for (int seat = 1; seat <= t->nseats; seat++) free(chosen[seat]);
     if (applied) autosave(t, 0);
+    if (failed && (r = rescue_seat(t, failed, chosen[failed], error)) == UNDONE) r = GO_ON;
+    for (int seat = 1; seat <= t->nseats; seat++) free(chosen[seat]);
+    free(error);
     return r;
 }
 
@@ -874,6 +984,9 @@ static unsigned column_leaders(const table *t, int *best) {
     return lead;
 }
 
+/* "Match", or "Practice match" when it is one. */
+static const char *match_word(const table *t) { return fuda_engine_practice(t->e) ? "Practice match" : "Match"; }
+
 /* "Match over: seat 2 (basic) wins with 217." -- the seats the match format
  * named, else the highest column-1 total. The total is said when the winners
  * are the column-1 leaders of a one-column game (a series won with fewer
@@ -885,7 +998,7 @@ static void announce_winners(const table *t) {
         if (teams[k] != fuda_engine_winners(t->e)) continue;
         /* "Match over: team 1 (seats 1 and 3) wins with 390." */
         fuda_buf b = FUDA_BUF_INIT;
-        fuda_buf_addf(&b, "Match over: team %d (seats", k + 1);
+        fuda_buf_addf(&b, "%s over: team %d (seats", match_word(t), k + 1);
         int n = 0, members = 0;
         for (int seat = 1; seat <= t->nseats; seat++) members += (teams[k] >> (seat - 1)) & 1u;
         for (int seat = 1; seat <= t->nseats; seat++) {
@@ -904,7 +1017,7 @@ static void announce_winners(const table *t) {
     int nwon = 0, k = 0;
     for (int seat = 1; seat <= t->nseats; seat++) nwon += (won >> (seat - 1)) & 1u;
     fuda_buf b = FUDA_BUF_INIT;
-    fuda_buf_adds(&b, "Match over: ");
+    fuda_buf_addf(&b, "%s over: ", match_word(t));
     for (int seat = 1; seat <= t->nseats; seat++) {
         if (!((won >> (seat - 1)) & 1u)) continue;
         char label[64];
@@ -1011,6 +1124,10 @@ static int parse_args(int argc, char **argv, play_args *p) {
             p->replay = v;
         } else if (strcmp(arg, "--resume") == 0) {
             p->resume = 1;
+        } else if (strcmp(arg, "--practice") == 0) {
+            p->practice = 1;
+        } else if (strcmp(arg, "--no-confirm") == 0) {
+            p->no_confirm = 1;
         } else if ((r = fuda_args_flag(&a, arg, "--to", &v)) != 0) {
             if (r < 0 || fuda_args_long("play", "--to", v, 0, 1000000000L, &p->replay_to)) return FUDA_EXIT_USAGE;
         } else if (arg[0] == '-' && arg[1]) {
@@ -1025,7 +1142,7 @@ static int parse_args(int argc, char **argv, play_args *p) {
         return fuda_usage_error("play", "--replay takes the options, seats and seed from the log");
     if (p->replay_to >= 0 && !p->replay) return fuda_usage_error("play", "--to needs --replay");
     if (p->resume && (p->m.variant || p->replay || p->m.have_seed || p->m.seats || p->m.nopts || p->m.bots ||
-                      p->humans || p->seat))
+                      p->humans || p->seat || p->practice || p->no_confirm))
         return fuda_usage_error("play", "--resume goes on with the saved match as it was (no VARIANT or other flags)");
     if (p->resume) return 0;
     if (!p->m.variant && !p->replay) return fuda_usage_error("play", "missing VARIANT");
@@ -1165,11 +1282,15 @@ static int set_table(table *t, const fuda_config *cfg, const play_args *p, char 
     t->name = fuda_engine_info(t->e)->name;
     t->variant_as = p->resume ? p->saved.variant : p->m.variant;
     print_header(t);
-    if (p->replay || p->resume) {
-        fuda_engine_on_event(t->e, on_event, t);
-        return 0;
+    if (p->replay || p->resume) fuda_engine_on_event(t->e, on_event, t);
+    else if ((r = start_new(t, p)) != 0) return r;
+    t->no_confirm = p->no_confirm || (p->resume && p->saved.no_confirm);
+    if (p->practice) fuda_engine_set_practice(t->e);
+    if (fuda_engine_practice(t->e)) {
+        fuda_undo_practice(&t->undo, fuda_engine_state(t->e)->hand_no);
+        puts("practice match: undo goes back freely; the log and the scores say practice");
     }
-    return start_new(t, p);
+    return 0;
 }
 
 int fuda_cmd_play(int argc, char **argv, const fuda_config *cfg) {

@@ -20,7 +20,7 @@ static int one_line(const char *s) {
 }
 
 char *fuda_saved_format(const char *log, const char *variant, unsigned humans, int nseats, const char *const bots[],
-                        int finished) {
+                        int finished, int no_confirm) {
     fuda_buf b = FUDA_BUF_INIT, h = FUDA_BUF_INIT, bt = FUDA_BUF_INIT;
     for (int seat = 1; seat <= nseats; seat++) {
         if ((humans >> (seat - 1)) & 1u) fuda_buf_addf(&h, "%s%d", h.len ? "," : "", seat);
@@ -32,6 +32,7 @@ char *fuda_saved_format(const char *log, const char *variant, unsigned humans, i
                       "# play humans %s\n# play bots %s\n# play state %s\n%s",
                   h.len ? h.p : "none", bt.len ? bt.p : "", finished ? "finished" : "unfinished", "");
     if (variant && *variant && one_line(variant)) fuda_buf_addf(&b, "# play variant %s\n", variant);
+    if (no_confirm) fuda_buf_adds(&b, "# play confirm off\n");
     fuda_buf_adds(&b, rest);
     if (b.len && b.p[b.len - 1] != '\n') fuda_buf_addc(&b, '\n');
     fuda_buf_adds(&b, END_LINE);
@@ -83,6 +84,9 @@ int fuda_saved_read(const char *path, fuda_saved *s, char *err, size_t errsize) 
         problem = "is cut short (its last line is not '# play end')";
     if (!problem) {
         s->finished = strcmp(state, "finished") == 0;
+        char *confirm = field(s->text, "confirm");
+        s->no_confirm = confirm && strcmp(confirm, "off") == 0;
+        free(confirm);
         s->variant = field(s->text, "variant");
         if (s->variant && !*s->variant) {
             free(s->variant);

@@ -9,13 +9,15 @@
  *     # play bots basic,basic,basic
  *     # play state unfinished
  *     # play variant ./my-zun.lua
+ *     # play confirm off
  *     variant zun
  *     ...
  *     # play end
  *
  * "# play variant" keeps the variant as the user named it (a path, say),
  * since the log itself names it by name only; it is left out when that
- * text cannot be a line. The last line tells a whole file from one cut short. The log reader skips
+ * text cannot be a line. "# play confirm off" (only when so) keeps
+ * --no-confirm or `confirm off`. The last line tells a whole file from one cut short. The log reader skips
  * comments, so the file is also a log for `fuda play --replay`. */
 #ifndef FUDA_SAVED_H
 #define FUDA_SAVED_H
@@ -30,14 +32,16 @@ typedef struct fuda_saved {
     char *bots;   /* "basic,random" (the bot seats in order) or "" when all are human, owned */
     char *variant; /* the variant as the user named it, owned; NULL: the log's name */
     int finished; /* the match ended */
+    int no_confirm; /* "# play confirm off": no question before a flagged move */
 } fuda_saved;
 
 /* The text of the file for a match: its log, the variant as the user named
  * it (NULL: none), the human seats (bit seat-1),
- * the bots of the nseats seats (bots[seat], NULL for a human) and whether it
- * ended. The caller frees the result. */
+ * the bots of the nseats seats (bots[seat], NULL for a human), whether it
+ * ended, and whether the questions before flagged moves are off. The caller
+ * frees the result. */
 char *fuda_saved_format(const char *log, const char *variant, unsigned humans, int nseats, const char *const bots[],
-                        int finished);
+                        int finished, int no_confirm);
 
 /* Read the file at path into s: 0, or -1 with the reason in err ("cannot
  * read ...: No such file or directory", "... is cut short ..."); then s holds

@@ -1,7 +1,8 @@
 /* undo.c -- the history behind `undo` in `fuda play` and the rule for going
  * back (see undo.h). What a seat knew at a point is what it could see then:
  * the cards visible to it in the states of the hand's points up to there,
- * and the cards named in the events it was shown before it. */
+ * and the cards named in the events it was shown before it. In practice
+ * nothing of that counts, and the history outlives a deal. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,10 +60,20 @@ static void drop_points(fuda_undo *u, int n) {
 
 void fuda_undo_hand(fuda_undo *u, uint32_t hand_no) {
     if (u->hand_no == hand_no) return;
+    if (u->practice && u->hand_no && !u->dropped) { /* the history goes on, past the deal */
+        u->hand_no = hand_no;
+        return;
+    }
     drop_points(u, 0);
     drop_events(u, 0);
     u->hand_no = hand_no;
     u->dropped = 0;
+}
+
+void fuda_undo_practice(fuda_undo *u, uint32_t hand_no) {
+    if (u->practice) return;
+    u->practice = 1;
+    u->practice_hand = hand_no ? hand_no : 1;
 }
 
 void fuda_undo_push(fuda_undo *u, const fuda_mark *mk, long nevents, unsigned seats,
@@ -154,6 +165,7 @@ static char *blocked(const fuda_undo *u, const fuda_engine *e, int seat, unsigne
             return format("cannot undo '%s': %s has moved since (each player undoes only their "
                           "own moves)", mv, who);
         }
+    if (u->practice) return NULL; /* what was seen or told since blocks nothing */
     for (long i = u->pt[k].nevents; i < u->nev; i++) {
         int s = u->ev[i].seat;
         if (s == seat) return format("cannot undo '%s': since then you were told: %s", mv, u->ev[i].text);
@@ -181,6 +193,17 @@ int fuda_undo_find(const fuda_undo *u, const fuda_engine *e, int seat, unsigned 
         fuda_buf_addf(&b, "nothing to undo in this hand: its history passed %d MiB and was dropped",
                       (int)(FUDA_UNDO_MAX_BYTES >> 20));
         *why = fuda_buf_take(&b);
+        return -1;
+    }
+    if (k < 0 && u->practice && u->practice_hand > 1) {
+        fuda_buf b = FUDA_BUF_INIT;
+        fuda_buf_addf(&b, "nothing to undo: practice began in hand %u, and undo goes no further back",
+                      (unsigned)u->practice_hand);
+        *why = fuda_buf_take(&b);
+        return -1;
+    }
+    if (k < 0 && u->practice) {
+        *why = fuda_xstrdup("nothing to undo: you have not moved yet");
         return -1;
     }
     if (k < 0) {

@@ -10,7 +10,12 @@
  * - it or another human was told something alone (an event for one seat);
  * - a card it had not seen became visible to it: in a pile it may look at,
  *   or named in an event it was shown.
- * Nothing goes back past a deal: the history holds one hand only. */
+ * Nothing goes back past a deal: the history holds one hand only.
+ *
+ * A practice match (fuda play --practice) goes back freely: what a seat saw
+ * or was told since blocks nothing, and the history outlives a deal, so undo
+ * goes back into earlier hands, as far as the point practice began. Hot seat
+ * still lets each player undo only their own moves. */
 #ifndef FUDA_UNDO_H
 #define FUDA_UNDO_H
 
@@ -33,6 +38,8 @@ typedef struct fuda_undo {
     uint32_t hand_no;   /* the hand the history is of */
     size_t bytes;       /* the points and events kept */
     int dropped;        /* this hand's history passed FUDA_UNDO_MAX_BYTES and was dropped */
+    int practice;       /* a practice match: nothing seen blocks an undo, a deal neither */
+    uint32_t practice_hand; /* the hand practice began in */
 } fuda_undo;
 
 /* The most one hand's history keeps: past it the history is dropped, and
@@ -45,8 +52,13 @@ typedef struct fuda_undo {
  * is dropped (fuda_undo_find then says so). */
 void fuda_undo_event(fuda_undo *u, int seat, const char *text);
 
-/* A step begins in hand hand_no: a new hand forgets the history. */
+/* A step begins in hand hand_no: a new hand forgets the history (not in
+ * practice). */
 void fuda_undo_hand(fuda_undo *u, uint32_t hand_no);
+
+/* From now on the match is practice (it began in hand hand_no): see above.
+ * Nothing can fail. */
+void fuda_undo_practice(fuda_undo *u, uint32_t hand_no);
 
 /* A step in which the humans `seats` moved (moves[seat] their moves, copied)
  * was applied; mk and nevents were taken before it, held[] is the caller's. */

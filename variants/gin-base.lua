@@ -19,7 +19,7 @@
 -- Events name seats with g:name, but those of every turn (draws, takes, discards) pass the seat
 -- number to "Seat %d ...": g:say formats only when somebody reads, and `fuda sim` does not.
 
-local suit, plural = fuda.suit, fuda.plural
+local show, suit, plural = fuda.show, fuda.suit, fuda.plural
 local match = fuda.import("match")
 local options = fuda.import("gin-options") -- g.options, or Round-the-Corner's over them
 
@@ -530,6 +530,51 @@ local function why_not(g, seat, typed)
   return nil
 end
 
+-- What a legal discard or knock throws away, asked before a player's move is played (the confirm
+-- hook: read only; nil asks nothing). A knock when a gin was there gives up the gin bonus; a card
+-- that leaves more deadwood than the hand has with it was in a meld of the hand's least-deadwood
+-- arrangement, and that meld is broken (dropping the end of a run of four breaks nothing). Gin has
+-- no move that loses the hand outright by what the player can see: nothing more is asked.
+-- The deadwood after each discard is kept for the last hand asked about (a player, or fuda check,
+-- asks for every move of one hand in a row).
+local asked = { key = nil, R = nil, after = nil, deadwood = nil }
+local function deadwood_after(R, cards)
+  local key = table.concat(cards, " ")
+  if asked.key ~= key or asked.R ~= R then
+    local list, dw = R:discard_list(cards)
+    local after = {}
+    for i, c in ipairs(list) do after[c] = dw[i] end
+    asked.key, asked.R, asked.after, asked.deadwood = key, R, after, R:deadwood(cards)
+  end
+  return asked.after, asked.deadwood
+end
+
+local function confirm(g, seat, move)
+  local v = g.var
+  if seat ~= g.turn or v.phase ~= "discard" then return nil end
+  local e = M.read[move]
+  local verb, card = e and e[1], e and e[2]
+  if not card or verb == "gin" then return nil end
+  local R, cards = rules(g), g:hand(seat):cards()
+  if verb == "knock" then
+    for _, mv in ipairs(R:discard_moves(cards, v.taken)) do
+      local other = M.read[mv]
+      if other[1] == "gin" then
+        return ("knocking with {%s} gives up a gin (gin {%s})"):format(card, other[2])
+      end
+    end
+  end
+  local after, deadwood = deadwood_after(R, cards)
+  if not after[card] or after[card] <= deadwood then return nil end
+  local all = R:melds(cards)
+  for i, m in ipairs(all.melds) do
+    for _, c in ipairs(m) do
+      if c == card then return ("%s {%s} breaks your %s %s"):format(verb, card, all.kinds[i], show(m)) end
+    end
+  end
+  return nil
+end
+
 local basic_bot = fuda.import("gin-bot")(rules, M)
 local view = fuda.import("gin-view")(rules, M, in_play)
 
@@ -631,6 +676,7 @@ return {
   view = view,
 
   why_not = why_not,
+  confirm = confirm,
   bots = { basic = basic_bot },
 
   check = {

@@ -159,6 +159,7 @@ function fuda.surface(m) end
 ---@field status? fun(g: fuda.Game, seat: integer?): string? a line of the default view
 ---@field prompt? fun(g: fuda.Game, seat: integer): string? why the open claim window asks seat (fuda play's question)
 ---@field why_not? fun(g: fuda.Game, seat: integer, move: string): string? why the typed move is not legal (nil: the program's own reason)
+---@field confirm? fun(g: fuda.Game, seat: integer, move: string): string? what a legal move throws away ("discard {7h} breaks your run ..."): fuda play asks "...; sure? [y/N]" before a human plays it (nil: nothing to ask)
 ---@field evaluate? fun(g: fuda.Game, seat: integer): number how good the position is for seat, in column-1 points against the best other seat (the search bot's playouts stop early and use it)
 ---@field result? fun(g: fuda.Game, r: fuda.Result) a hand's result, before the match format sees it
 ---@field match? fun(g: fuda.Game, r: fuda.Result) the match format: score a result, end the match
@@ -651,6 +652,14 @@ function Match:events(seat) end
 ---@param seat? integer
 ---@return string
 function Match:view(seat) end
+
+---What the variant's confirm hook says `move` of `seat` throws away: the text, nil (nothing to ask),
+---or nil and a message when the hook failed.
+---@param seat integer
+---@param move string
+---@return string?
+---@return string? message
+function Match:confirm(seat, move) end
 
 ---The scoresheet as text: a row per line scored, the totals last; only the columns with
 ---something in them. With a width, laid out to it as `fuda play` shows it: notes that do not

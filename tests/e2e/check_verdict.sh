@@ -2,7 +2,7 @@
 # check_verdict.sh -- end-to-end tests of what makes `fuda check`'s verdict
 # one to trust: hidden cards leaking through events and private messages
 # (said in {card} marks, in words, as one bit now and then, about a face-down
-# card, at a deal, in a claim window's prompt or a why_not answer), a match that would play otherwise when nobody reads its
+# card, at a deal, in a claim window's prompt, a why_not or a confirm answer), a match that would play otherwise when nobody reads its
 # events or when check watches it, moves that do not survive save and replay,
 # and hooks no match reached (reported; a failure under --strict). Each
 # hostile script of tests/broken/ fails with its own message (a leak past the
@@ -44,6 +44,7 @@ broken leak_unwatched.lua "^check: the match's events differ when its log is rep
 broken leak_unwatched_late.lua "^check: the match's events differ when its log is replayed in a fresh engine, where nothing is tried: past their first 16 MiB, kept as a hash from move [0-9]+ on: the events depend on something outside the game state"
 broken leak_prompt.lua "$leak seat [1-4] is told of cards it cannot see when it asks \(dealing them anew changes its prompt: snap\? your neighbour holds [0-4] kings\)\$"
 broken leak_why_not.lua "$leak seat [1-4] is told of cards it cannot see when it asks \(dealing them anew changes its why_not 'no-such-move': not now: your neighbour has [0-9AJQK]+[shdc]\)\$"
+broken leak_confirm.lua "$leak seat [1-4] is told of cards it cannot see when it asks \(dealing them anew changes its confirm 'draw': the stock's top card is [0-9AJQK]+[shdc]\)\$"
 broken leak_first_deal.lua "$leak an event shown to seat [1-4] names \{[^}]+\}, a card it cannot see \('your neighbour holds \{[^}]+\}'\)\$"
 # tiny tells the drawer its card, and says every play to everybody: no leak
 run check tiny -n 4
@@ -100,6 +101,7 @@ expect "unused_prompt --strict: the verdict names what was never reached" sh -c 
 run check "$B/unused_prompt.lua" -n 10 --bots first
 expect "unused_prompt --bots first: the other bot never chose" has "$OUT" "^never reached: bot 'last' \(--bots did not name it\)\$"
 broken bad_prompt.lua "^check: seat [1-4]: the prompt of the claim window 'snap' failed: .*bad_prompt\.lua:5: unknown seat variable 'nope' \(declare it in seat_state = \{ \.\.\. \}\) \(in prompt\)\$"
+broken bad_confirm.lua "^check: seat [1-4]: confirm for 'draw' failed: .*bad_confirm\.lua:5: no confirm for a draw \(in confirm\)\$"
 broken bad_evaluate.lua "^check: evaluate for seat [1-4] failed: .*bad_evaluate\.lua:[0-9]+: evaluate gave string, not a number\$"
 run check tiny -n 4 --strict
 expect "tiny --strict: every hook reached" status 0

@@ -59,7 +59,8 @@ for f in $(cat "$TMP/flags"); do
     expect "fuda.1 has the flag $f" grep -qE -- "(^|[^a-z-])$f([^a-z-]|$)" "$TMP/man.txt"
 done
 # what a player may type during a match (play's help) and the REPL's own words
-words=$(sed -n 's/^During the match: \(.*\)\.$/\1/p' "$TMP/help.txt" | tr ',' '\n' | awk '{ print $1 }')
+words=$(sed -n '/^During the match: /,/\.$/p' "$TMP/help.txt" | tr '\n' ' ' |
+    sed 's/^During the match: \(.*\)\. *$/\1/' | tr ',' '\n' | awk '{ print $1 }')
 expect "play's help names the words of a match" [ -n "$words" ]
 for w in $words quit exit; do
     expect "fuda.1 has the word '$w'" grep -qw -- "$w" "$TMP/man.txt"

@@ -93,10 +93,10 @@ RC=$?
 expect "play: the refused move is explained" has "$OUT" "hostile.lua:45: too many events in one move \(at most 10000\)"
 expect "play: quitting works after it" status 0
 
-# the REPL goes on after a match whose bot hits a limit
-printf 'play hostile --option attack=gc --humans none\nreturn 40 + 2\n' | timeout 60 "$FUDA" >"$OUT" 2>"$ERR"
+# the REPL goes on after a match whose bot hits a limit (abandoned where fuda asks who plays the seat)
+printf 'play hostile --option attack=gc --humans none\nquit\ny\nreturn 40 + 2\n' | timeout 60 "$FUDA" >"$OUT" 2>"$ERR"
 RC=$?
-expect "REPL: the error is shown" has "$ERR" "hostile.lua:28: setmetatable: a metatable with __gc is not allowed"
+expect "REPL: the error is shown" has "$OUT" "hostile.lua:28: setmetatable: a metatable with __gc is not allowed"
 expect "REPL: the session goes on" has "$OUT" '^42$'
 
 # a deal that ends every hand: each counts as a move, 1000 in a row stop the match

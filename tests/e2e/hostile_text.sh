@@ -4,7 +4,7 @@
 # sequences (OSC 52 sets the clipboard, CSI 2J clears the screen,
 # "\r\27[2K" overwrites a line to forge "check: OK"), C1 and bidi controls
 # and invalid UTF-8 into every text it can (title, option docs, bot names,
-# columns, verbs, events, view, prompt, why_not, scoresheet notes, tally
+# columns, verbs, events, view, prompt, why_not, confirm, scoresheet notes, tally
 # names, errors, print, move texts). Through rules, list, sim (text, JSON,
 # --report --svg), duel --json, check (text, JSON), agent, play and the
 # REPL, no raw ESC, CR, other C0 control, DEL, C1 or bidi control, nor
@@ -243,6 +243,7 @@ expect "play: exit 0" status 0
 expect "play: the event shown harmlessly" has "$OUT" '^deal \\x1b\]52;c;cm0gLXJmIH4=\\x07\\x1b\[2J\\x1b\[H\\r\\x1b\[2K check'
 expect "play: the view's valid text and cards" has "$OUT" "^$NICE 7h s\$"
 expect "play: why_not's text" has "$OUT" 'because \\x1b\]52'
+expect "play: confirm's text, in the note before the move" has "$OUT" '^note: sure \\x1b\]52'
 expect "play: the prompt names the variant" has "$OUT" '^text \[seat 1\]> '
 printf 'moves\ndraw 1\nquit\ny\n' | "$FUDA" play "$V" --seed 2 --option attack=moves >"$OUT" 2>"$ERR"
 RC=$?
@@ -321,9 +322,9 @@ sys.exit(1 if bad else 0)' "$1"
 raw_has() { python3 -c 'import sys; sys.exit(0 if sys.argv[2].encode() in open(sys.argv[1], "rb").read() else 1)' "$1" "$2"; }
 # (seed 3: a claim window asks seat 1 "snap?" with the prompt hook's text in
 # readline's prompt by the third draw; "n" answers it, and is refused at the
-# move prompt)
+# move prompt; --no-confirm: the confirm hook's question is looked at below)
 P='wait:]> |[y/N] '
-PTY_OUT="$TMP/pty.out" python3 "$TMP/rawterm.py" "$FUDA" play "$V" --seed 3 -- "$P" 'send:view\r' "$P" \
+PTY_OUT="$TMP/pty.out" python3 "$TMP/rawterm.py" "$FUDA" play "$V" --seed 3 --no-confirm -- "$P" 'send:view\r' "$P" \
     'send:moves\r' "$P" 'send:draw\r' "$P" 'send:n\r' "$P" 'send:draw\r' "$P" 'send:n\r' "$P" 'send:draw\r' \
     "$P" 'send:n\r' "$P" 'send:draw\r' "$P" 'send:n\r' "$P" 'send:quit\r' 'wait:[y/N] ' 'send:y\r' 2>"$ERR"
 expect "terminal, play: none of the script's sequences reaches the terminal" raw_clean "$TMP/pty.out"
@@ -332,6 +333,11 @@ expect "terminal, play: ... in readline's prompt too" raw_has "$TMP/pty.out" 'sn
 # readline's own sequences (bracketed paste: ESC [?2004h) reach the terminal raw, never shown as text
 expect "terminal, play: readline writes past the sink" sh -c '! grep -a -q "\\\\x1b\\[?" "$1"' sh "$TMP/pty.out"
 expect "terminal, play: fuda's own colours do (the 7 of hearts in red)" raw_has "$TMP/pty.out" "$(printf '\033[31m7\342\231\245\033[0m')"
+# the confirm hook's question before a draw, in readline's prompt
+PTY_OUT="$TMP/pty.out" python3 "$TMP/rawterm.py" "$FUDA" play "$V" --seed 3 -- "$P" 'send:draw\r' 'wait:[y/N] ' \
+    'send:n\r' "$P" 'send:quit\r' 'wait:[y/N] ' 'send:y\r' 2>"$ERR"
+expect "terminal, play, confirm: none of the script's sequences reaches the terminal" raw_clean "$TMP/pty.out"
+expect "terminal, play, confirm: shown in the question" raw_has "$TMP/pty.out" 'sure \x1b]52;c;cm0gLXJmIH4='
 printf 'm = fuda.match{ variant = "%s", seats = 2, seed = 1 }\n' "$V" >"$TMP/repl.lua"
 PTY_OUT="$TMP/pty.out" python3 "$TMP/rawterm.py" "$FUDA" -- 'wait:fuda> ' "send:dofile('$TMP/repl.lua')\r" \
     'wait:fuda> ' 'send:m:view(1)\r' 'wait:fuda> ' 'send:print(m:view(1))\r' 'wait:fuda> ' 'send:quit\r' 2>"$ERR"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # limits.sh -- the sandbox limits through the program: --max-time,
 # --max-instructions and --max-memory (or FUDA_MAX_*) end a game whose script
-# goes past them with a clear error, and sim, play and the REPL go on
-# running. There is no instruction limit unless one is set; the time limit
+# goes past them with a clear error (in play, the move), and sim, play and the
+# REPL go on running. There is no instruction limit unless one is set; the time limit
 # (tests/run.sh sets a long one) stops a loop on whichever thread runs it.
 . "$(dirname "$0")/lib/check.sh"
 export FUDA_PATH=tests/variants
@@ -93,15 +93,20 @@ run sim sandbox --option attack=o-print-escapes -n 1
 expect "print: escapes are counted as shown" test "$(wc -c <"$ERR")" -le $((1048576 + 100))
 expect "print: escapes are shown" has "$ERR" '\\x01\\x01'
 
-# a bot whose move goes past the limit: the match ends with the error, the
-# session goes on to the next line
+# a bot whose move goes past the limit: the error is shown and fuda asks who plays the seat
+# (play.sh); quitting there ends the match, the session goes on to the next line
 run_in 'play sandbox --option attack=loop --humans none
+quit
+y
 return 40 + 2' --max-instructions 100000
-expect "REPL: the error is shown" has "$ERR" 'instruction limit exceeded'
+expect "REPL: the error is shown" has "$OUT" 'instruction limit exceeded'
+expect "REPL: the match waits for a player of the seat" has "$OUT" '^sandbox \[seat [12] has no player\]> quit$'
 expect "REPL: the session goes on" has "$OUT" '^42$'
 run_in 'play sandbox --option attack=loop --humans none
+quit
+y
 return 40 + 2' --max-time 200
-expect "REPL, time: the error is shown" has "$ERR" 'sandbox.lua:52: time limit exceeded \(200 ms in one hook call\)'
+expect "REPL, time: the error is shown" has "$OUT" 'sandbox.lua:52: time limit exceeded \(200 ms in one hook call\)'
 expect "REPL, time: the session goes on" has "$OUT" '^42$'
 
 # a human's move that goes past the limit is refused; the prompt asks again

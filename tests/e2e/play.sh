@@ -1,7 +1,8 @@
 #!/bin/sh
 # play.sh -- end-to-end tests of `fuda play` driven through stdin: commands,
 # typos, quitting, end of input, hot seat, bot-only matches, save and replay,
-# and no escape sequences when the output is not a terminal.
+# a bot that fails (the match goes on with another player for its seat), and
+# no escape sequences when the output is not a terminal.
 . "$(dirname "$0")/lib/check.sh"
 
 # Snap: a small variant with a claim window for every seat, up to four seats
@@ -178,5 +179,92 @@ expect "series: exit 0" status 0
 expect "series: seat 2 has more points" has "$OUT" '^total +117 +118$'
 expect "series: the series' winner is announced" has "$OUT" '^Match over: seat 1 \(basic\) wins\.$'
 expect "series: the event names the series" has "$OUT" '^The series is over: 4-[0-3] in hands won, 117-118 in points\.$'
+
+# A bot that fails never ends the match: fuda says what happened (file:line), the match is as it
+# was before that move, and asks who plays the seat (tests/variants/bot_fails.lua: `broken` raises
+# an error as it chooses; the "show" that `shower` chooses fails as it is played).
+BF=tests/variants/bot_fails.lua
+"$FUDA" play "$BF" --seed 1 --bots broken >"$OUT" 2>"$ERR" <<'IN'
+bid 2
+view
+bid 3
+bot 2 nope
+bot 1 random
+bot 2 random
+log
+quit
+y
+IN
+RC=$?
+expect "failing bot: the match goes on, exit 0 at quit" status 0
+expect "failing bot: what failed, with file:line" has "$OUT" \
+    "^  tests/variants/bot_fails\.lua:14: attempt to index a nil value \(local 'hand'\) \(in bot 'broken'\)$"
+expect "failing bot: whose bot" has "$OUT" "^Seat 2's bot 'broken' failed:$"
+expect "failing bot: the match as before the move" has "$OUT" '^The match is as before that move\. Who plays seat 2 now\?$'
+expect "failing bot: how to take the seat" has "$OUT" '^  seat 2         you play it from here on$'
+expect "failing bot: how to give it to random" has "$OUT" '^  bot 2 random   random plays it \(bots: bidder, broken, shower, random, search\)$'
+expect "failing bot: the prompt says the seat has no player" has "$OUT" '^bot_fails \[seat 2 has no player\]> view$'
+expect "failing bot: the state is as before its move (seat 1's bid only)" has "$OUT" '^hand 1, move 1, bid 2, '
+expect "failing bot: a move is not taken there" has "$OUT" "^seat 2 has no player: type 'seat 2' or 'bot 2 random' first$"
+expect "failing bot: an unknown bot is refused" has "$OUT" "^bot_fails has no bot 'nope' \(bots: bidder, broken, shower, random, search\)$"
+expect "failing bot: a human seat stays one" has "$OUT" "^seat 1 is played at the keyboard already \(a human's seat stays a human's\)$"
+expect "failing bot: random takes the seat" has "$OUT" '^seat 2: bot random plays it from now on$'
+expect "failing bot: ... and plays its move" has "$OUT" '^Seat 2 (bids [123]|draws|shows|calls)'
+expect "failing bot: the log holds the moves played, none of the failed bot's" has "$OUT" '^1 bid 2$'
+expect "failing bot: nothing on stderr" [ ! -s "$ERR" ]
+
+# the seat taken by the player (hot seat from then on); undo at that prompt goes back
+"$FUDA" play "$BF" --seed 1 --bots broken >"$OUT" 2>"$ERR" <<'IN'
+bid 2
+undo
+bid 3
+seat 2
+bid 1
+log
+quit
+y
+IN
+RC=$?
+expect "seat N: exit 0" status 0
+expect "seat N: undo at the seat's prompt takes the move back" has "$OUT" "^undone: 'bid 2'$"
+expect "seat N: the player takes the seat" has "$OUT" '^seat 2: played at the keyboard from now on \(hot seat: fuda asks to pass the keyboard\)$'
+expect "seat N: the keyboard is passed" has "$OUT" '^Pass the keyboard to seat 2 and press Enter'
+expect "seat N: seat 2 is asked for its move" has "$OUT" '^bot_fails \[seat 2\]> bid 1$'
+expect "seat N: the log holds seat 1's bid, then seat 2's" sh -c "grep -A1 '^1 bid 3\$' '$OUT' | grep -qx '2 bid 1'"
+
+# a move the bot chose that fails as it is played: the same, naming the move
+"$FUDA" play "$BF" --seed 1 --bots shower >"$OUT" 2>"$ERR" <<'IN'
+bid 2
+log
+bot 2 bidder
+IN
+RC=$?
+expect "failing move: whose move and bot" has "$OUT" "^Seat 2's move 'show' \(bot 'shower'\) failed:$"
+expect "failing move: the play hook's error" has "$OUT" '^  tests/variants/bot_fails\.lua:8: seat 2 may not show here \(in play\)$'
+expect "failing move: not in the log" hasnt "$OUT" '^2 show$'
+expect "failing move: the other bot plays on" has "$OUT" '^Seat 2 bids 1\.$'
+expect "failing move: the end of the input abandons the match as usual, exit 0" status 0
+
+# the end of the input while the seat has no player: the match is abandoned and has failed
+printf 'bid 2\n' | "$FUDA" play "$BF" --seed 1 --bots broken >"$OUT" 2>"$ERR"
+RC=$?
+expect "no player: exit 1" status 1
+expect "no player: says so" has "$OUT" '^end of input: match abandoned \(seat 2 has no player\)$'
+
+# bots only: a failing bot stops the match at the same question; the match then plays to its end
+printf 'bot 2 random\n' | "$FUDA" play "$BF" --seed 1 --humans none --bots random,broken >"$OUT" 2>"$ERR"
+RC=$?
+expect "bots only: exit 0" status 0
+expect "bots only: asked once" [ "$(grep -c "^Seat 2's bot 'broken' failed:$" "$OUT")" -eq 1 ]
+expect "bots only: the match ends" has "$OUT" '^Match over: '
+
+# the new player is kept with the match: --resume goes on with it
+mkdir -p "$TMP/xdg"
+printf 'bid 2\nbot 2 bidder\nquit\ny\n' |
+    FUDA_PATH=tests/variants XDG_DATA_HOME=$TMP/xdg "$FUDA" play bot_fails --seed 1 --bots broken >"$OUT" 2>"$ERR"
+printf 'quit\ny\n' | FUDA_PATH=tests/variants XDG_DATA_HOME=$TMP/xdg "$FUDA" play --resume >"$OUT" 2>"$ERR"
+RC=$?
+expect "resume: exit 0" status 0
+expect "resume: seat 2 is played by the bot chosen" has "$OUT" '^seat 1 \(you\), seat 2 \(bidder\)$'
 
 finish

@@ -2,7 +2,7 @@
 # tty.sh -- end-to-end tests of what fuda does on a terminal (a pseudo-terminal
 # made by python3, which `make test` installs): Ctrl-C cancels the line at the REPL
 # and play prompts, Tab completes there, `fuda sim` shows a progress bar and Ctrl-C stops it with
-# the totals so far.
+# the totals so far; a move the game flags asks first, and a failing bot's seat is asked for.
 . "$(dirname "$0")/lib/check.sh"
 
 if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import pty' 2>/dev/null; then
@@ -165,5 +165,29 @@ expect "play: 'table N' shows another table through the partner's eyes" has "$OU
 expect "play: ... and the own table" has "$OUT" '^-- table [12] --$'
 expect "play: the partner's hand is shown" has "$OUT" '^Your hand: '
 expect "play: the waiting prompt ends with the match abandoned" has "$OUT" '^match abandoned$'
+
+# confirm on a terminal: gin seed 3, the upcard 5c taken makes the run 5c 6c 7c; discarding 6c asks
+# first: Enter does not play it, y does. --no-confirm plays it at once.
+tty_run play gin --seed 3 -- 'wait:]> ' 'send:take\r' 'wait:]> ' 'send:discard 6c\r' 'wait:[y/N] ' 'send:\r' \
+    'wait:not played' 'wait:]> ' 'send:discard 6c\r' 'wait:[y/N] ' 'send:y\r' 'wait:draw or take' 'wait:]> ' \
+    'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "confirm: the question says what the move breaks" has "$OUT" '^discard 6c breaks your run 5c 6c 7c; sure\? \[y/N\] $'
+expect "confirm: Enter does not play it" has "$OUT" "^not played \(type another move; 'confirm off' stops these questions\)$"
+expect "confirm: y plays it" has "$OUT" '^discard 6c breaks your run 5c 6c 7c; sure\? \[y/N\] y$'
+expect "confirm: played once" [ "$(grep -c '^Seat 1 discards 6c\.$' "$OUT")" -eq 1 ]
+expect "confirm: exit 0" has "$OUT" '^exit status 0$'
+tty_run play gin --seed 3 --no-confirm -- 'wait:]> ' 'send:take\r' 'wait:]> ' 'send:discard 6c\r' \
+    'wait:draw or take' 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "--no-confirm: no question" hasnt "$OUT" 'sure\?'
+expect "--no-confirm: the discard played" has "$OUT" '^Seat 1 discards 6c\.$'
+
+# a failing bot on a terminal: the seat's prompt; Ctrl-D there asks as quit does, 'bot 2 random' goes on
+tty_run play tests/variants/bot_fails.lua --seed 1 --bots broken -- 'wait:]> ' 'send:bid 2\r' 'wait:has no player]> ' \
+    'send:\x04' 'wait:Abandon this match? [y/N] ' 'send:n\r' 'wait:has no player]> ' 'send:bot 2 random\r' \
+    'wait:[seat 1]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "failing bot: the error on the terminal" has "$OUT" "^  tests/variants/bot_fails\.lua:14: attempt to index a nil value"
+expect "failing bot: Ctrl-D asks, no goes on" has "$OUT" 'Abandon this match\? \[y/N\] n$'
+expect "failing bot: random plays the seat" has "$OUT" '^seat 2: bot random plays it from now on$'
+expect "failing bot: exit 0" has "$OUT" '^exit status 0$'
 
 finish

@@ -2,7 +2,10 @@
 # undo.sh -- end-to-end tests of `undo` in `fuda play`, driven through stdin:
 # taking back one's moves (and the bots' after them) as far as one likes, the
 # refusals and their reasons (a private event, a card seen, a deal, another
-# human's move), and a log saved after an undo replaying to the same match.
+# human's move), and a log saved after an undo replaying to the same match;
+# practice (--practice, `practice`: undo goes back freely, the log and the
+# scores say so); the confirm hook's question before a move, which off a
+# terminal is a note (tty.sh asks it on a terminal).
 . "$(dirname "$0")/lib/check.sh"
 
 # Undo: bids reveal nothing, a draw is told to the drawer, a show turns a card up
@@ -111,5 +114,92 @@ expect "gin: a stock draw was told" has "$OUT" "^cannot undo 'draw': since then 
 printf 'go\ngo\ngo\ngo\nundo\nquit\ny\n' | FUDA_PATH=tests/variants timeout 60 "$FUDA" play chatty 2>"$ERR" |
     grep -E '^nothing to undo' >"$OUT"
 expect "undo: a history past 64 MiB is dropped, and undo says so" has "$OUT" '^nothing to undo in this hand: its history passed 64 MiB and was dropped$'
+
+# ---- practice: undo goes back freely ----
+# Gin, seed 3: the bot's discard seen after a pass no longer blocks the undo
+"$FUDA" play gin --seed 3 --practice >"$OUT" 2>"$ERR" <<'IN'
+pass
+undo
+take
+log
+score
+IN
+RC=$?
+expect "practice: exit 0" status 0
+expect "practice: said at the start" has "$OUT" '^practice match: undo goes back freely; the log and the scores say practice$'
+expect "practice: a card seen since does not block the undo" has "$OUT" "^undone: 'pass' and 2 moves after it$"
+expect "practice: the upcard offered again" [ "$(grep -c '^your turn: take the upcard 5c or pass$' "$OUT")" -eq 2 ]
+expect "practice: the log says so" sh -c "sed -n '/^fuda-log 1\$/,/^seed /p' '$OUT' | grep -qx practice"
+expect "practice: the scores say so" has "$OUT" '^practice match$'
+expect "practice: nothing on stderr" [ ! -s "$ERR" ]
+
+# `practice` during a match: from then on undo goes back past a card seen, and past a deal
+"$FUDA" play "$U" --seed 1 --bots shower >"$OUT" 2>"$ERR" <<'IN'
+bid 2
+undo
+practice
+practice
+undo
+bid 2
+call
+undo
+view
+IN
+RC=$?
+expect "practice command: refused before" has "$OUT" "^cannot undo 'bid 2': since then you have seen "
+expect "practice command: says what it does" has "$OUT" '^practice: to the end of this match undo goes back freely, past cards you have seen and past a deal; its log and its scores say practice$'
+expect "practice command: said once" has "$OUT" '^this match is practice already: undo goes back freely$'
+expect "practice command: then undone" has "$OUT" "^undone: 'bid 2' and 1 move after it$"
+expect "practice command: past a deal" has "$OUT" "^undone: 'call'$"
+expect "practice command: back in hand 1" [ "$(grep -c '^hand 1, move 2, bid 2' "$OUT")" -ge 2 ]
+expect "practice command: hand 2 was dealt before" has "$OUT" '^hand 2, move 3, '
+
+# practice begun in hand 2 goes no further back
+"$FUDA" play "$U" --seed 1 >"$OUT" 2>"$ERR" <<'IN'
+bid 2
+call
+practice
+undo
+IN
+RC=$?
+expect "practice in hand 2: not before it" has "$OUT" '^nothing to undo: practice began in hand 2, and undo goes no further back$'
+
+# a practice log replays, still practice; the end of the match says so
+printf 'bid 2\nsave %s\n' "$TMP/practice.log" | "$FUDA" play "$U" --seed 1 --practice >"$OUT" 2>"$ERR"
+expect "practice log: saved" has "$OUT" "^saved the log to $TMP/practice.log \\(2 moves\\)$"
+expect "practice log: the header line" grep -qx practice "$TMP/practice.log"
+printf 'call\n\nbid 1\ncall\n' | "$FUDA" play "$U" --replay "$TMP/practice.log" >"$OUT" 2>"$ERR"
+RC=$?
+expect "practice log: replayed" has "$OUT" "^replayed 2 moves of $TMP/practice.log$"
+expect "practice log: still practice" has "$OUT" '^practice match: undo goes back freely; the log and the scores say practice$'
+expect "practice log: the end says practice" has "$OUT" '^Practice match over: '
+expect "practice log: exit 0" status 0
+
+# ---- confirm: the variant's question before a move (undo.lua asks before a call; the bot bids 1) ----
+printf 'bid 2\ncall\n' | "$FUDA" play "$U" --seed 1 --option hands=1 >"$OUT" 2>"$ERR"
+expect "confirm: off a terminal, a note and the move played" \
+    has "$OUT" '^note: calling scores your bid of 1 and ends the hand \(played without asking: the input is not a terminal\)$'
+expect "confirm: the call was played" has "$OUT" '^Seat 1 calls 1\.$'
+expect "confirm: the next line is not taken for an answer" has "$OUT" '^Match over: '
+printf 'bid 2\ncall\n' | "$FUDA" play "$U" --seed 1 --option hands=1 --no-confirm >"$OUT" 2>"$ERR"
+expect "--no-confirm: no note" hasnt "$OUT" '^note: '
+expect "--no-confirm: the call played" has "$OUT" '^Seat 1 calls 1\.$'
+printf 'confirm\nconfirm off\nbid 2\ncall\n' | "$FUDA" play "$U" --seed 1 --option hands=1 >"$OUT" 2>"$ERR"
+expect "confirm: says whether it is on" has "$OUT" '^confirm on: a move the game says throws something away asks first$'
+expect "confirm off: said" has "$OUT" '^confirm off: every move is played as typed$'
+expect "confirm off: no note" hasnt "$OUT" '^note: '
+printf 'bid 2\ncall\n' | "$FUDA" play "$U" --seed 1 --option hands=1 --option confirm=error >"$OUT" 2>"$ERR"
+RC=$?
+expect "a failing confirm hook: said, with file:line" \
+    has "$OUT" '^\(the variant.s confirm failed: tests/variants/undo\.lua:[0-9]+: the confirm hook fails \(in confirm\); the move is played\)$'
+expect "a failing confirm hook: the move is played" has "$OUT" '^Seat 1 calls 1\.$'
+expect "a failing confirm hook: exit 0" status 0
+# confirm off is kept with the match for --resume
+mkdir -p "$TMP/xdg"
+printf 'bid 2\nconfirm off\nquit\ny\n' | FUDA_PATH=tests/variants XDG_DATA_HOME=$TMP/xdg "$FUDA" play undo --seed 1 >"$OUT" 2>"$ERR"
+expect "confirm off: kept in the saved match" grep -qx '# play confirm off' "$TMP/xdg/fuda/last-match.log"
+printf 'call\nquit\ny\n' | FUDA_PATH=tests/variants XDG_DATA_HOME=$TMP/xdg "$FUDA" play --resume >"$OUT" 2>"$ERR"
+expect "confirm off: resumed without the question" has "$OUT" '^Seat 1 calls 1\.$'
+expect "confirm off: ... and no note" hasnt "$OUT" '^note: '
 
 finish

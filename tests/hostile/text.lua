@@ -1,6 +1,6 @@
 -- text.lua -- a variant whose every text is an attack on the terminal, the
 -- JSON, the SVG and the shell: its title, option docs, bot names, columns,
--- verbs, events, view, prompt, why_not, scoresheet notes, tally names and
+-- verbs, events, view, prompt, why_not, confirm, scoresheet notes, tally names and
 -- print() carry escape sequences (OSC 52 sets the clipboard, CSI 2J clears
 -- the screen, "\r\27[2K" overwrites a line to forge fuda's verdict), C1 and
 -- bidi controls and invalid UTF-8, beside names in Japanese and card suits
@@ -54,4 +54,5 @@ return {
   view = function(g, seat) return "view " .. EVIL .. "\n" .. NICE .. " {7h} {s}" end,
   prompt = function(g, seat) return "why " .. EVIL end,
   why_not = function(g, seat, move) return "because " .. EVIL end,
+  confirm = function(g, seat, move) return "sure " .. EVIL end,
 }

@@ -1,10 +1,12 @@
 -- undo.lua -- a test variant for `undo` in fuda play: a bid reveals nothing,
 -- a draw tells the drawer alone its card, a show turns a card of the hand face
--- up on the table, a call scores the bid and ends the hand. Not a real game.
+-- up on the table, a call scores the bid and ends the hand. A call asks first (the confirm hook:
+-- fuda play's question; option confirm = "error" makes the hook fail). Not a real game.
 return {
   title = "Undo (test)",
   players = { min = 2, max = 4, default = 2 },
-  options = { hands = { 2, min = 1, doc = "hands in a match" } },
+  options = { hands = { 2, min = 1, doc = "hands in a match" },
+              confirm = { "call", one_of = { "call", "error" }, doc = "the confirm hook asks before a call, or fails" } },
   state = { bid = 0 },
   setup = function(g)
     g:new_pile("stock")
@@ -57,6 +59,11 @@ return {
     for _, c in ipairs(g:hand(seat):cards()) do h[#h + 1] = "{" .. c .. "}" end
     return string.format("hand %d, move %d, bid %d, table: %s; your cards: %s", g.hand_no, g.move_no,
                          g.var.bid, table.concat(t, " "), table.concat(h, " "))
+  end,
+  confirm = function(g, seat, move)
+    if g.options.confirm == "error" then error("the confirm hook fails") end
+    if move == "call" then return ("calling scores your bid of %d and ends the hand"):format(g.var.bid) end
+    return nil
   end,
   bots = {
     bidder = function(g, seat, moves) return "bid 1" end,
