@@ -852,3 +852,7 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     forget_loader(L);
     return 0;
 }
+
+/* The bots every variant has (engine.h): the loader refuses a variant bot of
+ * one of these names; bots.c plays them. */
+const char *const fuda_builtin_bots[] = {"random", "search", NULL};
