@@ -36,6 +36,15 @@ int fuda_args_flag(fuda_args *a, const char *arg, const char *flag, const char *
     return 1;
 }
 
+int fuda_args_jobs(fuda_args *a, const char *arg, long max, long *jobs) {
+    const char *v;
+    int r = fuda_args_flag(a, arg, "-j", &v);
+    if (r == 0) r = fuda_args_flag(a, arg, "--jobs", &v);
+    if (r == 0 && strncmp(arg, "-j", 2) == 0 && arg[2] >= '0' && arg[2] <= '9') v = arg + 2, r = 1; /* -j4 */
+    if (r <= 0) return r;
+    return fuda_args_long(a->cmd, "-j", v, 1, max, jobs) == 0 ? 1 : -1;
+}
+
 int fuda_args_long(const char *cmd, const char *flag, const char *s, long lo, long hi, long *out) {
     char *end;
     errno = 0;

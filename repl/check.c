@@ -210,8 +210,8 @@ static int parse_args(int argc, char **argv, check_args *s) {
             if (r < 0 || fuda_args_long("check", "-n", v, 1, 100000000L, &s->matches)) return FUDA_EXIT_USAGE;
         } else if ((r = fuda_args_flag(&a, arg, "--from", &v)) != 0) {
             if (r < 0 || fuda_args_long("check", "--from", v, 1, 100000000L, &s->from)) return FUDA_EXIT_USAGE;
-        } else if ((r = fuda_args_flag(&a, arg, "-j", &v)) != 0 || (r = fuda_args_flag(&a, arg, "--jobs", &v)) != 0) {
-            if (r < 0 || fuda_args_long("check", "-j", v, 1, CHECK_MAX_JOBS, &s->jobs)) return FUDA_EXIT_USAGE;
+        } else if ((r = fuda_args_jobs(&a, arg, CHECK_MAX_JOBS, &s->jobs)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
             s->json = 1;
         } else if (strcmp(arg, "--thorough") == 0) {

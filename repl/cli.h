@@ -73,6 +73,10 @@ const char *fuda_args_next(fuda_args *a);
  * return 1; return 0 if it is another argument; -1 (usage error printed) if
  * the value is missing. */
 int fuda_args_flag(fuda_args *a, const char *arg, const char *flag, const char **val);
+/* If arg is the thread count, "-j N", "-jN", "--jobs N" or "--jobs=N", store
+ * it (1..max) in *jobs and return 1; 0 if it is another argument; -1 after
+ * a usage error (printed). The same for every command that takes -j. */
+int fuda_args_jobs(fuda_args *a, const char *arg, long max, long *jobs);
 /* Parse a whole decimal number in [lo, hi]; 0, or FUDA_EXIT_USAGE (printed). */
 int fuda_args_long(const char *cmd, const char *flag, const char *s, long lo, long hi, long *out);
 int fuda_args_u64(const char *cmd, const char *flag, const char *s, uint64_t *out);

@@ -80,9 +80,8 @@ static int parse_args(int argc, char **argv, sim_args *s) {
             if (r != 1) return r;
         } else if ((r = fuda_args_flag(&a, arg, "-n", &v)) != 0) {
             if (r < 0 || fuda_args_long("sim", "-n", v, 1, 100000000L, &s->matches)) return FUDA_EXIT_USAGE;
-        } else if ((r = fuda_args_flag(&a, arg, "-j", &v)) != 0 || (r = fuda_args_flag(&a, arg, "--jobs", &v)) != 0 ||
-                   (strncmp(arg, "-j", 2) == 0 && arg[2] >= '0' && arg[2] <= '9' && (v = arg + 2, r = 1))) {
-            if (r < 0 || fuda_args_long("sim", "-j", v, 1, MAX_JOBS, &s->jobs)) return FUDA_EXIT_USAGE;
+        } else if ((r = fuda_args_jobs(&a, arg, MAX_JOBS, &s->jobs)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
             s->json = 1;
         } else if ((r = fuda_report_flag(&a, arg, &s->report, &s->svg, &s->vs, &s->vs_m)) != 0) {

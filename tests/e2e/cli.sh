@@ -110,4 +110,15 @@ expect "run of a missing file says so" has "$ERR" 'missing\.lua'
 run run
 expect "run without a file exits 2" status 2
 
+# -j takes the same forms in every command that has it (one parser: args.c)
+for cmd in "check gin -n 2" "sim gin -n 2 --bots random"; do
+    for j in "-j 2" "-j2" "--jobs 2" "--jobs=2"; do
+        run $cmd $j
+        expect "${cmd%% *} $j: exit 0" status 0
+    done
+    run $cmd -j0
+    expect "${cmd%% *} -j0: a usage error" status 2
+    expect "${cmd%% *} -j0: says the range" has "$ERR" 'out of range'
+done
+
 finish
