@@ -129,6 +129,41 @@ static void named_paths(paths *p, int argc, char **argv) {
     }
 }
 
+static int has_arg(int argc, char **argv, const char *flag) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], flag) == 0) return 1;
+    return 0;
+}
+
+/* `play --resume` goes on with the match fuda play kept (files.h
+ * fuda_data_file "last-match.log"): a variant played from a file is named
+ * there by its path (saved.c, "# play variant PATH"), and its folder is read
+ * as if the path had been typed again. Only an existing regular .lua file
+ * counts. */
+static void resumed_paths(paths *p, int argc, char **argv) {
+    if (argc < 1 || strcmp(argv[0], "play") != 0 || !has_arg(argc, argv, "--resume")) return;
+    char *log = fuda_data_file("last-match.log");
+    char *text = log ? fuda_read_file(log) : NULL;
+    free(log);
+    const char *key = "\n# play variant ";
+    const char *at = text ? strstr(text, key) : NULL;
+    if (at) {
+        at += strlen(key);
+        size_t n = strcspn(at, "\n");
+        char *path = fuda_xrealloc(NULL, n + 1);
+        memcpy(path, at, n);
+        path[n] = '\0';
+        struct stat st;
+        if (n > 4 && strcmp(path + n - 4, ".lua") == 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            char *d = folder_of(path);
+            paths_add(p, d);
+            free(d);
+        }
+        free(path);
+    }
+    free(text);
+}
+
 /* fuda's own folders, $XDG_DATA_HOME/fuda and $XDG_STATE_HOME/fuda (made
  * when `make` is set): absolute paths with links resolved. */
 static void own_dirs(paths *p, int make) {
@@ -164,11 +199,6 @@ static size_t address_space(const fuda_config *cfg) {
  * match): the REPL and play. */
 static int keeps_files(int argc, char **argv) { return argc == 0 || strcmp(argv[0], "play") == 0; }
 
-static int has_arg(int argc, char **argv, const char *flag) {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], flag) == 0) return 1;
-    return 0;
-}
 
 /* Confine this process for the command; say once what is missing. -1 when
  * it must not run (a layer failed half-way, or --strict without them). */
@@ -177,6 +207,7 @@ static int confine_worker(int argc, char **argv, const fuda_config *cfg) {
     system_paths(&rd);
     search_paths(&rd, cfg);
     named_paths(&rd, argc, argv);
+    resumed_paths(&rd, argc, argv);
     /* the REPL is the user's own session, typing paths as it goes: it reads
      * what the user may (it still writes, runs and connects nothing); run
      * reads its script's folder (above) and the current one */

@@ -16,6 +16,19 @@ expect "resume with nothing kept: exit 1" status 1
 expect "resume with nothing kept: says so" has "$ERR" "^fuda: nothing to resume: no match kept in $SAVED$"
 expect "resume with nothing kept: no file made" [ ! -e "$SAVED" ]
 
+# ---- a variant played from a file, outside the search path: resumed from its folder ----
+mkdir "$TMP/mine"
+cp tests/variants/bind.lua "$TMP/mine/house.lua"
+run_in 'quit
+y' play "$TMP/mine/house.lua" --seed 3
+expect "play a file: exit 0" status 0
+expect "play a file: kept by its path" has "$SAVED" "^# play variant $TMP/mine/house.lua$"
+run_in 'quit
+y' play --resume
+expect "resume a file's match: exit 0" status 0
+expect "resume a file's match: the sandbox reads its folder" sh -c "! grep -q 'Permission denied' '$ERR'"
+rm -f "$SAVED"
+
 # ---- play a few moves, quit, resume ----
 run_in 'play 4d
 d
