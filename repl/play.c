@@ -572,7 +572,7 @@ static int give_hint(table *t, int seat) {
  * say practice. */
 static int start_practice(table *t) {
     if (fuda_engine_practice(t->e)) {
-        puts("this match is practice already: undo goes back freely");
+        show(t, "this match is practice already: undo goes back freely");
         return GO_ON;
     }
     fuda_engine_set_practice(t->e);
@@ -1288,7 +1288,7 @@ static int set_table(table *t, const fuda_config *cfg, const play_args *p, char 
     if (p->practice) fuda_engine_set_practice(t->e);
     if (fuda_engine_practice(t->e)) {
         fuda_undo_practice(&t->undo, fuda_engine_state(t->e)->hand_no);
-        puts("practice match: undo goes back freely; the log and the scores say practice");
+        show(t, "practice match: undo goes back freely; the log and the scores say practice");
     }
     return 0;
 }
