@@ -318,6 +318,12 @@ void fuda_sandbox_cmem(lua_State *L, fuda_engine *e, size_t bytes);
 void fuda_sandbox_cfree(fuda_engine *e, size_t bytes);
 fuda_engine *fuda_engine_of(lua_State *L);
 
+/* blocks.c, for limits.c's allocator: a block made (p NULL) or resized from
+ * osize to nsize bytes (NULL when out of memory, p untouched); block p of
+ * size bytes freed (p may be NULL). Small ones are kept per thread. */
+void *fuda_blocks_realloc(void *p, size_t osize, size_t nsize);
+void fuda_blocks_free(void *p, size_t size);
+
 /* limits.c, for sandbox.c: a state whose allocator counts for e (a plain one
  * without e; NULL when out of memory); its limits' tables (in the protected
  * call that sets the state up); its usual hook, once set up. */

@@ -24,6 +24,10 @@
  *
  * - g:pile and g:hand answer from per-match caches held as upvalues.
  *
+ * - A pile has its own metatable whose __index is a table of the methods
+ *   (p:top() is two table lookups, no C call); its fields (name, owner,
+ *   vis) come from that table's __index, a C function reading the state.
+ *
  * Once the match is over (g:end_match) its result is final: g:score,
  * g:open_claim and giving a seat the turn raise an error.
  *
@@ -133,6 +137,45 @@ static void push_match_table(lua_State *L, fuda_engine *e) {
 
 static int pile_read(lua_State *L, int idx, fuda_card *buf, int max);
 
+/* Registry keys: the pile methods (name -> C function), the metatable every
+ * pile's index table shares ({ __index = p_index }); and in a pile's index
+ * table, the key of the pile itself (a light userdata: no script indexes with
+ * one). */
+static const char pile_methods_key = 'm', pile_tmeta_key = 't', pile_self_key = 'p';
+
+/* Give the new pile on top its own metatable: the shared one's entries
+ * (FUDA_PILE_T: __len, __tostring, __name, the lock), but __index a table T
+ * of the methods and the pile, whose own __index (p_index) answers the
+ * fields. A method is then found by table lookups, not a C call. Memory:
+ * a few hundred bytes a pile, counted as the script's. */
+static void set_pile_meta(lua_State *L) {
+    int ud = lua_gettop(L);
+    luaL_getmetatable(L, FUDA_PILE_T);
+    lua_createtable(L, 0, 6);
+    lua_pushnil(L);
+    while (lua_next(L, ud + 1)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, ud + 2);
+    }
+    lua_createtable(L, 0, 12);                  /* T */
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &pile_methods_key);
+    lua_pushnil(L);
+    while (lua_next(L, ud + 4)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, ud + 3);
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, ud);
+    lua_rawsetp(L, ud + 3, &pile_self_key);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &pile_tmeta_key);
+    lua_setmetatable(L, ud + 3);
+    lua_setfield(L, ud + 2, "__index");
+    lua_setmetatable(L, ud);
+    lua_pop(L, 1);
+}
+
 /* Push the fuda.Pile for pile index idx, made once per match. */
 static void push_pile(lua_State *L, fuda_engine *e, int idx) {
     push_match_table(L, e);
@@ -141,7 +184,7 @@ static void push_pile(lua_State *L, fuda_engine *e, int idx) {
         pile_ud *p = (pile_ud *)lua_newuserdatauv(L, sizeof *p, 0);
         p->head.tag = FUDA_TAG_PILE, p->head.read = pile_read;
         p->e = e, p->gen = e->gen, p->idx = idx;
-        luaL_setmetatable(L, FUDA_PILE_T);
+        set_pile_meta(L);
         lua_pushvalue(L, -1);
         lua_rawseti(L, -3, idx);
     }
@@ -1316,11 +1359,15 @@ static int p_sort(lua_State *L) {
     return 0;
 }
 
-/* p.key: a method (upvalue 1; the method checks the pile), else a field. */
+/* p.key: a method (upvalue 1; the method checks the pile), else a field.
+ * Called with the pile (the shared metatable's __index), or with a pile's
+ * index table T (set_pile_meta), which holds the methods and the pile. */
 static int p_index(lua_State *L) {
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    pile_ud *p = check_pile(L, 1);
+    if (lua_type(L, 1) == LUA_TTABLE) lua_rawgetp(L, 1, &pile_self_key);
+    else lua_pushvalue(L, 1);
+    pile_ud *p = check_pile(L, lua_gettop(L));
     const char *k = luaL_checkstring(L, 2);
     const fuda_pile *pl = &pst(p)->piles[p->idx];
     if (strcmp(k, "name") == 0) lua_pushstring(L, pl->name);
@@ -1357,14 +1404,22 @@ static const luaL_Reg pile_methods[] = {
     {"shuffle", p_shuffle}, {"sort", p_sort}, {NULL, NULL}
 };
 
-/* The pile type: __index looks the methods up (upvalue 1), then the fields. */
+/* The pile type: __index looks the methods up (upvalue 1), then the fields;
+ * each pile gets a copy of this metatable (set_pile_meta) whose __index is a
+ * table of the methods, falling back on the same function. */
 static void pile_type(lua_State *L) {
     luaL_newmetatable(L, FUDA_PILE_T);
     lua_newtable(L);
     fuda_push_card_names(L);
     fuda_push_card_bytes(L);
     luaL_setfuncs(L, pile_methods, 2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &pile_methods_key);
     lua_pushcclosure(L, p_index, 1);
+    lua_createtable(L, 0, 1);             /* the metatable of the piles' index tables */
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "__index");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &pile_tmeta_key);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, p_count);
     lua_setfield(L, -2, "__len");

@@ -303,12 +303,13 @@ static void hit_later(fuda_engine *e, int kind) {
  * VM instruction; until then the state may pass the cap by at most a
  * sixteenth, and past that (a single huge allocation) Lua gets NULL and
  * raises a memory error at once. Outside the limited calls the engine's own
- * bookkeeping always gets its memory. */
+ * bookkeeping always gets its memory. Small blocks come from blocks.c's
+ * lists; the count is Lua's sizes either way. */
 static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     fuda_engine *e = (fuda_engine *)ud;
     if (ptr == NULL) osize = 0;
     if (nsize == 0) {
-        free(ptr);
+        fuda_blocks_free(ptr, osize);
         e->mem_used -= osize;
         return NULL;
     }
@@ -325,7 +326,7 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             hit_later(e, overdue_kind(e));
         }
     }
-    void *p = realloc(ptr, nsize);
+    void *p = fuda_blocks_realloc(ptr, osize, nsize);
     if (p) {
         e->mem_used += nsize - osize;
         e->collected = 0;

@@ -18,8 +18,11 @@ local R, M, fits, list_of, sc_of, TOTAL -- zun.lua's, given by the call below
 -- 0..13), for h = 1..10 and j = 0..2: TOTAL_CHANCE[j][h][t]. Counted once, rank by rank, over how
 -- many cards of each rank a hand holds (the total counts a rank once): ways[k][t] is the number of
 -- ways to pick k cards of the ranks counted so far with total t (14 standing for "above 13").
-local TOTAL_CHANCE = {}
-do
+local TOTAL_CHANCE -- made by total_chance() when a bot first asks, not at every load (a random
+                   -- sim or a check's fresh engine never needs it)
+local function total_chance()
+  if TOTAL_CHANCE then return TOTAL_CHANCE end
+  local T = {} -- (kept only once whole: a limit may stop the counting)
   local MAX_H = 10
   local function choose(n, k)
     if k < 0 or k > n then return 0 end
@@ -48,19 +51,21 @@ do
       end
       ways = nxt
     end
-    TOTAL_CHANCE[jokers] = {}
+    T[jokers] = {}
     for h = 1, MAX_H do
-      TOTAL_CHANCE[jokers][h] = {}
-      for x = 0, 13 do TOTAL_CHANCE[jokers][h][x] = ways[h][x] / choose(52 + jokers, h) end
+      T[jokers][h] = {}
+      for x = 0, 13 do T[jokers][h][x] = ways[h][x] / choose(52 + jokers, h) end
     end
   end
+  TOTAL_CHANCE = T
+  return T
 end
 
 -- How likely another seat can zun on a card numbered `num` that `seat` places: the sum, over the
 -- other seats, of the chance that a random hand as big as theirs totals num (it reads only how many
 -- cards they hold).
 local function feeding(g, seat, num)
-  local p, chance = 0, TOTAL_CHANCE[g.options.jokers]
+  local p, chance = 0, total_chance()[g.options.jokers]
   for o = 1, g.seats do
     local h = o ~= seat and #g:hand(o) or 0
     if h >= 1 and h <= 10 then p = p + chance[h][num] end
