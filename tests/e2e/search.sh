@@ -3,7 +3,9 @@
 # --think): the same seed and iteration budget give the same match, it plays
 # claim windows and several seats, survives a playout bot that fails, passes
 # fuda check (its choices are asked again in a fresh engine), is refused with
-# a bad budget, and gives hints in fuda play without changing the game.
+# a bad budget, keeps the basic bot's move unless sure of a better one (the
+# floor), and gives hints in fuda play that say how sure they are without
+# changing the game.
 . "$(dirname "$0")/lib/check.sh"
 
 untimed() { grep -v -E '"elapsed_s"|^(elapsed|matches/s|hands/s|moves/s) ' "$1" |
@@ -72,6 +74,14 @@ expect "lottery: exit 0" status 0
 expect "lottery: luck in a few deals never moves the search from the bot's bet" has "$OUT" '"tallies": \{"bet 1": 20\}'
 run sim tests/variants/lottery.lua -n 20 --bots search,basic --iters 200 --option sure=true --json
 expect "lottery: the sure 500 points are found every time" has "$OUT" '"tallies": \{"sure": 20\}'
+
+# the floor: basic's "safe" (10 points) is never left for a gamble worth 100/13 that luck makes
+# look better in a few deals of some decisions (the rule before: 3 to 6 of 300 at these budgets)
+for it in 30 60 200; do
+    run sim tests/variants/floor.lua -n 300 --bots search,basic --iters $it --json
+    expect "floor, --iters $it: exit 0" status 0
+    expect "floor, --iters $it: basic's move kept in every match" has "$OUT" '"tallies": \{"first hand: safe": 300\}'
+done
 
 # what it plays for: in the match's last hand the sure point that wins the match, not the
 # gamble worth more points (half the time it loses); in the hands before it, points
