@@ -13,8 +13,9 @@ fi
 
 # onterm.py FUDA STEP... -- run FUDA's arguments up to "--" on a terminal; then
 # each STEP is "wait:TEXT" (until the output shows TEXT, 20 s at most),
-# "send:TEXT" (\x03 is Ctrl-C, \r Enter) or "exit" (wait for the end). Prints
-# the output (escape sequences removed) and "exit status N".
+# "send:TEXT" (\x03 is Ctrl-C, \r Enter), "stopping:TEXT" (Ctrl-C at every
+# "(Ctrl-C stops)" shown until TEXT shows, 20 s at most) or "exit" (wait for the
+# end). Prints the output (escape sequences removed) and "exit status N".
 cat >"$TMP/onterm.py" <<'PY'
 import os, pty, re, select, sys, time
 args = sys.argv[1:]
@@ -59,6 +60,19 @@ for step in steps:
             seen = len(out)
     elif kind == "send":
         os.write(fd, text)
+    elif kind == "stopping":
+        end = time.time() + 20
+        while time.time() < end and text not in out[seen:]:
+            k = out.find(b"(Ctrl-C stops)", seen)
+            if k >= 0:
+                os.write(fd, b"\x03")
+                seen = k + len(b"(Ctrl-C stops)")
+            read(None, 0.05)
+        if text in out[seen:]:
+            seen = out.index(text, seen) + len(text)
+        else:
+            out += b"\n<<timeout waiting for %s>>\n" % text
+            seen = len(out)
     elif kind == "exit":
         read(None, 20.0)
 for _ in range(100):  # 10 s more for the end, then kill it: a test must not hang
@@ -208,6 +222,27 @@ expect "duel shows a progress bar on a terminal" has "$OUT" '^\[[#.]{20}\] [0-9]
 expect "duel: Ctrl-C prints the figures so far" has "$OUT" '^win rate +[0-9.]+% of matches'
 expect "duel: Ctrl-C is named" has "$OUT" 'duel: interrupted after [1-9][0-9]* matches'
 expect "duel: an interrupted run exits 1" has "$OUT" '^exit status 1$'
+
+# hint with ten minutes to think: it says so and how to stop it; Ctrl-C stops it within a playout
+# with the move found so far, and the match goes on
+TERM=xterm tty_run play gin --seed 5 --think 600000 -- 'wait:]> ' 'send:hint\r' 'wait:(Ctrl-C stops)' \
+    'send:\x03' 'wait:hint stopped' 'wait:]> ' 'send:moves\r' 'wait:legal moves' 'wait:]> ' 'send:quit\r' \
+    'wait:Abandon' 'send:y\r' 'exit'
+expect "hint: thinking, and how to stop it" has "$OUT" '^hint: thinking\.\.\. \(Ctrl-C stops\)'
+expect "hint: Ctrl-C stops it, with the move so far and how sure (none made at once: basic's)" \
+    has "$OUT" "^hint stopped by Ctrl-C; so far: (take|pass) \\((basic's move|not sure|sure)"
+expect "hint: the match goes on after Ctrl-C" has "$OUT" '^legal moves: take, pass$'
+expect "hint: ... and ends as asked" has "$OUT" '^exit status 0$'
+
+# a search bot with ten minutes a decision: Ctrl-C at each of its decisions, each played at once
+# (basic's move, or the best it was already sure of), and the match goes on at the prompt
+TERM=xterm tty_run play gin --seed 5 --bots search --think 600000 -- 'wait:]> ' 'send:pass\r' 'stopping:]> ' \
+    'send:moves\r' 'wait:legal moves' 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "search bot: thinking, and how to stop it" has "$OUT" '^seat 2 \(search\) thinking\.\.\. \(Ctrl-C stops\)'
+expect "search bot: Ctrl-C stops it, saying what it plays" \
+    has "$OUT" "^Ctrl-C: seat 2 \\(search\\) stopped thinking and plays (basic's move|the best move it found so far)\$"
+expect "search bot: the match goes on after Ctrl-C" has "$OUT" '^legal moves: '
+expect "search bot: ... and ends as asked" has "$OUT" '^exit status 0$'
 
 # a game of several tables: once seat 1's table has ended its hand while the other plays on,
 # play says so and lets the player look at the tables ('table N') before going on
