@@ -469,7 +469,7 @@ static int best_arm(const search *S) {
         double mean, se;
         if (!S->cnt[i] || (S->base >= 0 && i != S->base && !contender(S, i))) continue;
         advantage(S, i, &mean, &se);
-        double lb = S->base >= 0 ? mean - widen(z, (double)S->cnt[i] - 1) * se : mean;
+        double lb = S->base < 0 ? mean : i == S->base ? 0 : mean - widen(z, (double)S->cnt[i] - 1) * se;
         if (lb > best) {
             best = lb;
             arm = i;

@@ -279,7 +279,7 @@ typedef struct jobs_run {
 static long take_job(jobs_run *run) {
     long i = -1;
     pthread_mutex_lock(&run->mu);
-    if (!run->stop && !(run->cut && interrupted) && run->next < run->count) i = run->next++;
+    if (!run->stop && !(run->cut && fuda_search_stop_requested()) && run->next < run->count) i = run->next++;
     pthread_mutex_unlock(&run->mu);
     return i;
 }
@@ -298,7 +298,7 @@ static void *jobs_worker(void *arg) {
         char *err = NULL;
         fuda_watch_match(e, i, 0); /* the match's seed: fuda_play_match */
         int rc = run->fn(run->ud, e, i, &err), failed = rc != 0;
-        if (run->cut && (rc == FUDA_MATCH_STOPPED || (rc != 0 && interrupted))) {
+        if (run->cut && (rc == FUDA_MATCH_STOPPED || (rc != 0 && fuda_search_stop_requested()))) {
             /* cut short by Ctrl-C (an agent's program gets it too): not counted */
             free(err);
             continue;
