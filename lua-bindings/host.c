@@ -195,15 +195,16 @@ static int m_bot(lua_State *L) {
 }
 
 /* m:search(seat) -> the search bot's move and what it found: { moves =,
- * playouts =, visits =, win_rate =, margin =, failed =, worlds =, tries = }
- * (search.h, fuda_search_report). */
+ * playouts =, visits =, win_rate =, margin =, failed =, worlds =, tries =,
+ * own =, own_move =, sure =, rival =, gain =, unit =, stopped = } (search.h,
+ * fuda_search_report; own, own_move and rival nil when there is none). */
 static int m_search(lua_State *L) {
     match_ud *m = check_match(L, 1);
     const char *mv;
     fuda_search_report rep;
     if (fuda_search_move(m->e, check_seat(L, m->e, 2), &mv, &rep) < 0) return fail(L, m->e);
     lua_pushstring(L, mv);
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 15);
     lua_pushinteger(L, rep.nmoves), lua_setfield(L, -2, "moves");
     lua_pushinteger(L, rep.playouts), lua_setfield(L, -2, "playouts");
     lua_pushinteger(L, rep.visits), lua_setfield(L, -2, "visits");
@@ -212,6 +213,14 @@ static int m_search(lua_State *L) {
     lua_pushinteger(L, rep.failed), lua_setfield(L, -2, "failed");
     lua_pushinteger(L, rep.worlds), lua_setfield(L, -2, "worlds");
     lua_pushinteger(L, rep.tries), lua_setfield(L, -2, "tries");
+    static const char *const units[] = { "points", "hands", "matches" };
+    if (rep.own) lua_pushstring(L, rep.own), lua_setfield(L, -2, "own");
+    if (rep.own_move) lua_pushstring(L, rep.own_move), lua_setfield(L, -2, "own_move");
+    lua_pushboolean(L, rep.sure), lua_setfield(L, -2, "sure");
+    if (rep.rival) lua_pushstring(L, rep.rival), lua_setfield(L, -2, "rival");
+    lua_pushnumber(L, rep.gain), lua_setfield(L, -2, "gain");
+    lua_pushstring(L, units[rep.unit]), lua_setfield(L, -2, "unit");
+    lua_pushboolean(L, rep.stopped), lua_setfield(L, -2, "stopped");
     return 2;
 }
 

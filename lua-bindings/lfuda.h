@@ -204,6 +204,7 @@ struct fuda_engine {
     fuda_tried_fn tried_fn; void *tried_ud; /* fuda_engine_try_see's, during the call */
     struct fuda_mark *search_memo[FUDA_MAX_SEATS]; /* each seat's last searched decisions,
                                 * newest first (infer.c), owned; NULL until its first */
+    int search_stopped, search_sure; /* how the last search ended (fuda_search_last) */
 
     const char *calling;       /* the hook a protected call is in, for messages */
     int in_result;             /* g:result is running its hooks (no g:result inside them) */

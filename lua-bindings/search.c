@@ -19,8 +19,13 @@
  * bot's choice (base) by the paired difference of their scores: the search
  * plays another move only when, over MIN_PAIRED rounds or more, it beats base
  * by so many standard errors that luck alone would carry one of the moves
- * that far only FALSE_SWITCH of the time (best_arm), and stops trying moves
- * that fall PRUNE standard errors below it. The engine is quiet meanwhile:
+ * that far only FALSE_SWITCH of the time, and by MIN_Z at least, widened
+ * for the few rounds the error is estimated from (best_arm): so base is the
+ * floor, and with few playouts the search plays as its own bot. It stops
+ * trying moves that fall PRUNE standard errors below base. A stop request
+ * (fuda_search_request_stop, from a SIGINT handler) is read before every
+ * move of a playout: the round it cuts is dropped, as one the time budget
+ * cuts, and the search chooses from the rounds made. The engine is quiet meanwhile:
  * no events reach the caller and no tallies are counted; every playout is
  * undone with fuda_engine_undo_to, and the state's hash is compared at the
  * end.
@@ -40,14 +45,20 @@
 #define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
 #define PRUNE_AFTER 6     /* rounds before a move may be dropped */
 #define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
-#define MIN_PAIRED 8      /* rounds a move needs before it may replace the bot's choice */
+#define MIN_PAIRED 10     /* rounds a move needs before it may replace the bot's choice */
 #define FALSE_SWITCH 0.16 /* how often luck alone may make the search leave the bot's choice */
+#define MIN_Z 2.0         /* ... and by at least this many standard errors, however few moves */
 #define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
 #define REFUSED -1e6      /* the score of a move the variant refused in a deal */
 #define REFUSED_RES -2    /* its match result: tells it from a real margin that low */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
 static int budget_given;
+static int stop_asked; /* fuda_search_request_stop; atomic (a lock-free int: safe in a handler) */
+
+void fuda_search_request_stop(void) { __atomic_store_n(&stop_asked, 1, __ATOMIC_RELAXED); }
+void fuda_search_clear_stop(void) { __atomic_store_n(&stop_asked, 0, __ATOMIC_RELAXED); }
+int fuda_search_stop_requested(void) { return __atomic_load_n(&stop_asked, __ATOMIC_RELAXED); }
 
 void fuda_search_set_budget(long think_ms, long iters) {
     budget_ms = think_ms > 0 ? think_ms : FUDA_SEARCH_THINK;
@@ -170,7 +181,8 @@ typedef struct search {
     fuda_mark world;        /* the round's deal */
     double deadline;        /* with a time budget, when it ends (finding deals stops then too) */
     double stop;            /* with a time budget, when a playout is cut short and its round dropped */
-    int out_of_time;        /* a playout was cut short by stop */
+    int out_of_time;        /* a playout was cut short by stop or a stop request */
+    int stopped;            /* ... by a stop request */
 #if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
     int to_end;             /* playouts go on through the hands to the match's end */
 #endif
@@ -227,6 +239,10 @@ static int playout(search *S) {
         }
 #endif
         if (phase != FUDA_PHASE_PLAYING) break;
+        if (fuda_search_stop_requested()) { /* Ctrl-C: the rounds made so far decide */
+            S->out_of_time = S->stopped = 1;
+            return 0;
+        }
         if (S->stop > 0 && now_ms() >= S->stop) { /* a slow bot or hook: the time is up */
             S->out_of_time = 1;
             return 0;
@@ -260,13 +276,18 @@ static double judged(const search *S, double m, double res) {
     return m > 0 ? 1 : m < 0 ? -1 : 0;
 }
 
+/* The clock the search of deals runs on: the time, or the end of time once
+ * a stop is requested (a deadline of 1e300 is then reached at once). */
+static double stop_clock(void) { return fuda_search_stop_requested() ? 1e301 : now_ms(); }
+
 /* The round's world, marked in S->world: one that fits what the others did
  * since the seat's earlier decisions when infer finds one, else the
- * decision dealt anew; both from the deal seeded by `deal`. */
+ * decision dealt anew; both from the deal seeded by `deal`. The search of
+ * deals stops at until (0: none) or at a stop request. */
 static int deal_world(search *S, uint64_t deal, double until) {
     fuda_rng r;
     fuda_rng_seed(&r, deal, 7);
-    if (!S->infer.on || fuda_infer_world(&S->infer, &S->root, &r, until, now_ms) != 1) {
+    if (!S->infer.on || fuda_infer_world(&S->infer, &S->root, &r, until > 0 ? until : 1e300, stop_clock) != 1) {
         fuda_engine_undo_to(S->e, &S->root);
         resample_with(S->e, S->seat, &r);
     }
@@ -422,13 +443,19 @@ static double upper_quantile(double p) {
 /* May move i replace base: another move, tried in MIN_PAIRED rounds or more. */
 static int contender(const search *S, int i) { return i != S->base && S->cnt[i] >= MIN_PAIRED; }
 
+/* z for a standard error estimated from df + 1 rounds: widened as Student's
+ * t is over the normal (the first term of its Cornish-Fisher expansion), for
+ * a few deals may by luck show a spread smaller than the real one. */
+static double widen(double z, double df) { return z * (1 + (z * z + 1) / (4 * df)); }
+
 /* The move to play: among the moves tried in at least MIN_PAIRED rounds,
  * the one whose lower bound of its paired advantage over base is highest,
  * if that bound is above 0; else base. The bound is z standard errors
  * below the mean, z chosen so that when k moves are all as good as base,
- * one of them passes by luck with probability about FALSE_SWITCH: the
- * more moves, the more one of them looks better than it is. Without a
- * base, the best mean margin (ties: list order). */
+ * one of them passes by luck with probability about FALSE_SWITCH (the
+ * more moves, the more one of them looks better than it is), MIN_Z at
+ * least, and widened for the rounds behind the error. Without a base, the
+ * best mean margin (ties: list order). */
 static int best_arm(const search *S) {
     if (S->rounds == 0) return S->base >= 0 ? S->base : 0;
     int arm = S->base >= 0 ? S->base : 0;
@@ -437,11 +464,12 @@ static int best_arm(const search *S) {
     for (int i = 0; i < S->n; i++)
         if (contender(S, i)) k++;
     double z = k ? upper_quantile(FALSE_SWITCH / k) : 0;
+    if (z < MIN_Z) z = MIN_Z;
     for (int i = 0; i < S->n; i++) {
         double mean, se;
         if (!S->cnt[i] || (S->base >= 0 && i != S->base && !contender(S, i))) continue;
         advantage(S, i, &mean, &se);
-        double lb = S->base >= 0 ? mean - z * se : mean;
+        double lb = S->base < 0 ? mean : i == S->base ? 0 : mean - widen(z, (double)S->cnt[i] - 1) * se;
         if (lb > best) {
             best = lb;
             arm = i;
@@ -527,6 +555,20 @@ static void release(search *S) {
     free(S->live);
 }
 
+/* Base kept: the other move with the best mean advantage over it, if above
+ * 0 (*gain), else -1. */
+static int rival(const search *S, double *gain) {
+    int r = -1;
+    *gain = 0;
+    for (int i = 0; i < S->n; i++) {
+        double mean, se;
+        if (i == S->base || !S->cnt[i]) continue;
+        advantage(S, i, &mean, &se);
+        if (mean > *gain) *gain = mean, r = i;
+    }
+    return r;
+}
+
 static void fill_report(const search *S, int arm, fuda_search_report *rep) {
     if (!rep) return;
     memset(rep, 0, sizeof *rep);
@@ -536,10 +578,29 @@ static void fill_report(const search *S, int arm, fuda_search_report *rep) {
     rep->worlds = S->infer.found;
     rep->tries = S->infer.tries;
     rep->visits = S->cnt[arm];
+    rep->stopped = S->stopped;
+    rep->unit = by_result(S) ? FUDA_GAIN_MATCHES : S->by_winner ? FUDA_GAIN_HANDS : FUDA_GAIN_POINTS;
     if (S->cnt[arm]) {
         rep->win_rate = S->wins[arm] / (double)S->cnt[arm];
         rep->margin = S->margin[arm] / (double)S->cnt[arm];
     }
+    if (S->base < 0) return;
+    rep->own = S->own;
+    rep->own_move = S->moves[S->base];
+    rep->sure = arm != S->base;
+    double gain, se;
+    if (rep->sure) {
+        advantage(S, arm, &gain, &se);
+        rep->gain = gain;
+    } else {
+        int r = rival(S, &gain);
+        if (r >= 0) rep->rival = S->moves[r], rep->gain = gain;
+    }
+}
+
+int fuda_search_last(const fuda_engine *e, int *sure) {
+    if (sure) *sure = e->search_sure;
+    return e->search_stopped;
 }
 
 /* Run rounds within the budget: until iters playouts are made, or think_ms
@@ -555,6 +616,10 @@ static void run(search *S) {
     double start = now_ms(), until = iters > 0 ? 0 : start + (double)ms;
     S->deadline = until;
     for (long r = 0; iters > 0 ? (r == 0 || S->playouts < iters) : (r == 0 || now_ms() < until); r++) {
+        if (r > 0 && fuda_search_stop_requested()) {
+            S->stopped = 1;
+            break;
+        }
         S->stop = iters > 0 ? 0 : r == 0 ? start + FIRST_ROUND * (double)ms : until;
         if (round_all(S, m, m + S->n) < 0) break;
     }
@@ -570,6 +635,7 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
         return -1;
     }
     if (rep) memset(rep, 0, sizeof *rep);
+    e->search_stopped = e->search_sure = 0;
     if (n == 1) {
         *move = mv[0];
         if (rep) rep->nmoves = 1;
@@ -625,6 +691,8 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
 #endif
     *move = S.moves[arm];
     fill_report(&S, arm, rep);
+    e->search_stopped = S.stopped;
+    e->search_sure = S.base >= 0 && arm != S.base;
     fuda_infer_end(&S.infer);
     release(&S);
     if (fuda_engine_hash(e) != hash || memcmp(&e->st, &S.root.st, sizeof e->st) != 0) {

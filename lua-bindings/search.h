@@ -12,12 +12,14 @@
  * scores the end for the seat (its column-1 points minus the best other
  * seat's; in the match's last hand, when every playout ended the match,
  * whether it won the match: 1, a tie 1/2, 0). It plays its own bot's
- * choice unless another move, tried in 8 deals or more, did better over the
- * same deals by more than luck explains: by more standard errors the more
- * moves there are (with no bot of its own: the best mean). Under a time
- * budget a playout stops when the time is up (search.c, run). The search
- * never reads a card the seat does not know, and leaves the game exactly as
- * it found it (it checks the state's hash). */
+ * choice unless another move, tried in 10 deals or more, did better over
+ * the same deals by more than luck explains: by 2 standard errors or more,
+ * more the more moves there are and the fewer the deals (with no bot of its
+ * own: the best mean). So with few playouts it plays as its own bot does.
+ * Under a time budget a playout stops when the time is up (search.c, run);
+ * a stop request (Ctrl-C) ends every search at once with what it found so
+ * far. The search never reads a card the seat does not know, and leaves
+ * the game exactly as it found it (it checks the state's hash). */
 #ifndef FUDA_SEARCH_H
 #define FUDA_SEARCH_H
 
@@ -37,7 +39,23 @@ void fuda_search_set_budget(long think_ms, long iters);
  * (0: by time). Returns 1 when fuda_search_set_budget gave one, else 0. */
 int fuda_search_budget(long *think_ms, long *iters);
 
-/* What a search found, for a hint. */
+/* Ask every search running or starting in the process to stop: each ends
+ * after the move of a playout it is in, with the move its playouts so far
+ * support (its own bot's unless it is already sure of another), as if its
+ * budget were spent. Async-signal-safe: for a SIGINT handler. The request
+ * holds until fuda_search_clear_stop. */
+void fuda_search_request_stop(void);
+void fuda_search_clear_stop(void);
+/* 1 while a stop is requested, else 0. */
+int fuda_search_stop_requested(void);
+
+/* The units of a search's gains: the seat's margin of points, hands won
+ * (won 1, lost -1: a variant's search = { hands = "winner" }), or in the
+ * match's last hand matches won (1, a tie 1/2, 0). */
+enum { FUDA_GAIN_POINTS, FUDA_GAIN_HANDS, FUDA_GAIN_MATCHES };
+
+/* What a search found, for a hint. Texts are the engine's (valid until the
+ * match ends). */
 typedef struct fuda_search_report {
     int nmoves;      /* legal moves considered */
     long playouts;   /* iterations run over all moves */
@@ -47,6 +65,14 @@ typedef struct fuda_search_report {
     int failed;      /* playouts stopped by an error of the variant */
     long worlds;     /* deals that fit what the others did since the seat's previous decision */
     long tries;      /* deals tried for that (the other rounds were dealt blind) */
+    const char *own; /* the seat's own bot (search.bot, else the first), NULL when it has none */
+    const char *own_move; /* its move here, the search's floor; NULL without one */
+    int sure;        /* the chosen move is not own_move: it did better by more than luck explains */
+    const char *rival; /* chosen == own_move: the other move that did best against it (a
+                        * better mean, not enough to be sure), or NULL when none did better */
+    double gain;     /* the chosen move's (sure) or the rival's mean gain over own_move a deal */
+    int unit;        /* gain's unit: FUDA_GAIN_* */
+    int stopped;     /* a stop request ended the search before its budget */
 } fuda_search_report;
 
 /* Choose seat's move by search. *move is the move's text, owned by the
@@ -57,6 +83,11 @@ typedef struct fuda_search_report {
  * moves cannot be listed; the game, log, scoresheet and tallies are left as
  * they were, and no event is delivered, either way. */
 int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_report *rep);
+
+/* How the engine's last search ended: 1 when a stop request cut it short,
+ * else 0; *sure (may be NULL) is 1 when it played another move than its own
+ * bot's, being sure of it. For a search bot's move, which gives no report. */
+int fuda_search_last(const fuda_engine *e, int *sure);
 
 /* Deal anew, from a generator seeded with `seed`, the cards seat (1-based)
  * neither sees nor knows, and reseed the game's generator (fuda_state_resample).

@@ -21,10 +21,12 @@
 #include "input.h"
 #include "out.h"
 #include "runner.h"
+#include "search.h"
 #include "stats.h"
 
 #define MAX_DEALS 10000000L
 #define MAX_JOBS 256
+#define DUEL_THINK 6 /* ms a search decision by default: `duel gin --bots search,basic` in minutes */
 
 typedef struct duel_args {
     fuda_match_args m;
@@ -57,9 +59,8 @@ static int parse_args(int argc, char **argv, duel_args *d) {
             if (r != 1) return r;
         } else if ((r = fuda_args_flag(&a, arg, "-n", &v)) != 0) {
             if (r < 0 || fuda_args_long("duel", "-n", v, 1, MAX_DEALS, &d->deals)) return FUDA_EXIT_USAGE;
-        } else if ((r = fuda_args_flag(&a, arg, "-j", &v)) != 0 || (r = fuda_args_flag(&a, arg, "--jobs", &v)) != 0 ||
-                   (strncmp(arg, "-j", 2) == 0 && arg[2] >= '0' && arg[2] <= '9' && (v = arg + 2, r = 1))) {
-            if (r < 0 || fuda_args_long("duel", "-j", v, 1, MAX_JOBS, &d->jobs)) return FUDA_EXIT_USAGE;
+        } else if ((r = fuda_args_jobs(&a, arg, MAX_JOBS, &d->jobs)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
             d->json = 1;
         } else if (arg[0] == '-' && arg[1]) {
@@ -70,6 +71,7 @@ static int parse_args(int argc, char **argv, duel_args *d) {
             d->m.variant = arg;
         }
     }
+    if (!fuda_search_budget(NULL, NULL)) fuda_search_set_budget(DUEL_THINK, 0); /* not play's 200 ms */
     if (!d->m.variant) return fuda_usage_error("duel", "missing VARIANT");
     if (!d->m.bots || !strchr(d->m.bots, ','))
         return fuda_usage_error("duel", "--bots needs two bots or more (--bots A,B)");
@@ -111,6 +113,7 @@ static double match_share(const fuda_match_rec *r, int seat) {
 }
 
 typedef struct duel_figures {
+    long deals;         /* deals played in every seating: the figures are theirs */
     long matches, wins, losses, draws, hands;
     double share, hand_share, pair_score, pairs;
     fuda_rate rate, hand_rate, pair_rate;
@@ -119,13 +122,22 @@ typedef struct duel_figures {
     long ranks[FUDA_MAX_SEATS + 1][FUDA_MAX_SEATS + 1]; /* entry, rank */
 } duel_figures;
 
+/* Were all the seatings of deal i / n played (a run stopped by Ctrl-C leaves
+ * some unplayed: a deal counts whole or not at all, so its luck cancels). */
+static int deal_done(const duel_run *d, long i) {
+    for (long k = i - i % d->nseats; k < i - i % d->nseats + d->nseats; k++)
+        if (!d->recs[k].done) return 0;
+    return 1;
+}
+
 static void figure(const duel_run *d, long nmatches, duel_figures *f) {
     int n = d->nseats;
     fuda_moments margin = { 0 };
     memset(f, 0, sizeof *f);
     for (long i = 0; i < nmatches; i++) {
         const fuda_match_rec *r = &d->recs[i];
-        if (!r->done) continue;
+        if (!deal_done(d, i)) continue;
+        if (i % n == 0) f->deals++;
         int rot = (int)(i % n), a = seat_of(1, rot, n);
         f->matches++;
         double sh = match_share(r, a);
@@ -157,14 +169,32 @@ static void figure(const duel_run *d, long nmatches, duel_figures *f) {
     f->elo_hi = fuda_elo(er.hi);
 }
 
-static void print_text(const char *variant, const duel_run *d, long deals, const duel_figures *f) {
+/* The budget of the search bots, when one plays: "200 ms a decision". */
+static void print_budget(const duel_run *d) {
+    int search = 0;
+    for (int k = 1; k <= d->nseats; k++) search |= strcmp(d->lineup[k], "search") == 0;
+    if (!search) return;
+    long ms, iters;
+    fuda_search_budget(&ms, &iters);
+    if (iters > 0) printf("budget      search: %ld playouts a decision (--iters)\n", iters);
+    else printf("budget      search: %ld ms a decision (--think)\n", ms);
+}
+
+static void print_text(const char *variant, const duel_run *d, const duel_figures *f, const fuda_jobs_result *res,
+                       long nmatches) {
     int n = d->nseats;
     const char *A = fuda_out_line(d->lineup[1]); /* names shown in fuda's lines: one line each (out.h) */
     printf("duel        %s, %d seats: %s", fuda_out_line(variant), n, A);
     for (int k = 2; k <= n; k++) printf(" vs %s", fuda_out_line(d->lineup[k]));
     printf("\n");
-    printf("matches     %ld (%ld deals x %d seatings, seeds from %llu)\n", f->matches, deals, n,
-           (unsigned long long)d->seed);
+    print_budget(d);
+    printf("matches     %ld (%ld deal%s x %d seatings, seeds from %llu)\n", f->matches, f->deals,
+           f->deals == 1 ? "" : "s", n, (unsigned long long)d->seed);
+    if (res->interrupted)
+        printf("stopped     after %ld of %ld matches (Ctrl-C)\n"
+               "            figures of the %ld deal%s played in every seating\n",
+               res->done, nmatches, f->deals, f->deals == 1 ? "" : "s");
+    if (!f->matches) return;
     printf("%-11s %ld wins, %ld losses, %ld draws\n", A, f->wins, f->losses, f->draws);
     printf("win rate    %.1f%% of matches (95%% CI %.1f%% to %.1f%%)\n", 100 * f->rate.p, 100 * f->rate.lo,
            100 * f->rate.hi);
@@ -203,8 +233,8 @@ static void print_json(const char *variant, const duel_run *d, long deals, const
         if (k > 1) printf(", ");
         json_str(d->lineup[k]);
     }
-    printf("], \"deals\": %ld, \"matches\": %ld, \"wins\": %ld, \"losses\": %ld, \"draws\": %ld", deals, f->matches,
-           f->wins, f->losses, f->draws);
+    printf("], \"deals\": %ld, \"matches\": %ld, \"wins\": %ld, \"losses\": %ld, \"draws\": %ld", f->deals,
+           f->matches, f->wins, f->losses, f->draws);
     printf(", \"win_rate\": %.4f, \"ci_low\": %.4f, \"ci_high\": %.4f", f->rate.p, f->rate.lo, f->rate.hi);
     printf(", \"hands\": %ld, \"hand_win_rate\": %.4f, \"hand_ci_low\": %.4f, \"hand_ci_high\": %.4f", f->hands,
            f->hand_rate.p, f->hand_rate.lo, f->hand_rate.hi);
@@ -219,7 +249,8 @@ static void print_json(const char *variant, const duel_run *d, long deals, const
     }
     printf("]");
     if (res->failed) printf(", \"failed\": %ld", res->failed);
-    if (res->interrupted) printf(", \"interrupted\": true");
+    if (res->interrupted) /* Ctrl-C: the matches played of those asked for; the figures are of whole deals */
+        printf(", \"interrupted\": true, \"played\": %ld, \"planned\": %ld", res->done, deals * n);
     printf(", \"elapsed_s\": %.3f, %s}\n", res->elapsed, run);
 }
 
@@ -250,8 +281,8 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
         if (!d.recs) r = fuda_fail("out of memory for %ld matches", nmatches);
     }
     if (r == 0)
-        r = fuda_run_jobs(cfg, &a.m, a.jobs, nmatches, !a.json && isatty(STDERR_FILENO), "matches", play_one, &d,
-                          &res);
+        r = fuda_run_jobs(cfg, &a.m, a.jobs, nmatches, !a.json && isatty(STDERR_FILENO), 1, "matches", play_one,
+                          &d, &res);
     if (r == 0) {
         duel_figures f;
         figure(&d, nmatches, &f);
@@ -264,12 +295,12 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
             fuda_buf_free(&run);
             fuda_buf_free(&bots);
         }
-        else print_text(name, &d, a.deals, &f);
+        else print_text(name, &d, &f, &res, nmatches);
         if (res.fail_msg)
             r = fuda_fail("%s: %ld failed match%s; the first: match %ld (seed %llu): %s", name, res.failed,
                           res.failed == 1 ? "" : "es", res.fail_index + 1,
                           (unsigned long long)(d.seed + (uint64_t)(res.fail_index / d.nseats)), res.fail_msg);
-        if (res.interrupted) r = fuda_fail("duel: interrupted after %ld matches", res.done);
+        if (res.interrupted) r = FUDA_EXIT_FAIL; /* the result says it stopped */
     }
     free(res.fail_msg);
     for (long i = 0; d.recs && i < nmatches; i++) free(d.recs[i].hand_moves); /* none kept; safe */

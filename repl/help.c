@@ -98,16 +98,18 @@ static const command_help commands[] = {
       "  --seed S             seed of the first deal (default 1)\n"
       "  --seats N            number of seats (default: the variant's)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
-      "  --think MS           the search bot's time per decision (default 200 ms; a\n"
-      "                       duel of search plays thousands of decisions: -j and a\n"
-      "                       smaller -n or budget shorten it, the bar says how long)\n"
+      "  --think MS           the search bot's time per decision (default 6 ms here,\n"
+      "                       not play's 200: a duel of search plays tens of thousands\n"
+      "                       of decisions; gin search,basic takes some 3 minutes)\n"
       "  --iters N            ... or its playouts per decision: the same figures\n"
       "                       everywhere\n"
       "  --json               one JSON object: win_rate, ci_low, ci_high, elo,\n"
       "                       elo_low, elo_high, hands, margin, ranks, run...\n"
       "\n"
-      "On a terminal a progress bar shows on stderr, with about how long is left;\n"
-      "Ctrl-C stops the run and prints the figures of the matches played so far.\n" },
+      "On a terminal a progress bar shows on stderr, with about how long is left.\n"
+      "Ctrl-C stops the run at once (the matches under way too) and prints the\n"
+      "figures of the deals played in every seating, marked 'stopped after N of M\n"
+      "matches' (--json: \"interrupted\", \"played\", \"planned\"); the exit status is 1.\n" },
     { "agent",
       "agent VARIANT [--seat K] [--bots NAME,...] [--seed S] [--seats N]\n"
       "                 [--option NAME=VALUE]...",

@@ -51,6 +51,7 @@
 #include "saved.h"
 #include "search.h"
 #include "seats.h"
+#include "think.h"
 #include "undo.h"
 
 #define CLEAR_SCREEN "\033[H\033[2J"
@@ -544,25 +545,14 @@ static int undo_move(table *t, int seat) {
 }
 
 /* `hint`: the search bot's move for the seat, with its cards marked for
- * rendering, and why in one line. The game is left exactly as it was. */
+ * rendering, and how sure it is, in one line; Ctrl-C stops it (think.h).
+ * The game is left exactly as it was. */
 static int give_hint(table *t, int seat) {
-    fuda_search_report rep;
-    const char *mv;
-    if (fuda_search_move(t->e, seat, &mv, &rep) < 0) {
+    char *text = fuda_think_hint(t->e, seat);
+    if (!text) {
         printf("no hint: %s\n", fuda_engine_error(t->e));
         return GO_ON;
     }
-    char *marked = fuda_move_marked(mv);
-    fuda_buf b = FUDA_BUF_INIT;
-    fuda_buf_addf(&b, "hint: %s", marked);
-    free(marked);
-    if (rep.nmoves == 1) fuda_buf_adds(&b, " (the only legal move)");
-    else {
-        fuda_buf_addf(&b, " (search: wins %.0f%% of %ld playouts", 100.0 * rep.win_rate, rep.visits);
-        if (fuda_engine_info(t->e)->has_evaluate) fuda_buf_addf(&b, " %d moves deep", FUDA_SEARCH_CUT);
-        fuda_buf_addf(&b, ", %+.1f points a %s)", rep.margin, fuda_out_line(fuda_engine_info(t->e)->round));
-    }
-    char *text = fuda_buf_take(&b);
     show(t, text);
     free(text);
     return GO_ON;
@@ -895,14 +885,17 @@ static int rescue_seat(table *t, int seat, const char *move, const char *error) 
 static int decide(table *t, int seat, char **move, int *asked) {
     *asked = 0;
     const char *mv;
+    char *note = NULL; /* Ctrl-C stopped a search bot's thinking */
     for (;;) {
         if (is_human(t, seat)) return ask_human(t, seat, move, asked);
-        if (fuda_engine_bot(t->e, seat, t->bots[seat], &mv) == 0) break;
+        if (fuda_think_bot(t->e, seat, t->bots[seat], &mv, &note) == 0) break;
         char *error = fuda_xstrdup(fuda_engine_error(t->e));
         int r = rescue_seat(t, seat, NULL, error);
         free(error);
         if (r != GO_ON) return r;
     }
+    if (note) show(t, note);
+    free(note);
     *move = fuda_xstrdup(mv);
     return GO_ON;
 }

@@ -15,6 +15,8 @@
 #include "agent.h"
 #include "buf.h"
 #include "out.h"
+#include "render.h" /* fuda_term_width */
+#include "search.h"
 
 /* ---- the record ---- */
 
@@ -183,6 +185,10 @@ int fuda_play_match_agents(fuda_engine *e, int nseats, uint64_t seed, const char
     if (fuda_engine_start(e, nseats, seed) != 0) goto engine_fail;
     rec_start(r, e, nseats);
     for (;;) {
+        if (fuda_search_stop_requested()) { /* Ctrl-C in a duel: left unfinished */
+            result = FUDA_MATCH_STOPPED;
+            break;
+        }
         int phase = fuda_engine_phase(e);
         if (phase == FUDA_PHASE_HAND_OVER || phase == FUDA_PHASE_MATCH_OVER) {
             if ((long)r->hands < (long)fuda_engine_state(e)->hand_no) {
@@ -240,11 +246,12 @@ int fuda_play_match(fuda_engine *e, int nseats, uint64_t seed, const char *const
 
 /* ---- many matches on threads ---- */
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted, cut_jobs;
 
 static void on_sigint(int sig) {
     (void)sig;
     interrupted = 1;
+    if (cut_jobs) fuda_search_request_stop(); /* the matches under way stop too */
 }
 
 static double now(void) {
@@ -264,7 +271,7 @@ typedef struct jobs_run {
     pthread_cond_t cv;
     long next, done, failed;
     int threads;  /* worker threads started: each takes the next slot of the supervisor's page */
-    int running, stop, open_failed;
+    int running, stop, open_failed, cut;
     long fail_index;
     char *fail_msg;
 } jobs_run;
@@ -272,7 +279,7 @@ typedef struct jobs_run {
 static long take_job(jobs_run *run) {
     long i = -1;
     pthread_mutex_lock(&run->mu);
-    if (!run->stop && run->next < run->count) i = run->next++;
+    if (!run->stop && !(run->cut && fuda_search_stop_requested()) && run->next < run->count) i = run->next++;
     pthread_mutex_unlock(&run->mu);
     return i;
 }
@@ -290,7 +297,12 @@ static void *jobs_worker(void *arg) {
     while (e && (i = take_job(run)) >= 0) {
         char *err = NULL;
         fuda_watch_match(e, i, 0); /* the match's seed: fuda_play_match */
-        int failed = run->fn(run->ud, e, i, &err) != 0;
+        int rc = run->fn(run->ud, e, i, &err), failed = rc != 0;
+        if (run->cut && (rc == FUDA_MATCH_STOPPED || (rc != 0 && fuda_search_stop_requested()))) {
+            /* cut short by Ctrl-C (an agent's program gets it too): not counted */
+            free(err);
+            continue;
+        }
         pthread_mutex_lock(&run->mu);
         run->done++;
         if (failed) {
@@ -318,6 +330,32 @@ static void *jobs_worker(void *arg) {
 #define BAR_AFTER 0.5
 #define BAR_EVERY 0.1
 
+/* "[####......] 512/2000 matches 3.2 s, about 5 min left" in out (size at
+ * least BAR_WIDTH + 160), the bar narrowed, or dropped, to leave the
+ * terminal's last three columns free: a ^C echoed there must not wrap the
+ * line, which could then not be wiped. */
+static void bar_line(char *out, size_t size, long done, long count, const char *unit, double secs, int width) {
+    char tail[128], left[48] = "";
+    if (done > 0 && done < count) { /* at the pace so far */
+        double rest = secs / (double)done * (double)(count - done);
+        if (rest < 90) snprintf(left, sizeof left, ", about %.0f s left", rest);
+        else if (rest < 5400) snprintf(left, sizeof left, ", about %.0f min left", rest / 60);
+        else snprintf(left, sizeof left, ", about %.1f h left", rest / 3600);
+    }
+    snprintf(tail, sizeof tail, "%ld/%ld %s %.1f s%s", done, count, unit, secs, left);
+    int cols = BAR_WIDTH;
+    if (width > 0 && (int)strlen(tail) + 3 + cols + 3 > width) cols = width - 3 - 3 - (int)strlen(tail);
+    if (cols < 5) {
+        snprintf(out, size, "\r%s\033[K", tail);
+        return;
+    }
+    char line[BAR_WIDTH + 1];
+    int fill = (int)((double)done * cols / (double)count);
+    for (int k = 0; k < cols; k++) line[k] = k < fill ? '#' : '.';
+    line[cols] = '\0';
+    snprintf(out, size, "\r[%s] %s\033[K", line, tail);
+}
+
 static void wait_jobs(jobs_run *run, int bar, const char *unit, double start) {
     int shown = 0;
     pthread_mutex_lock(&run->mu);
@@ -333,19 +371,8 @@ static void wait_jobs(jobs_run *run, int bar, const char *unit, double start) {
         if (interrupted) run->stop = 1;
         double secs = now() - start;
         if (bar && run->running > 0 && secs >= BAR_AFTER) {
-            char line[BAR_WIDTH + 1];
-            int fill = (int)((double)run->done * BAR_WIDTH / (double)run->count);
-            for (int k = 0; k < BAR_WIDTH; k++) line[k] = k < fill ? '#' : '.';
-            line[BAR_WIDTH] = '\0';
-            char bar_text[BAR_WIDTH + 160], left[48] = "";
-            if (run->done > 0 && run->done < run->count) { /* at the pace so far */
-                double rest = secs / (double)run->done * (double)(run->count - run->done);
-                if (rest < 90) snprintf(left, sizeof left, ", about %.0f s left", rest);
-                else if (rest < 5400) snprintf(left, sizeof left, ", about %.0f min left", rest / 60);
-                else snprintf(left, sizeof left, ", about %.1f h left", rest / 3600);
-            }
-            snprintf(bar_text, sizeof bar_text, "\r[%s] %ld/%ld %s %.1f s%s\033[K", line, run->done, run->count, unit,
-                     secs, left);
+            char bar_text[BAR_WIDTH + 160];
+            bar_line(bar_text, sizeof bar_text, run->done, run->count, unit, secs, fuda_term_width(stderr));
             fuda_out_raw(stderr, bar_text, strlen(bar_text)); /* fuda's own \r and escape */
             shown = 1;
         }
@@ -354,15 +381,24 @@ static void wait_jobs(jobs_run *run, int bar, const char *unit, double start) {
     if (shown) fuda_out_raw(stderr, "\r\033[K", 4);
 }
 
-int fuda_run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,
+static int run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar, int cut,
+                    const char *unit, fuda_job_fn fn, fuda_worker_done_fn done, void *ud, fuda_jobs_result *res);
+
+int fuda_run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar, int cut,
                   const char *unit, fuda_job_fn fn, void *ud, fuda_jobs_result *res) {
-    return fuda_run_jobs_done(cfg, m, jobs, count, bar, unit, fn, NULL, ud, res);
+    return run_jobs(cfg, m, jobs, count, bar, cut, unit, fn, NULL, ud, res);
 }
 
 int fuda_run_jobs_done(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,
                        const char *unit, fuda_job_fn fn, fuda_worker_done_fn done, void *ud,
                        fuda_jobs_result *res) {
+    return run_jobs(cfg, m, jobs, count, bar, 0, unit, fn, done, ud, res);
+}
+
+static int run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar, int cut,
+                    const char *unit, fuda_job_fn fn, fuda_worker_done_fn done, void *ud, fuda_jobs_result *res) {
     jobs_run run = { 0 };
+    run.cut = cut;
     run.cfg = cfg;
     run.m = m;
     run.count = count;
@@ -382,6 +418,8 @@ int fuda_run_jobs_done(const fuda_config *cfg, const fuda_match_args *m, long jo
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     interrupted = 0;
+    cut_jobs = cut;
+    fuda_search_clear_stop();
     sigaction(SIGINT, &sa, &old_sa);
     sigset_t block, old_mask;
     sigemptyset(&block);
@@ -406,6 +444,7 @@ int fuda_run_jobs_done(const fuda_config *cfg, const fuda_match_args *m, long jo
     for (long k = 0; k < started; k++) pthread_join(th[k], NULL);
     res->elapsed = now() - start;
     sigaction(SIGINT, &old_sa, NULL);
+    fuda_search_clear_stop();
     free(th);
     res->failed = run.failed;
     res->fail_index = run.fail_index;

@@ -47,7 +47,10 @@ typedef struct fuda_match_rec {
  * rec->keep_hands are kept: then rec->history and rec->hand_moves are
  * malloc'd and the caller frees them, also when the match failed). Returns 0, or -1
  * with the reason in *err (malloc'd): the engine's error, a match that does
- * not end within FUDA_MAX_MOVES, an agent program that failed. */
+ * not end within FUDA_MAX_MOVES, an agent program that failed; or
+ * FUDA_MATCH_STOPPED (*err NULL, rec not done) when a stop was requested
+ * (search.h, fuda_search_request_stop): it is read before every move. */
+#define FUDA_MATCH_STOPPED (-2)
 int fuda_play_match(fuda_engine *e, int nseats, uint64_t seed, const char *const bots[], fuda_match_rec *rec,
                     char **err);
 
@@ -61,8 +64,12 @@ int fuda_play_match_agents(fuda_engine *e, int nseats, uint64_t seed, const char
 /* Run fn(ud, e, i, &err) for i = 0..count-1 on `jobs` threads, each with its
  * own engine loaded from m (fn gets the worker's engine). fn returns 0, or -1
  * with a malloc'd error; a failed job is counted and the run goes on. On a
- * terminal (bar) a progress bar of `unit`s is drawn on stderr. Ctrl-C stops
- * the handing out of jobs (*interrupted set). Returns 0, or FUDA_EXIT_FAIL
+ * terminal (bar) a progress bar of `unit`s is drawn on stderr, with about
+ * how long is left. Ctrl-C stops the handing out of jobs (*interrupted set);
+ * with `cut` it also asks the jobs under way to stop (a stop request to
+ * their searches and matches, search.h): a job that then returns
+ * FUDA_MATCH_STOPPED, or fails (an agent's program got the Ctrl-C too), is
+ * neither done nor failed. Returns 0, or FUDA_EXIT_FAIL
  * when no worker could start or load the variant (printed). *fail_msg is the
  * error of the lowest failed job (malloc'd, or NULL) and *fail_index its
  * index. */
@@ -75,12 +82,12 @@ typedef struct fuda_jobs_result {
     long done;
     double elapsed;
 } fuda_jobs_result;
-int fuda_run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,
+int fuda_run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar, int cut,
                   const char *unit, fuda_job_fn fn, void *ud, fuda_jobs_result *res);
-/* The same, and done(ud, e) (when not NULL) is called by every worker with
- * its engine after its last job, before the engine is freed and outside the
- * runner's lock: to collect what the engine gathered over its jobs (sim's
- * tallies). */
+/* The same without cut, and done(ud, e) (when not NULL) is called by every
+ * worker with its engine after its last job, before the engine is freed and
+ * outside the runner's lock: to collect what the engine gathered over its
+ * jobs (sim's tallies). */
 typedef void (*fuda_worker_done_fn)(void *ud, fuda_engine *e);
 int fuda_run_jobs_done(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar,
                        const char *unit, fuda_job_fn fn, fuda_worker_done_fn done, void *ud,

@@ -576,6 +576,13 @@ function Match:bot(seat, name) end
 ---@field failed integer playouts a hook's error stopped, or whose end the evaluate hook failed to score
 ---@field worlds integer deals that fit what the others did since the seat's previous decision
 ---@field tries integer deals tried for them
+---@field own? string the seat's own bot (search.bot, else the first): the floor's
+---@field own_move? string its move here, kept unless another is better beyond luck
+---@field sure boolean the move is not own_move: it did better by more than luck explains
+---@field rival? string own_move kept: the move that did best against it by its mean
+---@field gain number the move's (sure) or the rival's mean gain over own_move a deal
+---@field unit "points"|"hands"|"matches" gain's unit
+---@field stopped boolean a stop request (Ctrl-C in fuda play) cut the search short
 
 ---The search bot's move for seat, and what it found.
 ---@param seat integer

@@ -3,7 +3,9 @@
 # --think): the same seed and iteration budget give the same match, it plays
 # claim windows and several seats, survives a playout bot that fails, passes
 # fuda check (its choices are asked again in a fresh engine), is refused with
-# a bad budget, and gives hints in fuda play without changing the game.
+# a bad budget, keeps the basic bot's move unless sure of a better one (the
+# floor), and gives hints in fuda play that say how sure they are without
+# changing the game.
 . "$(dirname "$0")/lib/check.sh"
 
 untimed() { grep -v -E '"elapsed_s"|^(elapsed|matches/s|hands/s|moves/s) ' "$1" |
@@ -73,6 +75,14 @@ expect "lottery: luck in a few deals never moves the search from the bot's bet" 
 run sim tests/variants/lottery.lua -n 20 --bots search,basic --iters 200 --option sure=true --json
 expect "lottery: the sure 500 points are found every time" has "$OUT" '"tallies": \{"sure": 20\}'
 
+# the floor: basic's "safe" (10 points) is never left for a gamble worth 100/13 that luck makes
+# look better in a few deals of some decisions (the rule before: 3 to 6 of 300 at these budgets)
+for it in 30 60 200; do
+    run sim tests/variants/floor.lua -n 300 --bots search,basic --iters $it --json
+    expect "floor, --iters $it: exit 0" status 0
+    expect "floor, --iters $it: basic's move kept in every match" has "$OUT" '"tallies": \{"first hand: safe": 300\}'
+done
+
 # what it plays for: in the match's last hand the sure point that wins the match, not the
 # gamble worth more points (half the time it loses); in the hands before it, points
 run sim tests/variants/steady.lua -n 20 --bots search,basic --iters 200 --json
@@ -121,18 +131,28 @@ expect "an unknown bot lists search among the bots" has "$ERR" "has no bot 'nosu
 run rules gin
 expect "rules lists the search bot" has "$OUT" '^bots +basic, random, search$'
 
-# hint: the search's move with a reason, twice the same, and the game goes on as before
+# hint: the search's move and how sure it is, twice the same, and the game goes on as before
 run_in "$(printf 'hint\nhint\nmoves\nquit\ny')" play gin --seed 5 --iters 40
 expect "hint: exit 0" status 0
-expect "hint names a move and why" has "$OUT" 'hint: (take|pass) \(search: wins [0-9]+% of [0-9]+ playouts, [-+][0-9.]+ points a hand\)$'
-n=$(grep -c -E 'hint: (take|pass) \(search' "$OUT")
+expect "hint names a move and how sure it is" has "$OUT" \
+    "hint: (take|pass) \\((basic's move; none did better in 40 playouts|not sure: 40 playouts; (take|pass) did \\+[0-9.]+ points a hand, within luck: basic's move|sure: 40 playouts, \\+[0-9.]+ points a hand over basic's (take|pass))\\)\$"
+n=$(grep -c -E 'hint: (take|pass) \(' "$OUT")
 expect "hint twice" [ "$n" -eq 2 ]
 h1=$(grep -E 'hint: ' "$OUT" | sed -n 1p)
 h2=$(grep -E 'hint: ' "$OUT" | sed -n 2p)
 expect "the same hint twice with --iters" [ "$h1" = "$h2" ]
 expect "the game goes on after a hint" has "$OUT" 'legal moves: take, pass'
 run_in "$(printf 'hint\nquit\ny')" play zun --seats 2 --seed 5 --iters 40
-expect "hint in zun: its playouts are 24 moves deep (zun's evaluate)" has "$OUT" 'hint: .* \(search: wins [0-9]+% of [0-9]+ playouts 24 moves deep, [-+][0-9.]+ points a game\)$'
+expect "hint in zun: its playouts are 24 moves deep (zun's evaluate), from careful's move" \
+    has "$OUT" "hint: .* \\(.*40 playouts 24 moves deep.*careful's.*\\)\$"
+# ... sure of a move better than basic's, with the gain (the lottery's one hand: in matches won)
+run_in "$(printf 'hint\nquit\ny')" play tests/variants/lottery.lua --option sure=true --seed 1 --iters 200
+expect "hint, sure: the move, the playouts, the gain over basic's move" \
+    has "$OUT" "hint: sure \\(sure: [0-9]+ playouts, \\+[0-9]+% of matches won over basic's bet 1\\)\$"
+# ... not sure: a gamble that did better by its mean in 30 playouts, but within luck
+run_in "$(printf 'hint\nquit\ny')" play tests/variants/floor.lua --seed 1 --iters 30
+expect "hint, not sure: basic's move, the rival named with its gain" \
+    has "$OUT" "hint: safe \\(not sure: 30 playouts; gamble did \\+[0-9.]+ points a hand, within luck: basic's move\\)\$"
 run_in "$(printf 'help\nquit\ny')" play gin --seed 5
 expect "help lists hint" has "$OUT" '^  hint +the move the search bot would play, and why$'
 finish

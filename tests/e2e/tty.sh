@@ -2,7 +2,9 @@
 # tty.sh -- end-to-end tests of what fuda does on a terminal (a pseudo-terminal
 # made by python3, which `make test` installs): Ctrl-C cancels the line at the REPL
 # and play prompts, Tab completes there, `fuda sim` shows a progress bar and Ctrl-C stops it with
-# the totals so far; a move the game flags asks first, and a failing bot's seat is asked for.
+# the totals so far; a move the game flags asks first, and a failing bot's seat is asked for;
+# Ctrl-C stops a hint's or a search bot's thinking and the match goes on, and stops a duel of
+# search bots at once with the figures of the deals played.
 . "$(dirname "$0")/lib/check.sh"
 
 if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import pty' 2>/dev/null; then
@@ -143,8 +145,66 @@ expect "sim: an interrupted run exits 1" has "$OUT" '^exit status 1$'
 tty_run duel gin --bots basic,random -n 5000000 -j 2 -- 'wait: matches ' 'send:\x03' 'exit'
 expect "duel shows a progress bar on a terminal" has "$OUT" '^\[[#.]{20}\] [0-9]+/10000000 matches [0-9.]+ s'
 expect "duel: Ctrl-C prints the figures so far" has "$OUT" '^win rate +[0-9.]+% of matches'
-expect "duel: Ctrl-C is named" has "$OUT" 'duel: interrupted after [1-9][0-9]* matches'
+expect "duel: the result says where Ctrl-C stopped it" \
+    has "$OUT" '^stopped +after [1-9][0-9]* of 10000000 matches \(Ctrl-C\)$'
+expect "duel: ... and that the figures are those of whole deals" \
+    has "$OUT" '^ +figures of the [0-9]+ deals? played in every seating$'
 expect "duel: an interrupted run exits 1" has "$OUT" '^exit status 1$'
+
+# on a narrow terminal the bar is narrowed to leave the last three columns free: a ^C echoed at
+# its end must not wrap the line, or the bar's last wipe leaves it on the screen
+PTY_COLS=60 tty_run sim gin -n 10000000 -j 2 -- 'wait: left' 'send:\x03' 'exit'
+expect "sim: the bar fits a narrow terminal with room for ^C" python3 -c "
+import re, sys
+bars = [l.replace('^C', '') for l in open(sys.argv[1], encoding='utf-8').read().split('\\n') if re.match(r'\\[[#.]+\\] ', l)]
+sys.exit(not bars or any(len(l) > 57 for l in bars))" "$OUT"
+expect "sim: ... with about how long is left" has "$OUT" '^\[[#.]{5,19}\] [0-9]+/10000000 matches [0-9.]+ s, about '
+
+# a duel of search bots thinking 5 s a decision: Ctrl-C stops the matches under way too, at once
+# (before, the run went on to the end of each: minutes); no deal was played in both seatings
+tty_run duel gin --bots search,basic -n 1000 --think 5000 -- 'wait: matches ' 'send:\x03' 'exit'
+expect "duel of search: its budget named" has "$OUT" '^budget +search: 5000 ms a decision \(--think\)$'
+expect "duel of search: Ctrl-C stops the matches under way" \
+    has "$OUT" '^stopped +after 0 of 2000 matches \(Ctrl-C\)$'
+expect "duel of search: ... so no deal in every seating" has "$OUT" '^ +figures of the 0 deals played in every seating$'
+expect "duel of search: no figures without a whole deal" has "$OUT" '^matches +0 \(0 deals x 2 seatings'
+expect "duel of search: no win rate of nothing" hasnt "$OUT" '^win rate'
+expect "duel of search: stopped, exit 1" has "$OUT" '^exit status 1$'
+
+# ... and --json: the figures of the whole deals, "interrupted", the matches played and planned.
+# An agent seat says when each match starts (on the terminal: its stderr is fuda's); Ctrl-C
+# after the second, so one match at least was played; it ends the agent too (not a failure)
+printf 'echo "agent ready" >&2\nexec sh "%s/lib/first_move.sh"\n' "$(cd "$(dirname "$0")" && pwd)" >"$TMP/ready.sh"
+tty_run duel gin --bots "cmd:sh $TMP/ready.sh,search" -n 1000 --iters 20 --json -- 'wait:agent ready' \
+    'wait:agent ready' 'send:\x03' 'exit'
+expect "duel --json, Ctrl-C: the partial result" python3 -c '
+import json, sys
+d = json.loads([l[l.index("{"):] for l in open(sys.argv[1]) if "{" in l][0])
+assert d["interrupted"] is True and d["planned"] == 2000 and 1 <= d["played"] < 2000, d
+assert d["matches"] == 2 * d["deals"] and d["deals"] <= d["played"] / 2, d
+assert "failed" not in d, d' "$OUT"
+expect "duel --json, Ctrl-C: exit 1" has "$OUT" '^exit status 1$'
+
+# hint with ten minutes to think: it says so and how to stop it; Ctrl-C stops it within a playout
+# with the move found so far, and the match goes on
+TERM=xterm tty_run play gin --seed 5 --think 600000 -- 'wait:]> ' 'send:hint\r' 'wait:(Ctrl-C stops)' \
+    'send:\x03' 'wait:hint stopped' 'wait:]> ' 'send:moves\r' 'wait:legal moves' 'wait:]> ' 'send:quit\r' \
+    'wait:Abandon' 'send:y\r' 'exit'
+expect "hint: thinking, and how to stop it" has "$OUT" '^hint: thinking\.\.\. \(Ctrl-C stops\)'
+expect "hint: Ctrl-C stops it, with the move so far and how sure (none made at once: basic's)" \
+    has "$OUT" "^hint stopped by Ctrl-C; so far: (take|pass) \\((basic's move|not sure|sure)"
+expect "hint: the match goes on after Ctrl-C" has "$OUT" '^legal moves: take, pass$'
+expect "hint: ... and ends as asked" has "$OUT" '^exit status 0$'
+
+# a search bot with ten minutes a decision: Ctrl-C at each of its decisions, each played at once
+# (basic's move, or the best it was already sure of), and the match goes on at the prompt
+TERM=xterm tty_run play gin --seed 5 --bots search --think 600000 -- 'wait:]> ' 'send:pass\r' 'stopping:]> ' \
+    'send:moves\r' 'wait:legal moves' 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
+expect "search bot: thinking, and how to stop it" has "$OUT" '^seat 2 \(search\) thinking\.\.\. \(Ctrl-C stops\)'
+expect "search bot: Ctrl-C stops it, saying what it plays" \
+    has "$OUT" "^Ctrl-C: seat 2 \\(search\\) stopped thinking and plays (basic's move|the best move it found so far)\$"
+expect "search bot: the match goes on after Ctrl-C" has "$OUT" '^legal moves: '
+expect "search bot: ... and ends as asked" has "$OUT" '^exit status 0$'
 
 # a game of several tables: once seat 1's table has ended its hand while the other plays on,
 # play says so and lets the player look at the tables ('table N') before going on

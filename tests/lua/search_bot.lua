@@ -71,5 +71,38 @@ for _, case in ipairs({ { "habit_patient.lua", "hold" }, { "habit.lua", "cash" }
   eq(h:search(1), case[2], case[1] .. ": one round, the own bot's move")
   h:free()
 end
+
+-- The floor: the own bot's move (basic's "safe", 10 points) is kept unless another move beats it
+-- by more than luck explains. The gamble (worth 100/13) wins often enough in a few deals of some
+-- decisions to look better by its mean (the rival); with few playouts the search never takes it,
+-- and says it is not sure. The lottery's sure 500 points leave the floor, with the gain named.
+fuda.search_budget{ iters = 30 }
+local rivals = 0
+for seed = 1, 60 do
+  local f = fuda.match{ variant = "tests/variants/floor.lua", seed = seed }
+  local mv, r = f:search(1)
+  eq(mv, "safe", "floor, seed " .. seed .. ": basic's move kept")
+  eq(r.own, "basic", "floor: the own bot named")
+  eq(r.own_move, "safe", "floor: its move named")
+  eq(r.sure, false, "floor: not sure of another move")
+  eq(r.unit, "points", "floor: the first hand is judged by points")
+  if r.rival then
+    rivals = rivals + 1
+    eq(r.rival, "gamble", "floor: the rival")
+    check(r.gain > 0, "floor: the rival did better by its mean")
+  end
+  f:free()
+end
+check(rivals > 0, "floor: the gamble looked better in some decisions (" .. rivals .. " of 60)")
+fuda.search_budget{ iters = 200 }
+local l = fuda.match{ variant = "tests/variants/lottery.lua", seed = 1, options = { sure = true } }
+local mv, r = l:search(1)
+eq(mv, "sure", "lottery: the sure points found")
+eq(r.sure, true, "lottery: sure of it")
+eq(r.own_move, "bet 1", "lottery: over basic's bet")
+eq(r.unit, "matches", "lottery: the match's one hand judged by the match")
+check(r.gain > 0.3, "lottery: the gain in matches won (" .. r.gain .. ")")
+eq(r.stopped, false, "lottery: not stopped")
+l:free()
 fuda.search_budget{ iters = 40 }
 T.summary("search_bot")

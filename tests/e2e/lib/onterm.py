@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # onterm.py FUDA STEP... -- run FUDA's arguments up to "--" on a terminal; then
 # each STEP is "wait:TEXT" (until the output shows TEXT, 20 s at most),
-# "send:TEXT" (\x03 is Ctrl-C, \r Enter) or "exit" (wait for the end). Prints
-# the output (escape sequences removed) and "exit status N".
+# "send:TEXT" (\x03 is Ctrl-C, \r Enter), "stopping:TEXT" (Ctrl-C at every
+# "(Ctrl-C stops)" shown until TEXT shows, 20 s at most) or "exit" (wait for the
+# end). Prints the output (escape sequences removed) and "exit status N".
 import os, pty, re, select, sys, time
 args = sys.argv[1:]
 cut = args.index("--")
@@ -46,6 +47,19 @@ for step in steps:
             seen = len(out)
     elif kind == "send":
         os.write(fd, text)
+    elif kind == "stopping":
+        end = time.time() + 20
+        while time.time() < end and text not in out[seen:]:
+            k = out.find(b"(Ctrl-C stops)", seen)
+            if k >= 0:
+                os.write(fd, b"\x03")
+                seen = k + len(b"(Ctrl-C stops)")
+            read(None, 0.05)
+        if text in out[seen:]:
+            seen = out.index(text, seen) + len(text)
+        else:
+            out += b"\n<<timeout waiting for %s>>\n" % text
+            seen = len(out)
     elif kind == "exit":
         read(None, 20.0)
 for _ in range(100):  # 10 s more for the end, then kill it: a test must not hang
