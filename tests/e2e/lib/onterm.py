@@ -15,10 +15,10 @@ else:
     os.environ.pop("NO_COLOR", None)
 pid, fd = pty.fork()
 if pid == 0:
+    if os.environ.get("PTY_COLS"):  # the terminal's width (default: none known), set before
+        import fcntl, struct, termios  # fuda starts: it may read the width at once
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, int(os.environ["PTY_COLS"]), 0, 0))
     os.execv(argv[0], argv)
-if os.environ.get("PTY_COLS"):  # the terminal's width (default: none known)
-    import fcntl, struct, termios
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, int(os.environ["PTY_COLS"]), 0, 0))
 out = b""
 seen = 0  # a wait looks at the output after the previous wait's text
 def read(until, limit=20.0):
