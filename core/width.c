@@ -160,6 +160,8 @@ size_t fuda_break_line(const char *s, size_t n, int cols, size_t *len) {
             if (started && prev != ' ' && (prev_wide || w == 2) && !no_break_before(cp) && !no_break_after(prev) &&
                 !(katakana(prev) && katakana(cp)))
                 cut = i, next = i, have = 1;
+            else if (started && prev == '/' && cp != '/') /* a path too long for a line: after a slash */
+                cut = i, next = i, have = 1;
             if (started && have && col + w > cols) break;
             prev = cp, prev_wide = w == 2, started = 1;
         }

@@ -23,7 +23,8 @@ int fuda_cp_columns(unsigned long cp);
 int fuda_columns(const char *s, size_t n);
 
 /* Where to break s[0..n), one line of text, to fit `cols` columns between
- * words (at spaces; a word is never cut): *len gets the bytes of the first
+ * words (at spaces; a word is cut only after a '/', so a long path can be, or
+ * where wide characters allow, as Japanese is): *len gets the bytes of the first
  * line -- as many whole words as fit, spaces before the first included, those
  * after the last not; the first word alone when even it is wider -- and the
  * return value is where the rest starts, past the spaces (n when all of s

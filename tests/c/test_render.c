@@ -130,6 +130,14 @@ static void test_break(void) {
     next = fuda_break_line("abcdefgh ij", 11, 4, &len); /* a word wider than the line stays whole */
     CHECK_EQ_INT((int)len, 8);
     CHECK_EQ_INT((int)next, 9);
+    /* a path too long for the line: cut after its last '/' that fits, never inside "//" */
+    next = fuda_break_line("(/home/a/build-asan/../variants/x.lua)", 38, 20, &len);
+    CHECK_EQ_INT((int)len, 20); /* "(/home/a/build-asan/" */
+    CHECK_EQ_INT((int)next, 20);
+    next = fuda_break_line("see (/a/b/c)", 12, 8, &len); /* as much as fits: "see (/a/b/" */
+    CHECK_EQ_INT((int)len, 8);
+    next = fuda_break_line("x//yyyyyy", 9, 4, &len); /* no cut between two slashes */
+    CHECK_EQ_INT((int)len, 3);
     next = fuda_break_line("  ab cd", 7, 4, &len); /* the indent counts */
     CHECK_EQ_INT((int)len, 4);
     CHECK_EQ_INT((int)next, 5);
