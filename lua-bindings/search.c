@@ -19,16 +19,15 @@
  * bot's choice (base) by the paired difference of their scores: the search
  * plays another move only when, over MIN_PAIRED rounds or more, it beats base
  * by so many standard errors that luck alone would carry one of the moves
- * that far only FALSE_SWITCH of the time, and by MIN_Z at least, widened
- * for the few rounds the error is estimated from (best_arm): so base is the
- * floor, and with few playouts the search plays as its own bot. It stops
- * trying moves that fall PRUNE standard errors below base. A stop request
- * (fuda_search_request_stop, from a SIGINT handler) is read before every
- * move of a playout: the round it cuts is dropped, as one the time budget
- * cuts, and the search chooses from the rounds made. The engine is quiet meanwhile:
- * no events reach the caller and no tallies are counted; every playout is
- * undone with fuda_engine_undo_to, and the state's hash is compared at the
- * end.
+ * that far only FALSE_SWITCH of the time, and by MIN_Z at least (best_arm):
+ * so base is the floor, and with few playouts the search plays as its own
+ * bot. It stops trying moves that fall PRUNE standard errors below base.
+ * A stop request (fuda_search_request_stop, from a SIGINT handler) is read
+ * before every move of a playout: the round it cuts is dropped, as one the
+ * time budget cuts, and the search chooses from the rounds made. The engine
+ * is quiet meanwhile: no events reach the caller and no tallies are
+ * counted; every playout is undone with fuda_engine_undo_to, and the
+ * state's hash is compared at the end.
  *
  * The generator of a search is seeded from the match's seed, the move number
  * and the seat, so with an iteration budget the same position gives the same
@@ -45,7 +44,7 @@
 #define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
 #define PRUNE_AFTER 6     /* rounds before a move may be dropped */
 #define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
-#define MIN_PAIRED 10     /* rounds a move needs before it may replace the bot's choice */
+#define MIN_PAIRED 8      /* rounds a move needs before it may replace the bot's choice */
 #define FALSE_SWITCH 0.16 /* how often luck alone may make the search leave the bot's choice */
 #define MIN_Z 2.0         /* ... and by at least this many standard errors, however few moves */
 #define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
@@ -443,19 +442,18 @@ static double upper_quantile(double p) {
 /* May move i replace base: another move, tried in MIN_PAIRED rounds or more. */
 static int contender(const search *S, int i) { return i != S->base && S->cnt[i] >= MIN_PAIRED; }
 
-/* z for a standard error estimated from df + 1 rounds: widened as Student's
- * t is over the normal (the first term of its Cornish-Fisher expansion), for
- * a few deals may by luck show a spread smaller than the real one. */
-static double widen(double z, double df) { return z * (1 + (z * z + 1) / (4 * df)); }
-
 /* The move to play: among the moves tried in at least MIN_PAIRED rounds,
  * the one whose lower bound of its paired advantage over base is highest,
  * if that bound is above 0; else base. The bound is z standard errors
  * below the mean, z chosen so that when k moves are all as good as base,
  * one of them passes by luck with probability about FALSE_SWITCH (the
- * more moves, the more one of them looks better than it is), MIN_Z at
- * least, and widened for the rounds behind the error. Without a base, the
- * best mean margin (ties: list order). */
+ * more moves, the more one of them looks better than it is), and MIN_Z at
+ * least: with few contenders FALSE_SWITCH alone asked for 1 to 1.9
+ * standard errors, and in gin's take-or-draw that let luck lose matches
+ * (docs/performance.md). Not widened for few rounds as Student's t would:
+ * that made zun's search, whose switches from careful are what make it
+ * strong, keep careful's move too often. Without a base, the best mean
+ * margin (ties: list order). */
 static int best_arm(const search *S) {
     if (S->rounds == 0) return S->base >= 0 ? S->base : 0;
     int arm = S->base >= 0 ? S->base : 0;
@@ -469,7 +467,7 @@ static int best_arm(const search *S) {
         double mean, se;
         if (!S->cnt[i] || (S->base >= 0 && i != S->base && !contender(S, i))) continue;
         advantage(S, i, &mean, &se);
-        double lb = S->base < 0 ? mean : i == S->base ? 0 : mean - widen(z, (double)S->cnt[i] - 1) * se;
+        double lb = S->base < 0 ? mean : i == S->base ? 0 : mean - z * se;
         if (lb > best) {
             best = lb;
             arm = i;

@@ -12,10 +12,10 @@
  * scores the end for the seat (its column-1 points minus the best other
  * seat's; in the match's last hand, when every playout ended the match,
  * whether it won the match: 1, a tie 1/2, 0). It plays its own bot's
- * choice unless another move, tried in 10 deals or more, did better over
+ * choice unless another move, tried in 8 deals or more, did better over
  * the same deals by more than luck explains: by 2 standard errors or more,
- * more the more moves there are and the fewer the deals (with no bot of its
- * own: the best mean). So with few playouts it plays as its own bot does.
+ * more the more moves there are (with no bot of its own: the best mean).
+ * So with few playouts it plays as its own bot does.
  * Under a time budget a playout stops when the time is up (search.c, run);
  * a stop request (Ctrl-C) ends every search at once with what it found so
  * far. The search never reads a card the seat does not know, and leaves
