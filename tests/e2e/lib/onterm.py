@@ -34,17 +34,21 @@ def read(until, limit=20.0):
             if not data:
                 return
             out += data.replace(b"\x07", b"")  # the bell of an ambiguous Tab
+def passed(text):
+    """Look on past `text` in the output, or mark that it never came."""
+    global out, seen
+    if text in out[seen:]:
+        seen = out.index(text, seen) + len(text)
+    else:
+        out += b"\n<<timeout waiting for %s>>\n" % text
+        seen = len(out)
 status = None
 for step in steps:
     kind, _, text = step.partition(":")
     text = text.encode().decode("unicode_escape").encode()
     if kind == "wait":
         read(text)
-        if text in out[seen:]:
-            seen = out.index(text, seen) + len(text)
-        else:
-            out += b"\n<<timeout waiting for %s>>\n" % text
-            seen = len(out)
+        passed(text)
     elif kind == "send":
         os.write(fd, text)
     elif kind == "stopping":
@@ -55,11 +59,7 @@ for step in steps:
                 os.write(fd, b"\x03")
                 seen = k + len(b"(Ctrl-C stops)")
             read(None, 0.05)
-        if text in out[seen:]:
-            seen = out.index(text, seen) + len(text)
-        else:
-            out += b"\n<<timeout waiting for %s>>\n" % text
-            seen = len(out)
+        passed(text)
     elif kind == "exit":
         read(None, 20.0)
 for _ in range(100):  # 10 s more for the end, then kill it: a test must not hang
