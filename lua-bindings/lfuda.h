@@ -229,7 +229,6 @@ struct fuda_engine {
     /* several tables (tables.c): the other states and the map of seats;
      * e->st holds slot tb.active */
     fuda_tables *tb;           /* NULL until the engine's first match of several tables */
-    int tb_inner;              /* a call made for one table: seats are its places */
     int seats_stale;           /* g.seats must follow e->st.nseats (fuda_game_sync) */
     int nteams;
     unsigned team[FUDA_MAX_SEATS]; /* seats of each team, bit seat-1 */
@@ -410,27 +409,33 @@ void fuda_engine_mark_stale(fuda_engine *e, const fuda_state *back);
 void fuda_engine_flush(fuda_engine *e);                          /* deliver the events */
 void fuda_engine_drop(fuda_engine *e, int nrows, int nevs, long nlog); /* back to these lengths */
 int fuda_engine_log_line(fuda_engine *e, const char *line);
-/* a hand that ended in its deal: a move; FUDA_MAX_EMPTY_HANDS in a row stop the match */
-void fuda_engine_count_empty_hand(fuda_engine *e, fuda_state *st);
 
-/* tables.c: the match of several tables (engine.c calls these when e->tb->n
- * and not e->tb_inner) */
+/* tables.c: the match of several tables (match.c plays a seat's step
+ * through these; with one table, e->tb->n 0, they stand aside) */
 int fuda_tables_configure(fuda_engine *e);  /* in a body: read tables/teams (raises) */
 void fuda_tables_prepare(fuda_engine *e);   /* in a body, after init_vars: the table slots */
 int fuda_tables_begin(fuda_engine *e);      /* setup per table, seating, the deals */
 void fuda_tables_enter(fuda_engine *e, int k);
 int fuda_tables_next_hand(fuda_engine *e);
-int fuda_tables_apply(fuda_engine *e, int seat, const char *move, int keep);
-int fuda_tables_moves(fuda_engine *e, int seat, const char *const **moves);
-int fuda_tables_bot(fuda_engine *e, int seat, const char *name, const char **move, int apply);
-char *fuda_tables_view(fuda_engine *e, int seat);
-/* arrange at a table: a seat's pile at the seat's table, a shared pile
- * named "NAME@T" at table T; logged as given */
-int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top);
-/* a line of `hook` (FUDA_HOOK_PROMPT, _WHY_NOT, _CONFIRM; typed: the move, NULL for the prompt) at seat's table */
-int fuda_tables_ask(fuda_engine *e, int hook, int seat, const char *typed, char **text);
-/* lgame.c: g:result at a table keeps the result (table on top is checked) */
-void fuda_tables_report(lua_State *L, fuda_engine *e, int r);
+char *fuda_tables_view(fuda_engine *e, int seat); /* every table; the seat's own in full */
+/* A seat's step: begin enters the seat's table (one where it may act, else
+ * -1 with the message) and sets place; with keep, the whole match is kept
+ * to put back. end (rc: the step's result at the table) lets the match
+ * follow a kept step -- its move count, and when every table has ended its
+ * hand, the match's hand_over -- or puts it back when rc or that failed;
+ * returns the final result. With one table: place = seat, nothing else. */
+typedef struct fuda_tables_step { void *snap; int place; } fuda_tables_step;
+int fuda_tables_step_begin(fuda_engine *e, int seat, int keep, fuda_tables_step *st);
+int fuda_tables_step_end(fuda_engine *e, fuda_tables_step *st, int rc);
+/* The seat's table entered and *place its place there: 1; 0 when it sits
+ * out (with playing, also when its table or the match is not playing); -1
+ * for a bad seat. With one table: 1 and *place = seat. */
+int fuda_tables_find(fuda_engine *e, int seat, int playing, int *place);
+/* The pile to arrange: a seat's pile at the seat's table (*owner becomes
+ * its place there), a shared pile named "NAME@T" at table T (its NAME,
+ * copied to base); that table entered. NULL with the message when neither.
+ * With one table: name itself. */
+const char *fuda_tables_pile_at(fuda_engine *e, const char *name, int *owner, char *base, size_t size);
 /* lgame.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
 void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col);
 

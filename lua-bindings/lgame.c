@@ -882,6 +882,35 @@ static void default_match(lua_State *L, fuda_engine *e, int r) {
     lua_pop(L, 1);
 }
 
+/* At a table of several: the result table at r, checked by g:result
+ * (places), kept for the table being played; tables.c scores the results
+ * once every table has ended its hand. */
+static void keep_table_result(lua_State *L, fuda_engine *e, int r) {
+    fuda_table_result *res = &e->tb->res[e->tb->active - 1];
+    static const char *const keys[] = {"winner", "loser", "kind", "note", "points", "boxes"};
+    int32_t v[6];
+    for (int k = 0; k < 6; k++) {
+        lua_pushstring(L, keys[k]);
+        int t = lua_rawget(L, r);
+        if (k < 2) v[k] = t == LUA_TNIL ? -1 : (int32_t)lua_tointeger(L, -1) - 1;
+        else if (k < 4) {
+            size_t len;
+            const char *text = lua_tolstring(L, -1, &len);
+            v[k] = fuda_game_intern(L, e, text, len > FUDA_SYMTAB_MAXLEN ? FUDA_SYMTAB_MAXLEN : len);
+        } else {
+            int isnum;
+            lua_Integer n = lua_tointegerx(L, -1, &isnum);
+            if (t != LUA_TNIL && (!isnum || n < 0 || n > 1000000)) luaL_error(L, "g:result: result.%s must be an integer from 0 to 1000000", keys[k]);
+            v[k] = t == LUA_TNIL ? (k == 5 ? 1 : 0) : (int32_t)n;
+        }
+        lua_pop(L, 1);
+    }
+    res->winner = (int8_t)v[0], res->loser = (int8_t)v[1];
+    res->kind = v[2], res->note = v[3], res->points = v[4], res->boxes = v[5];
+    res->done = 1;
+}
+
+
 /* The fields every result may have; the rules' own (gin's boxes is one of
  * these) are those of the table they give g:result. */
 static const char *const result_names[] = {"winner", "loser", "kind", "points", "note", "boxes", NULL};
@@ -901,7 +930,7 @@ static int g_result(lua_State *L) {
         call_result_hook(L, e, 2, "result");
         check_result(L, e, 2, "after the result hook");
     }
-    if (fuda_tb_active(e)) fuda_tables_report(L, e, 2); /* scored once every table has ended */
+    if (fuda_tb_active(e)) keep_table_result(L, e, 2); /* scored once every table has ended */
     else if (fuda_engine_push_hook(e, FUDA_HOOK_MATCH)) call_result_hook(L, e, 2, "match");
     else default_match(L, e, 2);
     e->in_result = 0;

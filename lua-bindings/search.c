@@ -38,6 +38,7 @@
 #include <string.h>
 #include <time.h>
 #include "lfuda.h"
+#include "table.h"
 #include "infer.h"
 #include "search.h"
 
@@ -189,7 +190,7 @@ typedef struct search {
 
 /* The first seat that must act now, or 0. */
 static int first_actor(fuda_engine *e) {
-    unsigned a = fuda_engine_actors(e);
+    unsigned a = fuda_state_actors(&e->st);
     for (int s = 0; s < FUDA_MAX_SEATS; s++)
         if (a & (1u << s)) return s + 1;
     return 0;
@@ -197,7 +198,7 @@ static int first_actor(fuda_engine *e) {
 
 /* Column-1 points seat won since the decision, minus the best other seat's. */
 static double end_margin(search *S) {
-    const fuda_state *st = fuda_engine_state(S->e); /* the match's (a header over tables) */
+    const fuda_state *st = &S->e->st; /* the table's (its places, its totals) */
     int me = S->seat - 1;
     double mine = st->total[0][me] - S->root_total[me], best = -1e300;
     for (int k = 0; k < st->nseats; k++) {
@@ -211,7 +212,7 @@ static double end_margin(search *S) {
 /* When the playout ended the match: 1 if the seat's total is the highest
  * alone, 1/2 if it shares it, 0 if another seat's is higher; else -1. */
 static double match_result(search *S) {
-    const fuda_state *st = fuda_engine_state(S->e);
+    const fuda_state *st = &S->e->st;
     if (st->phase != FUDA_PHASE_MATCH_OVER) return -1;
     int me = S->seat - 1;
     double best = -1e300;
@@ -230,7 +231,7 @@ static int playout(search *S) {
     if (S->to_end) cap = 50 * MAX_PLAYOUT; /* a whole match, every hand played out */
 #endif
     for (int steps = 0; steps < cap; steps++) {
-        int phase = fuda_engine_state(e)->phase;
+        int phase = e->st.phase;
 #if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
         if (phase == FUDA_PHASE_HAND_OVER && S->to_end) { /* the oracle plays on to the match's end */
             if (fuda_engine_next_hand(e) < 0) return -1;
@@ -249,8 +250,8 @@ static int playout(search *S) {
         int a = first_actor(e);
         if (!a) return -1;
         const char *mv, *bot = a == S->seat ? S->own : S->policy;
-        if (fuda_engine_bot_apply(e, a, bot, &mv) == 0) continue;
-        if (strcmp(bot, "random") == 0 || fuda_engine_bot_apply(e, a, "random", &mv) < 0) return -1;
+        if (fuda_table_bot_apply(e, a, bot, &mv) == 0) continue;
+        if (strcmp(bot, "random") == 0 || fuda_table_bot_apply(e, a, "random", &mv) < 0) return -1;
     }
     return 0;
 }
@@ -260,7 +261,7 @@ static int playout(search *S) {
  * is set and the position scored by its points so far. */
 static double score(search *S, int *failed) {
     double v;
-    if (fuda_engine_state(S->e)->phase == FUDA_PHASE_PLAYING && S->has_eval) {
+    if (S->e->st.phase == FUDA_PHASE_PLAYING && S->has_eval) {
         if (fuda_engine_evaluate(S->e, S->seat, &v) == 0) return v;
         *failed = 1;
     }
@@ -348,7 +349,7 @@ static double try_move(search *S, int arm, uint64_t bots, double *res) {
     fuda_engine_undo_to(e, &S->world);
     fuda_rng_seed(&e->bot_rng, bots, 1);
     *res = -1;
-    if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
+    if (fuda_table_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
         *res = REFUSED_RES;
         return REFUSED;
@@ -531,7 +532,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
         return -1;
     memset(S->live, 1, (size_t)n);
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
-    const fuda_state *ms = fuda_engine_state(e);
+    const fuda_state *ms = &e->st;
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
     S->policy = fuda_variant_first_bot(fuda_engine_info(e));
     S->own = fuda_variant_search_bot(fuda_engine_info(e));
@@ -624,9 +625,9 @@ static void run(search *S) {
     free(m);
 }
 
-int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
+int fuda_table_search(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
     const char *const *mv;
-    int n = fuda_engine_moves(e, seat, &mv);
+    int n = fuda_table_moves(e, seat, &mv);
     if (n < 0) return -1;
     if (n == 0) {
         fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
@@ -648,7 +649,7 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
     uint64_t hash = fuda_engine_hash(e);
     S.base = -1;
     const char *bm;
-    if (strcmp(S.own, "random") != 0 && fuda_engine_bot(e, seat, S.own, &bm) == 0)
+    if (strcmp(S.own, "random") != 0 && fuda_table_bot(e, seat, S.own, &bm) == 0)
         for (int i = 0; i < n; i++)
             if (strcmp(S.moves[i], bm) == 0) S.base = i;
     int quiet = e->quiet;
