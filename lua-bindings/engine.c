@@ -1,14 +1,29 @@
 /* engine.c -- an engine's life (engine.h): made with its limits, a variant
- * loaded into a fresh sandboxed Lua state, freed; the list of variants on
+ * loaded into a fresh sandboxed Lua state or shared with another engine's
+ * (share.c), freed; the list of variants on
  * the search path; and what the match as a whole shows (its phase, who is
  * to act, an open claim, totals, teams, the state and its hash: the header
  * over the tables when it has several). Starting a match and every entry
  * point by seat are match.c's; how the engine keeps a hook's work all or
  * nothing is said in engine_impl.h. */
+#include <stddef.h>
 #include "engine_impl.h"
 
 /* ---- life cycle ---- */
 
+/* The engine's variant part emptied (its texts freed or still another
+ * engine's, see share.c). */
+static void forget_variant(fuda_engine *e) {
+    size_t from = offsetof(fuda_engine, loaded), to = offsetof(fuda_engine, variant_end);
+    fuda_sandbox_cfree(e, e->variant_bytes);
+    memset((char *)e + from, 0, to - from);
+    e->ref_variant = e->ref_options = e->ref_varidx = e->ref_seatvaridx = e->ref_varinit = LUA_NOREF;
+    e->ref_invariant = LUA_NOREF;
+    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
+    e->started = 0;
+}
+
+/* Free the variant's texts (the engine is its state's last). */
 static void free_variant(fuda_engine *e) {
     for (int i = 0; i < e->nopts; i++) {
         free(e->opts[i].name); free(e->opts[i].doc); free(e->opts[i].text);
@@ -31,11 +46,10 @@ static void free_variant(fuda_engine *e) {
     e->verbusage = e->verbdoc = NULL, e->nverbs = 0;
     free(e->name); free(e->title); free(e->file); free(e->extends); free(e->round);
     e->name = e->title = e->file = e->extends = e->round = NULL;
-    fuda_sandbox_cfree(e, e->variant_bytes);
-    e->variant_bytes = 0;
-    memset(&e->info, 0, sizeof e->info);
-    e->loaded = 0;
-    e->started = 0;
+    free(e->variant_arg);
+    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
+    free(e->optset);
+    forget_variant(e);
 }
 
 void fuda_engine_free_match(fuda_engine *e) {
@@ -46,15 +60,13 @@ void fuda_engine_free_match(fuda_engine *e) {
     e->started = 0;
 }
 
+/* The engine leaves its state (the last one closes it) and forgets its
+ * variant. */
 static void close_state(fuda_engine *e) {
     fuda_engine_free_match(e);
-    free_variant(e);
-    if (e->L) lua_close(e->L);
-    e->L = NULL;
-    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = e->ref_invariant = LUA_NOREF;
-    e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
-    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
-    e->mem_used = 0;
+    if (fuda_vm_leave(e)) free_variant(e);
+    else forget_variant(e);
+    e->ref_game = e->ref_piles = e->ref_lock = LUA_NOREF;
 }
 
 static char *exe_dir(const char *exe) {
@@ -85,10 +97,9 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     for (int i = 0; e->search && i < n; i++) e->search[i] = strdup(cfg->search_path[i]);
     e->exe = exe_dir(cfg ? cfg->exe : NULL);
     e->syms = fuda_symtab_new();
-    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = e->ref_invariant = LUA_NOREF;
-    e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
+    forget_variant(e);
+    e->ref_game = e->ref_piles = e->ref_lock = e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
     e->bot_id = -1;
-    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
     if (!e->search || !e->syms || fuda_sandbox_watch(e) < 0) {
         fuda_engine_free(e);
         return NULL;
@@ -105,9 +116,6 @@ void fuda_engine_free(fuda_engine *e) {
     for (char **d = e->search; d && *d; d++) free(*d);
     free(e->search);
     free(e->exe);
-    free(e->variant_arg);
-    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
-    free(e->optset);
     fuda_symtab_free(e->syms);
     fuda_engine_clear_tallies(e);
     free(e->tallies);
@@ -130,13 +138,11 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
     close_state(e);
     if (e->err) e->err[0] = 0;
     e->err_oom = 0;
-    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
-    free(e->optset);
     e->optset = (char **)calloc((size_t)nopts + 1, sizeof(char *));
     e->noptset = 0;
     for (int i = 0; e->optset && i < nopts; i++) e->optset[e->noptset++] = strdup(options[i]);
-    e->L = fuda_sandbox_state(e, fuda_open_game_libs);
-    if (!e->L) {
+    if (fuda_vm_open(e) < 0) {
+        close_state(e);
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
@@ -145,10 +151,22 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
         close_state(e);
         return -1;
     }
-    free(e->variant_arg);
     e->variant_arg = strdup(variant);
     e->loaded = 1;
     return 0;
+}
+
+fuda_engine *fuda_engine_new_sharing(fuda_engine *owner) {
+    if (!owner || !owner->loaded || !owner->vm) return NULL;
+    fuda_config cfg = {(const char *const *)owner->search, owner->mem_limit, owner->instr_limit,
+                       owner->time_limit, owner->match_time_limit ? owner->match_time_limit : -1, NULL,
+                       owner->paranoid};
+    fuda_engine *e = fuda_engine_new(&cfg);
+    if (!e) return NULL;
+    free(e->exe);
+    e->exe = owner->exe ? strdup(owner->exe) : NULL;
+    fuda_vm_join(e, owner);
+    return e;
 }
 
 void fuda_engine_unload(fuda_engine *e) { close_state(e); }

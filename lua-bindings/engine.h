@@ -67,6 +67,22 @@ void fuda_engine_on_overrun(fuda_overrun_fn fn, void *ud);
 fuda_engine *fuda_engine_new(const fuda_config *cfg);
 void fuda_engine_free(fuda_engine *e);
 
+/* A new engine that shares owner's loaded variant and Lua state (owner's
+ * limits and search path too), for a match of its own: it costs a few KB
+ * where loading the variant again costs the whole state (gin: about 400
+ * KB). Its match is its own -- core state, log, scoresheet, events, and its
+ * own game object, piles and variables in the state -- but the scripts'
+ * module-level variables are the state's, shared by every match in it, and
+ * so is the memory limit (the state's Lua memory in all, plus what the
+ * running match made the engine keep on the C side). Every other limit is
+ * per call and per match as usual. Engines sharing a state must be used
+ * from one thread, one call at a time. The state lives while any of them
+ * does, in any order of freeing; loading a variant into one of them takes
+ * it out of the sharing. NULL when out of memory, when the watchdog cannot
+ * watch it, or when owner has no variant loaded. The caller owns it:
+ * fuda_engine_free. */
+fuda_engine *fuda_engine_new_sharing(fuda_engine *owner);
+
 /* Message of the last failure (never NULL; "" if none). Owned by the engine. */
 const char *fuda_engine_error(const fuda_engine *e);
 

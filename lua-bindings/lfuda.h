@@ -27,7 +27,7 @@
 #define FUDA_MAX_EVENTS 10000     /* events (say, tell, tally) in one move */
 #define FUDA_MAX_TALLIES 1000     /* different tally names in an engine's life */
 #define FUDA_MAX_TALLY_LEN 64
-#define FUDA_MAX_PRINT ((size_t)1 << 20) /* bytes a variant's print writes in an engine's life */
+#define FUDA_MAX_PRINT ((size_t)1 << 20) /* bytes a variant's print writes in its state's life */
 #define FUDA_MAX_EMPTY_HANDS 1000 /* hands in a row that end in their deal */
 
 /* Every fuda userdata starts with one of these tags, so checking an argument's
@@ -104,28 +104,52 @@ typedef struct fuda_logmove {
 /* The text of log entry i. */
 const char *fuda_log_text(const fuda_engine *e, long i);
 
-struct fuda_engine {
+/* One Lua state with a variant loaded into it, and what belongs to the
+ * state rather than to a match: its memory, the functions noted for limit
+ * messages, the print budget. One engine makes it (fuda_engine_load); others
+ * on the same thread may share it (fuda_engine_new_sharing, share.c), each
+ * with a match of its own. The state is closed when its last engine goes. */
+typedef struct fuda_vm {
     lua_State *L;
+    fuda_engine *current;      /* the engine whose call runs (fuda_engine_of), or ran last; NULL
+                                * once it is gone. Its match's objects are the ones open (share.c) */
+    int users;                 /* engines using the state */
+    size_t mem_used;           /* bytes of the Lua state (every match's objects and the variant's) */
+    int collected;             /* the allocator let Lua collect before refusing */
+    int ref_noted;             /* registry: a table of the functions fuda_sandbox_note_function saw, */
+    const void *noted_fn[FUDA_NOTED]; /* their addresses, */
+    int noted_next;            /* the slot the next new one takes, */
+    char noted_place[FUDA_NOTED][80]; /* "file:line" where each of them is defined (for the watchdog) */
+    const char *loader_src;    /* the loader chunk's source name (its address): find_place skips it */
+    size_t printed;            /* bytes the scripts' print wrote (FUDA_MAX_PRINT) */
+} fuda_vm;
+
+/* A match's cell (lgame.c): upvalue 1 of the match's closures, held by its
+ * piles, so that they reach its engine; e is NULL once the match ended. */
+typedef struct fuda_cell { fuda_engine *e; } fuda_cell;
+
+/* What an engine holds: its limits and what a call under them uses; the
+ * loaded variant (the same in every engine sharing a state: copied from
+ * `loaded` to `variant_end`, its texts owned by the state's last engine);
+ * and the match, the engine's own. What belongs to the Lua state is its
+ * vm's. */
+struct fuda_engine {
+    lua_State *L;              /* vm->L */
+    fuda_vm *vm;               /* the state and variant, NULL when none is loaded */
     char **search;   /* search folders, NULL-terminated, owned */
     char *exe;
-    size_t mem_used, mem_limit;
+    size_t mem_limit;          /* bytes of vm->mem_used plus cmem_used the running call may reach */
     size_t cmem_used;          /* C-side memory the script made the engine keep (events, notes,
-                                * tallies, moves, log, symbols): counts against mem_limit */
+                                * tallies, moves, log, symbols, the variant's texts): counts
+                                * against mem_limit */
     long instr_limit, instr_left;  /* instr_limit 0: no budget (no count hook) */
     long time_limit;           /* ms one call under the limits may take */
     int in_hook;               /* a call under the limits is running */
     int limit_hit;             /* FUDA_LIMIT_* hit in the running call, or 0 */
-    int collected;             /* the allocator let Lua collect before refusing */
     int stop_wait;             /* instructions a hit limit may wait for a script's place */
     char place_file[64];       /* where the script was when a limit was hit: for messages */
     int place_line;
-    int ref_noted;             /* registry: a table of the functions fuda_sandbox_note_function saw, */
-    const void *noted_fn[FUDA_NOTED]; /* their addresses, */
-    int noted_next;            /* the slot the next new one takes, */
-    int noted;                 /* and the slot (from 1) of the one noted in the running call, or 0 */
-    char noted_place[FUDA_NOTED][80]; /* "file:line" where each of them is defined (for the watchdog) */
-    const char *loader_src;    /* the loader chunk's source name (its address): find_place skips it */
-    size_t printed;            /* bytes the scripts' print wrote (FUDA_MAX_PRINT) */
+    int noted;                 /* the slot (from 1) of vm's noted function of the running call, or 0 */
     int empty_run;             /* hands in a row of this match that ended in their deal */
 
     /* the time limit's watchdog (sandbox.c); the thread running the calls
@@ -149,7 +173,9 @@ struct fuda_engine {
     char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
     int err_oom;               /* ... could not be kept: out of memory */
 
-    /* the loaded variant */
+    /* the loaded variant: from here to variant_end, the same in every engine
+     * of the state (registry references into it, texts owned by the state's
+     * last engine: engine.c's free_variant) */
     int loaded;
     int ref_variant;           /* merged variant table */
     int ref_hook[FUDA_NHOOKS]; /* its hook functions, LUA_NOREF if absent */
@@ -164,30 +190,36 @@ struct fuda_engine {
     fuda_variant_info info;
     char *name, *title, *file, *extends, *round;
     char *variant_arg;         /* the name or path given to load */
+    char **optset; int noptset;  /* the "name=value" overrides of this load */
     char **botnames;
     int nbotnames;
     char **expect;
     int nexpect;
     int ref_invariant;         /* check.invariant, LUA_NOREF if none: run by a paranoid engine */
     size_t variant_bytes;      /* the variant's texts the engine copied (in cmem_used) */
+    char *colnames[FUDA_MAX_COLS]; /* the variant's `columns`, owned; ncols of them */
+    int ncols;
+    char **verbusage, **verbdoc; /* the declared verbs' usage and doc lines, owned; nverbs */
+    int nverbs;
+    char variant_end[1];       /* (the end of the variant's part) */
 
     /* the match */
     fuda_symtab *syms;
     fuda_state st;
-    uint32_t gen;              /* match generation: stale handles detect it */
+    fuda_cell *cell;           /* the match's cell (lgame.c), NULL when no match was made */
     uint64_t match_id;         /* unique in the process: whose a fuda_mark is */
     int started;
     int in_setup;
     int ref_game;              /* the game table of this match */
     int ref_piles;             /* the match table (lgame.c): pile index -> fuda.Pile,
                                 * the values tables, the g:pile and g:hand caches */
+    int ref_lock;              /* the match's objects and their metatables, in pairs (share.c) */
     const void *game_ptr;      /* lua_topointer of the game: a method's self check */
     int vars_stale;            /* the core state was restored with other variables or
                                 * piles: fuda_game_sync before Lua runs again */
     uint64_t stale_slot[(FUDA_MAX_VARS + 63) / 64]; /* ... these variable slots */
     int stale_piles;           /* ... and the pile caches (another pile count) */
     int nsymcache;             /* strings in the match's string -> symbol cache */
-    int ref_symstr;            /* sym id -> Lua string */
     uint64_t seed;
     int practice;              /* the match is a practice one (its log says so: log.c) */
     fuda_rng bot_rng;
@@ -195,7 +227,6 @@ struct fuda_engine {
     fuda_ev *evs; int nevs, capevs;
     fuda_logmove *log; long nlog, caplog;
     uint64_t log_serial;       /* the last serial given to a log entry */
-    char **optset; int noptset;  /* the "name=value" overrides of this load */
     fuda_event_fn ev_fn; void *ev_ud;
     fuda_tally *tallies; int ntallies, captallies;
     int count_hooks;
@@ -208,10 +239,6 @@ struct fuda_engine {
 
     const char *calling;       /* the hook a protected call is in, for messages */
     int in_result;             /* g:result is running its hooks (no g:result inside them) */
-    char *colnames[FUDA_MAX_COLS]; /* the variant's `columns`, owned; ncols of them */
-    int ncols;
-    char **verbusage, **verbdoc; /* the declared verbs' usage and doc lines, owned; nverbs */
-    int nverbs;
     size_t sym_bytes;          /* bytes of symbols the script stored (in cmem_used) */
 
     /* The match's moves, interned: every distinct move text a hook listed gets
@@ -272,6 +299,10 @@ void fuda_game_push(fuda_engine *e);  /* pushes the game table of e's match */
 /* New match: the old match's game, piles and variable tables go stale, a
  * new game is made. Allocates: call it inside a protected call. */
 void fuda_game_reset(fuda_engine *e);
+/* The match ends for good (its engine leaves the state): its objects go
+ * stale and its references are dropped. Allocates nothing, but call it
+ * inside a protected call (it sets table fields). */
+void fuda_game_retire(fuda_engine *e);
 /* Rewrite the variable tables Lua reads from the core state e->st (after
  * the engine restored a state) and forget the pile caches. Allocates: call
  * it inside a protected call. Nothing happens when no match was made. */
@@ -288,7 +319,7 @@ enum { FUDA_LIMIT_INSTRUCTIONS = 1, FUDA_LIMIT_TIME, FUDA_LIMIT_MEMORY, FUDA_LIM
 /* What a state's scripts see as `fuda`: push that table (and register any
  * type it needs first). The sandbox knows no game: its caller says. */
 typedef void (*fuda_libs_fn)(lua_State *L);
-lua_State *fuda_sandbox_state(fuda_engine *e, fuda_libs_fn libs);  /* NULL when out of memory */
+lua_State *fuda_sandbox_state(fuda_vm *vm, fuda_libs_fn libs);  /* NULL when out of memory */
 lua_State *fuda_sandbox_host_state(fuda_libs_fn libs);
 void fuda_sandbox_env(lua_State *L);  /* pushes a fresh strict environment table */
 int fuda_sandbox_pcall(fuda_engine *e, int nargs, int nres);  /* limits + messages */
@@ -316,7 +347,10 @@ int fuda_sandbox_load(lua_State *L, const char *text, size_t len, const char *na
  * (a Lua error) when over it. Give back with fuda_sandbox_cfree. */
 void fuda_sandbox_cmem(lua_State *L, fuda_engine *e, size_t bytes);
 void fuda_sandbox_cfree(fuda_engine *e, size_t bytes);
+/* The engine whose call runs on the state (NULL: a host state, or none),
+ * and the state's vm (NULL for a host state). */
 fuda_engine *fuda_engine_of(lua_State *L);
+fuda_vm *fuda_vm_of(lua_State *L);
 
 /* blocks.c, for limits.c's allocator: a block made (p NULL) or resized from
  * osize to nsize bytes (NULL when out of memory, p untouched); block p of
@@ -324,17 +358,41 @@ fuda_engine *fuda_engine_of(lua_State *L);
 void *fuda_blocks_realloc(void *p, size_t osize, size_t nsize);
 void fuda_blocks_free(void *p, size_t size);
 
-/* limits.c, for sandbox.c: a state whose allocator counts for e (a plain one
- * without e; NULL when out of memory); its limits' tables (in the protected
- * call that sets the state up); its usual hook, once set up. */
-lua_State *fuda_sandbox_newstate(fuda_engine *e);
+/* limits.c, for sandbox.c: a state whose allocator counts for vm and the
+ * engine running in it (a plain one without vm; NULL when out of memory); its
+ * limits' tables (in the protected call that sets the state up); its usual
+ * hook, once set up (vm->current's limits). */
+lua_State *fuda_sandbox_newstate(fuda_vm *vm);
 void fuda_sandbox_limits_init(lua_State *L);
-void fuda_sandbox_limits_on(lua_State *L, fuda_engine *e);
+void fuda_sandbox_limits_on(lua_State *L, fuda_vm *vm);
 /* Did an error with this status come from a limit (or memory)? Then it must
  * not be caught: 1 (the script's place noted). */
 int fuda_sandbox_caught(lua_State *L, int status);
 /* 1 when a limit was hit in the running call: no script handler may run. */
 int fuda_sandbox_stopping(lua_State *L);
+
+/* current.c: the engine a shared state runs for (vm->current). Make e
+ * current (NULL: none): the match objects of the engine current before are
+ * locked (any use raises "belongs to another match"), e's opened. Allocates
+ * nothing, raises nothing. fuda_current_open gives e's match objects their
+ * own metatables (open 1) or the locked ones; fuda_current_types makes the
+ * locked metatables (once per state, inside the call that sets it up). */
+void fuda_current_switch(fuda_vm *vm, fuda_engine *e);
+void fuda_current_open(lua_State *L, fuda_engine *e, int open);
+void fuda_current_types(lua_State *L);
+
+/* share.c: an engine's state and the sharing of it (engine.h,
+ * fuda_engine_new_sharing). fuda_vm_open makes e a new state, e its only
+ * user and current engine: 0, or -1 when out of memory (e->vm NULL).
+ * fuda_vm_join makes e (no variant loaded) a user of owner's state, with
+ * a copy of owner's variant part. fuda_vm_leave: e stops using its state
+ * (e->vm, e->L NULL after): its match's objects are retired (a handle a
+ * script kept fails cleanly) and its references dropped; the last user
+ * closes the state and gets 1 (the variant's texts are then its to free),
+ * the others 0. */
+int fuda_vm_open(fuda_engine *e);
+void fuda_vm_join(fuda_engine *e, fuda_engine *owner);
+int fuda_vm_leave(fuda_engine *e);
 
 /* lpattern.c: with the string library table on top of the stack, replace its
  * find, match, gmatch and gsub by fuda's metered ones (same semantics). */
@@ -441,6 +499,15 @@ void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, c
 
 /* host.c */
 void fuda_open_match(lua_State *L);   /* fuda.match for host scripts */
+
+/* host_share.c: a new engine (the caller owns it) sharing the variant of
+ * this kind (name, "k=v" options, cfg's limits) that the host state L
+ * keeps, loaded now when it keeps none; raises the load's message (or out
+ * of memory) as a Lua error. fuda_host_forget_variants lets go of every
+ * kept variant (matches that share one keep it). */
+fuda_engine *fuda_host_variant(lua_State *L, const fuda_config *cfg, const char *variant,
+                               const char *const *sets, int nsets);
+void fuda_host_forget_variants(lua_State *L);
 
 /* lfuda.c: the module table a game's scripts see (cards, rules, show,
  * variant/import); with `host` 1, the part common to host scripts (host.c

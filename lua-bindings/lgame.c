@@ -31,34 +31,45 @@
  * Once the match is over (g:end_match) its result is final: g:score,
  * g:open_claim and giving a seat the turn raise an error.
  *
- * Using a match's objects after it ended (a new match, a new variant) fails
- * with "... belongs to a match that has ended" instead of touching a state
- * that is gone: at a new match the old game's and proxies' metatables get
- * __index and __newindex functions that raise it (so the closures of a live
- * match need no generation check), and piles carry their generation. */
+ * Using a match's objects after it ended (a new match, a new variant, its
+ * engine freed while others share the state) fails with "... belongs to a
+ * match that has ended" instead of touching a state that is gone: the
+ * match's closures and piles reach its engine through its cell, a
+ * userdata that forgets the engine when the match ends, and the old
+ * game's and proxies' metatables get __index and __newindex functions that
+ * raise it. Using them while another match sharing the state is played
+ * fails with "... belongs to another match" (current.c). */
 #include <string.h>
 #include "lfuda.h"
 
 /* A fuda.Pile: the card-list header lcard.c reads (fuda_cards_ud) first. */
-typedef struct pile_ud { fuda_cards_ud head; uint32_t gen; fuda_engine *e; int idx; } pile_ud;
+typedef struct pile_ud { fuda_cards_ud head; fuda_cell *cell; int idx; } pile_ud;
 
 static const char *const vis_names[] = {"hidden", "owner", "public", "top", NULL};
 
-/* Upvalue 1 of every closure of a match: the engine. */
 #define UV_ENGINE lua_upvalueindex(1)
 
 /* ---- handles ---- */
 
-static fuda_engine *live(lua_State *L, fuda_engine *e, uint32_t gen, const char *what) {
-    if (!e->started || gen != e->gen)
-        luaL_error(L, "%s belongs to a match that has ended", what);
-    return e;
+/* The engine of a match's cell, if the match is on and being played. */
+static fuda_engine *cell_engine(const fuda_cell *c) {
+    fuda_engine *e = c->e;
+    return e && e->started && e->vm->current == e ? e : NULL;
 }
 
-/* The engine of the running closure of a match (a live one: the closures
- * of an ended match cannot be reached any more, see retire_match). */
+/* Raise for an object of a match that is not being played. */
+static void not_played(lua_State *L, const fuda_cell *c, const char *what) {
+    if (c->e && c->e->started) luaL_error(L, "%s belongs to another match (the one being played has its own)", what);
+    luaL_error(L, "%s belongs to a match that has ended", what);
+}
+
+/* The engine of the running closure of a match, which must be the match
+ * being played. */
 static fuda_engine *engine_up(lua_State *L) {
-    return (fuda_engine *)lua_touserdata(L, UV_ENGINE);
+    const fuda_cell *c = (const fuda_cell *)lua_touserdata(L, UV_ENGINE);
+    fuda_engine *e = cell_engine(c);
+    if (!e) not_played(L, c, "this game object");
+    return e;
 }
 
 /* Argument 1 is not the game of this match: an older game, or no game. */
@@ -78,17 +89,19 @@ static int stale_vars(lua_State *L) {
     return luaL_error(L, "this variable table belongs to a match that has ended");
 }
 
-/* For a method: its match must be on and self must be that match's game
- * (one pointer comparison). Raises an error otherwise. */
+/* For a method: its match must be the one being played and self must be
+ * that match's game (one pointer comparison). Raises an error otherwise. */
 static fuda_engine *check_game(lua_State *L) {
-    fuda_engine *e = engine_up(L);
-    if (lua_topointer(L, 1) != e->game_ptr || !e->started) not_game(L);
+    const fuda_cell *c = (const fuda_cell *)lua_touserdata(L, UV_ENGINE);
+    fuda_engine *e = cell_engine(c);
+    if (!e) not_played(L, c, "this game object"); /* a method of another match, or of an ended one */
+    if (lua_topointer(L, 1) != e->game_ptr) not_game(L);
     return e;
 }
 
 static pile_ud *check_pile(lua_State *L, int idx) {
     pile_ud *p = (pile_ud *)fuda_checkud(L, idx, FUDA_TAG_PILE, FUDA_PILE_T);
-    live(L, p->e, p->gen, "this pile");
+    if (!cell_engine(p->cell)) not_played(L, p->cell, "this pile");
     return p;
 }
 
@@ -181,9 +194,11 @@ static void push_pile(lua_State *L, fuda_engine *e, int idx) {
     push_match_table(L, e);
     if (lua_rawgeti(L, -1, idx) == LUA_TNIL) {
         lua_pop(L, 1);
-        pile_ud *p = (pile_ud *)lua_newuserdatauv(L, sizeof *p, 0);
+        pile_ud *p = (pile_ud *)lua_newuserdatauv(L, sizeof *p, 1);
         p->head.tag = FUDA_TAG_PILE, p->head.read = pile_read;
-        p->e = e, p->gen = e->gen, p->idx = idx;
+        p->cell = e->cell, p->idx = idx;
+        lua_getfield(L, -2, "cell"); /* the pile keeps the cell alive */
+        lua_setiuservalue(L, -2, 1);
         set_pile_meta(L);
         lua_pushvalue(L, -1);
         lua_rawseti(L, -3, idx);
@@ -193,9 +208,10 @@ static void push_pile(lua_State *L, fuda_engine *e, int idx) {
 
 static int pile_read(lua_State *L, int idx, fuda_card *buf, int max) {
     pile_ud *p = check_pile(L, idx);
-    int n = fuda_pile_len(&p->e->st, p->idx);
+    fuda_state *st = &p->cell->e->st;
+    int n = fuda_pile_len(st, p->idx);
     if (n > max) luaL_error(L, "too many cards (%d, at most %d)", n, max);
-    memcpy(buf, fuda_pile_cards(&p->e->st, p->idx), (size_t)n);
+    memcpy(buf, fuda_pile_cards(st, p->idx), (size_t)n);
     return n;
 }
 
@@ -403,12 +419,25 @@ static void note_slots(lua_State *L, int v, int slots, int mt) {
     lua_pop(L, 2);
 }
 
-/* Push a closure of fn over the engine and the `extra` values below it on
- * the stack (popped). */
-static void push_closure(lua_State *L, fuda_engine *e, lua_CFunction fn, int extra) {
-    lua_pushlightuserdata(L, e);
+/* Push a closure of fn over the match's cell (in the match table at mt)
+ * and the `extra` values below it on the stack (popped). */
+static void push_closure(lua_State *L, int mt, lua_CFunction fn, int extra) {
+    lua_getfield(L, mt, "cell");
     lua_rotate(L, -extra - 1, 1);
     lua_pushcclosure(L, fn, 1 + extra);
+}
+
+/* Add the object at idx and its metatable to the match's lock list (in the
+ * match table at mt): current.c locks them while another match is played. */
+static void note_lock(lua_State *L, int mt, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, mt, "lock");
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    lua_pushvalue(L, idx);
+    lua_rawseti(L, -2, n + 1);
+    lua_getmetatable(L, idx);
+    lua_rawseti(L, -2, n + 2);
+    lua_pop(L, 1);
 }
 
 /* Push a new variables proxy of seat (-1: the game's), its values table
@@ -426,7 +455,7 @@ static void new_vars(lua_State *L, fuda_engine *e, int seat, int mt) {
     lua_createtable(L, 0, 1);             /* V's metatable */
     lua_pushvalue(L, slots);
     lua_pushinteger(L, seat);
-    push_closure(L, e, vars_missing, 2);
+    push_closure(L, mt, vars_missing, 2);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, v);
     lua_pushvalue(L, slots);
@@ -434,7 +463,7 @@ static void new_vars(lua_State *L, fuda_engine *e, int seat, int mt) {
     lua_pushvalue(L, v);
     lua_getfield(L, mt, "syms");
     push_keys(L, slots);
-    push_closure(L, e, vars_newindex, 5);
+    push_closure(L, mt, vars_newindex, 5);
     lua_setfield(L, pm, "__newindex");
     lua_getfield(L, mt, "slots");         /* remember slots and metatable */
     lua_Integer n = (lua_Integer)lua_rawlen(L, -1) + 1;
@@ -450,6 +479,7 @@ static void new_vars(lua_State *L, fuda_engine *e, int seat, int mt) {
     lua_pushliteral(L, FUDA_VARS_T);
     lua_setfield(L, pm, "__name");
     lua_setmetatable(L, pm - 1);
+    note_lock(L, mt, pm - 1);
 }
 
 /* Rewrite the values of the variable slots the engine marked stale
@@ -501,9 +531,15 @@ static void make_stale(lua_State *L, int idx, lua_CFunction fn) {
 }
 
 /* The match ends for good: its game and variable proxies now raise "...
- * belongs to a match that has ended" on any use. */
+ * belongs to a match that has ended" on any use, and so do its closures
+ * and piles (its cell forgets the engine). */
 static void retire_match(lua_State *L, fuda_engine *e) {
+    if (e->cell) e->cell->e = NULL;
+    e->cell = NULL;
     if (e->ref_piles == LUA_NOREF) return;
+    fuda_current_open(L, e, 1); /* their own metatables, which go stale */
+    luaL_unref(L, LUA_REGISTRYINDEX, e->ref_lock);
+    e->ref_lock = LUA_NOREF;
     push_match_table(L, e);
     lua_getfield(L, -1, "metas");
     lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
@@ -1188,14 +1224,14 @@ static int game_newindex(lua_State *L) {
  * metatable for the changing fields. mt is the match table's index. */
 static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
     int m = lua_gettop(L);
-    lua_pushlightuserdata(L, e);
+    lua_getfield(L, mt, "cell");
     luaL_setfuncs(L, game_methods, 1);
     lua_getfield(L, mt, "named");
     lua_getfield(L, mt, "owned");
-    push_closure(L, e, g_pile, 2);
+    push_closure(L, mt, g_pile, 2);
     lua_setfield(L, m, "pile");
     lua_getfield(L, mt, "hands");
-    push_closure(L, e, g_hand, 1);
+    push_closure(L, mt, g_hand, 1);
     lua_setfield(L, m, "hand");
     lua_pushinteger(L, e->st.nseats);
     lua_setfield(L, m, "seats");
@@ -1219,7 +1255,7 @@ static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
     lua_setfield(L, m, "seat");
     lua_createtable(L, 0, 1);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &game_fields_key);
-    push_closure(L, e, game_field, 1);
+    push_closure(L, mt, game_field, 1);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, m);
 }
@@ -1229,12 +1265,20 @@ static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
 void fuda_game_reset(fuda_engine *e) {
     lua_State *L = e->L;
     retire_match(L, e);
-    e->gen++;
     e->vars_stale = e->stale_piles = 0;
     memset(e->stale_slot, 0, sizeof e->stale_slot);
     e->nsymcache = 0;
     lua_createtable(L, 0, 8);             /* the match table */
     int mt = lua_gettop(L);
+    fuda_cell *cell = (fuda_cell *)lua_newuserdatauv(L, sizeof *cell, 0);
+    cell->e = e;
+    lua_setfield(L, mt, "cell");
+    lua_createtable(L, 2 * e->st.nseats + 4, 0); /* the lock list: the game's pair first */
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, -2, 1);
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, mt, "lock");
     lua_newtable(L);
     lua_setfield(L, mt, "named");
     lua_newtable(L);
@@ -1257,7 +1301,7 @@ void fuda_game_reset(fuda_engine *e) {
     lua_createtable(L, 0, 24);            /* M */
     fill_methods(L, e, mt);
     lua_setfield(L, -2, "__index");
-    push_closure(L, e, game_newindex, 0);
+    push_closure(L, mt, game_newindex, 0);
     lua_setfield(L, -2, "__newindex");
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
@@ -1266,10 +1310,24 @@ void fuda_game_reset(fuda_engine *e) {
     lua_pushvalue(L, -1);
     lua_setfield(L, mt, "gmeta");
     lua_setmetatable(L, -2);
+    lua_getfield(L, mt, "lock");
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, 1);
+    lua_getmetatable(L, -2);
+    lua_rawseti(L, -2, 2);
+    e->ref_lock = luaL_ref(L, LUA_REGISTRYINDEX);
     e->game_ptr = lua_topointer(L, -1);
     if (e->ref_game != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, e->ref_game);
     e->ref_game = luaL_ref(L, LUA_REGISTRYINDEX);
     e->ref_piles = luaL_ref(L, LUA_REGISTRYINDEX);
+    e->cell = cell;
+}
+
+void fuda_game_retire(fuda_engine *e) {
+    retire_match(e->L, e);
+    if (e->ref_game != LUA_NOREF) luaL_unref(e->L, LUA_REGISTRYINDEX, e->ref_game);
+    e->ref_game = LUA_NOREF;
+    e->game_ptr = NULL;
 }
 
 void fuda_game_push(fuda_engine *e) {
@@ -1278,7 +1336,7 @@ void fuda_game_push(fuda_engine *e) {
 
 /* ---- piles ---- */
 
-static fuda_state *pst(pile_ud *p) { return &p->e->st; }
+static fuda_state *pst(pile_ud *p) { return &p->cell->e->st; }
 
 /* The pile methods have the byte -> name table as upvalue 1, the name ->
  * byte table as upvalue 2. */
@@ -1417,8 +1475,9 @@ static int p_index(lua_State *L) {
 
 static int p_tostring(lua_State *L) {
     pile_ud *p = (pile_ud *)fuda_checkud(L, 1, FUDA_TAG_PILE, FUDA_PILE_T);
-    if (!p->e->started || p->gen != p->e->gen) {
-        lua_pushliteral(L, "fuda.Pile (of an ended match)");
+    if (!cell_engine(p->cell)) {
+        if (p->cell->e && p->cell->e->started) lua_pushliteral(L, "fuda.Pile (of another match)");
+        else lua_pushliteral(L, "fuda.Pile (of an ended match)");
         return 1;
     }
     const fuda_pile *pl = &pst(p)->piles[p->idx];
@@ -1473,4 +1532,5 @@ void fuda_game_types(lua_State *L) {
     }
     lua_rawsetp(L, LUA_REGISTRYINDEX, &game_fields_key);
     pile_type(L);
+    fuda_current_types(L);
 }

@@ -366,13 +366,13 @@ static const luaL_Reg loader_helpers[] = {
  * chunk of that name (load renames every chunk it makes). */
 static const char LOADER_NAME_KEY = 'n';
 static void note_loader(lua_State *L) {
-    fuda_engine *e = fuda_engine_of(L);
+    fuda_vm *vm = fuda_vm_of(L);
     lua_Debug ar;
-    if (!e) return;
+    if (!vm) return;
     lua_pushvalue(L, -1);
     if (!lua_getinfo(L, ">S", &ar)) return;
     lua_pushstring(L, ar.source);
-    e->loader_src = lua_tostring(L, -1);
+    vm->loader_src = lua_tostring(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADER_NAME_KEY);
 }
 
