@@ -1,5 +1,6 @@
 /* host.c -- authors' scripts and the REPL's Lua lines (see host.h), and
- * fuda.match: a match of any variant driven from a script, one engine each.
+ * fuda.match: a match of any variant driven from a script, one engine each
+ * (the matches of one kind share their loaded variant: host_share.c).
  *
  * A fuda.Match owns its engine; m:free() (or garbage collection) frees it, and
  * any later call on the handle fails with "match was freed".
@@ -465,9 +466,9 @@ static const luaL_Reg match_methods[] = {
     {NULL, NULL}
 };
 
-/* A new engine wrapped in a fuda.Match, pushed on the stack, with the host's limits, or those of the
- * `limits` table at index lim (0: none): { memory = MiB, instructions =, time = ms }. */
-static match_ud *new_match(lua_State *L, int lim) {
+/* The host's limits, or those of the `limits` table at index lim (0: none):
+ * { memory = MiB, instructions =, time = ms }. */
+static fuda_config match_config(lua_State *L, int lim) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &HOSTCFG_KEY);
     fuda_config cfg = { 0 };
     if (lua_touserdata(L, -1)) cfg = *(const fuda_config *)lua_touserdata(L, -1);
@@ -489,13 +490,31 @@ static match_ud *new_match(lua_State *L, int lim) {
         lua_pop(L, 3);
     }
     if (lim) lua_pop(L, 1);
+    return cfg;
+}
+
+/* A fuda.Match with no engine yet, pushed on the stack. */
+static match_ud *push_match(lua_State *L) {
     match_ud *m = (match_ud *)lua_newuserdatauv(L, sizeof *m, 0);
     memset(m, 0, sizeof *m);
     m->tag = FUDA_TAG_MATCH;
     luaL_setmetatable(L, FUDA_MATCH_T);
-    m->e = fuda_engine_new(&cfg);
-    if (!m->e) luaL_error(L, "out of memory");
+    return m;
+}
+
+/* m owns engine e from now on (NULL: out of memory, raised). */
+static void set_engine(lua_State *L, match_ud *m, fuda_engine *e) {
+    if (!e) luaL_error(L, "out of memory");
+    m->e = e;
     fuda_engine_on_event(m->e, on_event, m);
+}
+
+/* A new engine wrapped in a fuda.Match, pushed on the stack, with the
+ * limits of match_config. */
+static match_ud *new_match(lua_State *L, int lim) {
+    fuda_config cfg = match_config(L, lim);
+    match_ud *m = push_match(L);
+    set_engine(L, m, fuda_engine_new(&cfg));
     return m;
 }
 
@@ -527,9 +546,10 @@ static int l_match(lua_State *L) {
         }
     }
     lua_pop(L, 1);
-    match_ud *m = new_match(L, 1);
-    if (fuda_engine_load(m->e, variant, sets, nsets) < 0 ||
-        fuda_engine_start(m->e, seats, (uint64_t)seed) < 0) {
+    fuda_config cfg = match_config(L, 1);
+    match_ud *m = push_match(L);
+    set_engine(L, m, fuda_host_variant(L, &cfg, variant, sets, nsets));
+    if (fuda_engine_start(m->e, seats, (uint64_t)seed) < 0) {
         lua_pushstring(L, fuda_engine_error(m->e));
         free_match(m);
         return lua_error(L);
@@ -738,6 +758,7 @@ static int traceback(lua_State *L) {
 int fuda_host_run(fuda_host *h, const char *path, int argc, char **argv, const char **err) {
     lua_State *L = h->L;
     lua_settop(L, 0);
+    fuda_host_forget_variants(L);
     lua_pushcfunction(L, traceback);
     if (luaL_loadfilex(L, path, "t") != LUA_OK) {
         set_out(h, lua_tostring(L, -1));
@@ -998,6 +1019,7 @@ static int incomplete(lua_State *L) {
 int fuda_host_eval(fuda_host *h, const char *chunk, const char **out) {
     lua_State *L = h->L;
     lua_settop(L, 0);
+    fuda_host_forget_variants(L); /* a variant edited since the last line is read afresh */
     lua_pushcfunction(L, traceback);
     const char *ret = lua_pushfstring(L, "return %s;", chunk);
     int rc = luaL_loadbufferx(L, ret, strlen(ret), "=stdin", "t");
