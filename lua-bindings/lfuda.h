@@ -338,6 +338,9 @@ void fuda_sandbox_blame(fuda_engine *e, const char *file);
  * fuda_sandbox_unwatch takes e off before it is freed. */
 int fuda_sandbox_watch(fuda_engine *e);
 void fuda_sandbox_unwatch(fuda_engine *e);
+/* Free a closed state's vm once no engine points to it any more (the
+ * watchdog may be reading an engine's vm: it is freed under its lock). */
+void fuda_sandbox_free_vm(fuda_vm *vm);
 /* Push "file:line: <limit> exceeded (<figure>)" for e->limit_hit. */
 void fuda_sandbox_limit_message(fuda_engine *e);
 /* Load text as a chunk (text only) in pieces under the limits; like lua_load,

@@ -247,6 +247,12 @@ int fuda_sandbox_watch(fuda_engine *e) {
     return rc;
 }
 
+void fuda_sandbox_free_vm(fuda_vm *vm) {
+    pthread_mutex_lock(&wd_lock); /* the watchdog reads an engine's vm under it (overrun_place) */
+    free(vm);
+    pthread_mutex_unlock(&wd_lock);
+}
+
 void fuda_sandbox_unwatch(fuda_engine *e) {
     pthread_mutex_lock(&wd_lock);
     for (fuda_engine **p = &wd_engines; *p; p = &(*p)->wd_next) {

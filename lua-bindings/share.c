@@ -41,8 +41,8 @@ int fuda_vm_open(fuda_engine *e) {
     e->vm = vm; /* the state's allocator and set-up see e as the engine of the call */
     vm->L = fuda_sandbox_state(vm, fuda_open_game_libs);
     if (!vm->L) {
-        free(vm);
         e->vm = NULL;
+        fuda_sandbox_free_vm(vm);
         return -1;
     }
     e->L = vm->L;
@@ -75,7 +75,8 @@ int fuda_vm_leave(fuda_engine *e) {
     int last = --vm->users == 0;
     if (last) {
         lua_close(L);
-        free(vm);
+        e->vm = NULL;
+        fuda_sandbox_free_vm(vm);
     } else {
         int top = lua_gettop(L);
         lua_pushcfunction(L, retire_body);
