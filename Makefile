@@ -144,6 +144,11 @@ $(BUILD)/tests/test_confine: tests/c/test_confine.c tests/c/test.h repl/confine.
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/c/test_confine.c $(SECCOMP_LIBS) -lpthread
 
+# The sharing test drives engines through engine.h: the whole of lua-bindings.
+$(BUILD)/tests/test_share: tests/c/test_share.c tests/c/test.h $(CORE_OBJ) $(BIND_OBJ) Makefile
+	@mkdir -p $(dir $@) $(dir $(BUILD)/dep/$(@:$(BUILD)/%=%))
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(DEPOUT) -o $@ $< $(CORE_OBJ) $(BIND_OBJ) $(LUA_LIBS) -lpthread -lm
+
 # The pattern test compares lua-bindings/lpattern.c with the stock library.
 $(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/*.h core/*.h Makefile
 	@mkdir -p $(dir $@)
