@@ -84,6 +84,29 @@ expect "--max-match-time 0: no such limit" status 0
 run --max-match-time -5 list
 expect "a bad match time is a usage error" status 2
 
+# matches sharing a state (a fuda run script's matches of one kind) each have their own match
+# time: the first spends its budget and is stopped, naming the place; the second's move, a
+# fiftieth of the budget, still plays
+cat >"$TMP/budget.lua" <<'LUA'
+local function m() return fuda.match{ variant = "spendthrift", seats = 2, seed = 1, options = { burn = 5000000 } } end
+local a, b = m(), m()
+local err
+for _ = 1, 2000 do
+  if a:phase() ~= "playing" then assert(a:next_hand()) else
+    local seat = a:actors()[1]
+    local ok, e = a:apply(seat, a:moves(seat)[1])
+    if not ok then err = e break end
+  end
+end
+print("first: " .. tostring(err))
+local seat = b:actors()[1]
+print("second: " .. tostring(b:apply(seat, b:moves(seat)[1])))
+LUA
+run --max-match-time 2000 run "$TMP/budget.lua"
+expect "shared state: the match out of script time is stopped at its place" has "$OUT" \
+    '^first: tests/variants/spendthrift.lua:11: match time limit exceeded \(2000 ms of script time in one match\) \(in play\)$'
+expect "shared state: the other match has its own budget" has "$OUT" '^second: true$'
+
 # print: at most 1 MiB an engine's life, then one line says so (the draw move prints 2 MB)
 run sim sandbox --option attack=o-print -n 1
 expect "print: the match is played" status 0
