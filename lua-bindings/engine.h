@@ -102,6 +102,7 @@ typedef struct fuda_variant_info {
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
     int has_evaluate;        /* declares evaluate(g, seat), the search's estimate */
+    int has_tensor;          /* declares tensor(g, seat), a seat's observation as numbers (observe.h) */
     int search_by_winner;    /* search = { hands = "winner" }: the search judges a hand before the
                               * match's last by who won it, not by the points */
     int search_bot;          /* search = { bot = NAME }: the index in bots of the bot the seat plays
