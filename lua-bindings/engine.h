@@ -250,6 +250,10 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m);
  * delivered (the caller knows what it showed). */
 int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m);
 
+/* Set the bots' generator (a mark's bot_rng): a copy of a match, made by
+ * playing its moves again, then chooses as the original would. Never fails. */
+void fuda_engine_set_bot_rng(fuda_engine *e, const fuda_rng *r);
+
 /* For a search that replays what happened since an earlier point: put the
  * state and the bots' generator back to mark m's, but keep the log, so the
  * moves applied next are logged after its end. Until fuda_engine_undo_to of a
