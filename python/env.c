@@ -156,7 +156,7 @@ static int start_match(EnvObject *o, uint64_t seed) {
     o->resamples = 0;
     o->seed = seed;
     fuda_engine_on_event(o->e, o->keep_events ? on_event : NULL, o);
-    o->seats = fuda_engine_info(o->e) ? fuda_engine_info(o->e)->default_seats : 0;
+    o->seats = o->want_seats ? o->want_seats : fuda_engine_info(o->e)->default_seats; /* the deal's events */
     if (fuda_engine_start(o->e, o->want_seats, seed) != 0 || next_hands(o->e) != 0) {
         engine_error(o, fuda_py_error);
         return -1;

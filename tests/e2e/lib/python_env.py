@@ -101,18 +101,21 @@ def main_part():
     play_out(b, random.Random(3))
     check("gin: a seed and the same actions give the same match", a.hash() == b.hash() and a.log() == b.log())
 
-    # the observation is the agent protocol's act line, the same source
-    p = subprocess.Popen([FUDA, "agent", "gin", "--seed", "3"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True)
-    line = p.stdout.readline()
-    p.stdin.close()
-    p.wait()
-    env = fuda.Env("gin", seed=3)
-    while env.current_player != 1:
-        s = env.current_player
-        env.step(env.bot_action(s, "basic"), s)
-    check("observation(1) is fuda agent's first act line", json.loads(line) == env.observation(1),
-          "\n agent: %s\n env:   %s" % (line.strip(), json.dumps(env.observation(1))))
+    # the observation is the agent protocol's act line, the same source: the
+    # other seats played by the variant's first bot in both
+    for variant, seats, seat in (("gin", 2, 1), ("zun", 4, 4)):
+        p = subprocess.Popen([FUDA, "agent", variant, "--seed", "3", "--seats", str(seats), "--seat", str(seat)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = p.stdout.readline()
+        p.stdin.close()
+        p.wait()
+        env = fuda.Env(variant, seats=seats, seed=3)
+        while seat not in env.current_players():
+            s = env.current_player
+            env.step(env.bot_action(s), s)
+        check("%s: observation(%d) is fuda agent's first act line" % (variant, seat),
+              json.loads(line) == env.observation(seat),
+              "\n agent: %s\n env:   %s" % (line.strip(), json.dumps(env.observation(seat))))
 
     # bad actions: refused with the engine's message, the match as it was
     env = fuda.Env("gin", seed=5)
