@@ -699,7 +699,8 @@ static PyObject *str_list(const char *const *s, int n) {
     return list;
 }
 
-/* info -> a dict of what the variant declares */
+/* info -> a dict of what the variant declares ("tensor": it has a tensor
+ * hook, and the match is of one table, where a tensor can be had) */
 static PyObject *get_info(EnvObject *o, void *unused) {
     const fuda_variant_info *in = o->e ? fuda_engine_info(o->e) : NULL;
     if (!in) return seat_arg(o, NULL), NULL;
@@ -720,7 +721,7 @@ static PyObject *get_info(EnvObject *o, void *unused) {
         r = Py_BuildValue("{s:s,s:s,s:s,s:i,s:i,s:i,s:O,s:O,s:O}", "name", in->name, "title", in->title, "file",
                           in->file, "min_seats", in->min_seats, "max_seats", in->max_seats, "default_seats",
                           in->default_seats, "options", opts, "bots", bots, "tensor",
-                          in->has_tensor ? Py_True : Py_False);
+                          in->has_tensor && !fuda_engine_tables(o->e) ? Py_True : Py_False);
     Py_XDECREF(opts);
     Py_XDECREF(bots);
     Py_XDECREF(builtin);

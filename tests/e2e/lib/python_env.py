@@ -319,6 +319,10 @@ def tensor_part():
     check("tensor: a clone's tensor is the original's", ok_clone)
     raises("tensor: a variant without the hook", NotImplementedError,
            lambda: fuda.Env("zun").observation_tensor(1), "declares no tensor hook")
+    env = fuda.Env("partnership")
+    check("tensor: none in a match of several tables", env.info["tensor"] is False)
+    raises("tensor: asked in a match of several tables", fuda.Error, lambda: env.observation_tensor(1),
+           "a match of several tables has no tensor")
     env = fuda.Env("tests/variants/peek.lua", trusted=True, seed=3)
     t = env.observation_tensor(1)
     check("tensor: a pile gives only what the seat sees (the other hand: nothing)",
