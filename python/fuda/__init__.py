@@ -99,6 +99,12 @@ class Env(_fuda.Env):
                                       % self.info["name"])
         return numpy.frombuffer(raw, dtype=numpy.float32)
 
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
     def __repr__(self):
         return "<fuda.Env %s seats=%d seed=%d hand=%d moves=%d%s>" % (
             self.info["name"], self.num_seats, self.seed, self.hand, self.move_count, " done" if self.done else "")

@@ -155,6 +155,8 @@ def main_part():
     play_out(d, random.Random(9))
     check("clone: the copy and the original go on alike", d.hash() == env.hash() and d.returns() == env.returns())
     check("clone: a copy is an Env", isinstance(c, fuda.Env))
+    import copy
+    check("copy.deepcopy is clone", copy.deepcopy(env).hash() == env.hash())
 
     # resample: what the seat knows stays, what it does not is dealt anew
     env = fuda.Env("gin", seed=31)
