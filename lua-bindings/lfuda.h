@@ -279,6 +279,9 @@ void fuda_game_sync(fuda_engine *e);
 /* Registry key of string.format (for g:say(fmt, ...)). */
 extern const char fuda_format_key;
 const char *fuda_sym_text(fuda_engine *e, int id);
+/* The index in e's state of the fuda.Pile at stack index idx, or -1 when
+ * the value there is no pile of e's running match. */
+int fuda_game_pile_index(lua_State *L, fuda_engine *e, int idx);
 /* The symbol id of s[0..len) in the match's table, a new one charged to the
  * script's memory; raises when too long or over the cap. */
 int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len);

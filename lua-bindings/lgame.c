@@ -191,6 +191,12 @@ static void push_pile(lua_State *L, fuda_engine *e, int idx) {
     lua_remove(L, -2);
 }
 
+int fuda_game_pile_index(lua_State *L, fuda_engine *e, int idx) {
+    pile_ud *p = (pile_ud *)fuda_testud(L, idx, FUDA_TAG_PILE);
+    if (!p || p->e != e || p->gen != e->gen || !e->started || p->idx >= e->st.npiles) return -1;
+    return p->idx;
+}
+
 static int pile_read(lua_State *L, int idx, fuda_card *buf, int max) {
     pile_ud *p = check_pile(L, idx);
     int n = fuda_pile_len(&p->e->st, p->idx);

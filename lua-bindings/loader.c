@@ -840,6 +840,9 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     lua_getfield(L, d, "evaluate");
     e->info.has_evaluate = lua_isfunction(L, -1);
     lua_pop(L, 1);
+    lua_getfield(L, d, "tensor");
+    e->info.has_tensor = lua_isfunction(L, -1);
+    lua_pop(L, 1);
     take_search(e, d);
     take_columns(e, d);
     take_verbs(e, d);
