@@ -267,18 +267,19 @@ void fuda_open_cards(lua_State *L);   /* adds card functions to the table on top
 /* lmeld.c */
 void fuda_open_meld(lua_State *L);    /* adds fuda.rules to the table on top */
 
-/* lgame.c */
+/* lgame.c (the game object; its parts in game_impl.h's files) */
 void fuda_game_types(lua_State *L);   /* registers the fuda.Pile type, the game's field names */
 void fuda_game_push(fuda_engine *e);  /* pushes the game table of e's match */
 /* New match: the old match's game, piles and variable tables go stale, a
  * new game is made. Allocates: call it inside a protected call. */
 void fuda_game_reset(fuda_engine *e);
-/* Rewrite the variable tables Lua reads from the core state e->st (after
- * the engine restored a state) and forget the pile caches. Allocates: call
- * it inside a protected call. Nothing happens when no match was made. */
-void fuda_game_sync(fuda_engine *e);
 /* Registry key of string.format (for g:say(fmt, ...)). */
 extern const char fuda_format_key;
+/* lvars.c: rewrite the variable tables Lua reads from the core state e->st
+ * (after the engine restored a state) and forget the pile caches. Allocates:
+ * call it inside a protected call. Nothing happens when no match was made. */
+void fuda_game_sync(fuda_engine *e);
+/* lvars.c: the text of symbol id ("" for none); never fails. */
 const char *fuda_sym_text(fuda_engine *e, int id);
 /* The symbol id of s[0..len) in the match's table, a new one charged to the
  * script's memory; raises when too long or over the cap. */
@@ -429,9 +430,9 @@ char *fuda_tables_view(fuda_engine *e, int seat);
 int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top);
 /* a line of `hook` (FUDA_HOOK_PROMPT, _WHY_NOT, _CONFIRM; typed: the move, NULL for the prompt) at seat's table */
 int fuda_tables_ask(fuda_engine *e, int hook, int seat, const char *typed, char **text);
-/* lgame.c: g:result at a table keeps the result (table on top is checked) */
+/* lresult.c: g:result at a table keeps the result (table on top is checked) */
 void fuda_tables_report(lua_State *L, fuda_engine *e, int r);
-/* lgame.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
+/* lresult.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
 void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col);
 
 /* host.c */
