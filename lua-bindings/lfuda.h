@@ -435,8 +435,13 @@ void fuda_tables_report(lua_State *L, fuda_engine *e, int r);
 /* lresult.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
 void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col);
 
-/* host.c */
-void fuda_open_match(lua_State *L);   /* fuda.match for host scripts */
+/* lmatch.c: the fuda.Match type, and fuda.match, fuda.replay, fuda.list
+ * added to the table on top (host scripts); the engine of the fuda.Match at
+ * idx (raises for another value or a freed match); the registry key of the
+ * host's fuda_config (a light userdata) that a new match copies. */
+void fuda_open_match(lua_State *L);
+fuda_engine *fuda_match_engine(lua_State *L, int idx);
+extern const char fuda_hostcfg_key;
 
 /* lfuda.c: the module table a game's scripts see (cards, rules, show,
  * variant/import); with `host` 1, the part common to host scripts (host.c
