@@ -358,13 +358,22 @@ int fuda_surface_entry(int i, char *scope, const char **name, const char **bound
  * into the global library tables. Raises only on memory errors. */
 void fuda_open_stock(lua_State *L);
 
-/* loader.c */
+/* loader.c: load a variant into e (loader.lua, then the definition taken in) */
 int fuda_loader_load(fuda_engine *e, const char *variant);  /* 0 or -1 with e->err */
+/* path.c: the file of a name the user gives (0, the path in path[n]; -1 when
+ * none); fn(dir, ud) for each search folder until it returns 1; loader.lua's
+ * C.find(name, sub, fromdir, trusted) -> path, real path | nil, message. */
 int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n);
 int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *ud);
+int fuda_path_find(lua_State *L);
+/* lloader.c */
 void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
 void fuda_loader_push_code(lua_State *L); /* the loader module and the authoring pieces (raises) */
 void fuda_open_author(lua_State *L);  /* fuda.moves (author.lua, loaded at first use), fuda.plural */
+/* Push the loader module, made once per state until fuda_loader_forget
+ * drops it and the texts it kept (raises on errors of its own code). */
+void fuda_loader_push(lua_State *L);
+void fuda_loader_forget(lua_State *L);
 
 /* say.c: the text of g:say(fmt, ...), g:tell(seat, fmt, ...): the format
  * fmt (len bytes, the string at idx) over the values after idx.
@@ -464,6 +473,11 @@ int fuda_strict_lua(lua_State *L);
 /* The string key of the tables at t1 and t2 (0: none) closest to typed, for
  * a "did you mean"; NULL when none is close. Points into the tables' keys. */
 const char *fuda_closest_key(lua_State *L, const char *typed, int t1, int t2);
+/* Raise "HEAD 'K' (did you mean 'X'?)" or "HEAD 'K' (LIST: a, b)" for the
+ * key at index key among names[0..n) (LIST: "fields", "options"), at the
+ * script's line. Never returns. */
+int fuda_strict_unknown(lua_State *L, const char *head, int key, const char **names, size_t n,
+                        const char *list);
 /* 1 if the table at idx has no metatable or a strict one, else 0. */
 int fuda_strict_can_set(lua_State *L, int idx);
 /* A spec table a script gives fuda (at idx): raises "WHERE: unknown field
