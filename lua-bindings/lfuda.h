@@ -342,7 +342,7 @@ int fuda_sandbox_stopping(lua_State *L);
  * find, match, gmatch and gsub by fuda's metered ones (same semantics). */
 void fuda_open_patterns(lua_State *L);
 
-/* surface.c: the audited list and its walk. fuda_surface_engine walks e's
+/* surface.c: the audited list; surface_walk.c: its walk. fuda_surface_engine walks e's
  * state (a variant's surface) under the limits: malloc'd lines "reached
  * PATH", "unlisted PATH", "stale NAME" (NULL with e's error on failure).
  * fuda_surface_host walks a host state (raises on memory errors).
