@@ -76,7 +76,7 @@ const char *fuda_engine_error(const fuda_engine *e);
  * Replaces any loaded variant and ends any match. The variant named here is
  * the user's own and may be any path (still a regular file of at most 4 MiB);
  * what its script names (extends, fuda.import, fuda.variant) must lie inside
- * the search folders or this variant's folder (see loader.c). */
+ * the search folders or this variant's folder (see path.c). */
 int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts);
 
 typedef struct fuda_option_info {

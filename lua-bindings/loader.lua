@@ -2,7 +2,7 @@
 -- sandbox environment, checks its fields, follows `extends`, merges options,
 -- state declarations, hooks and bots, and applies option overrides.
 --
--- Runs inside the engine's Lua state with the C helpers in C (see loader.c):
+-- Runs inside the engine's Lua state with the C helpers in C (see lloader.c, path.c):
 --   C.find(name, sub, fromdir, trusted) -> path, real path | nil, message
 --     (trusted: the user's own variant; else confined to the search path)
 --   C.loadfile(path, real)     -> chunk (text only, sandbox env) | nil, message

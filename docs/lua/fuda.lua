@@ -128,9 +128,9 @@ function fuda.search_budget(budget) end
 ---@field stale string[] entries of the list nothing reaches
 ---@field list table<string, string> the list: name -> what bounds its work
 
----Host scripts only: the audited surface (lua-bindings/surface.c): a walk of every C function a
----script can reach, from a match's engine (a variant's scripts) or, without `m`, from this host
----script's state, checked against the list of functions and their bounds.
+---Host scripts only: the audited surface (lua-bindings/surface.c, the walk surface_walk.c): a walk
+---of every C function a script can reach, from a match's engine (a variant's scripts) or, without
+---`m`, from this host script's state, checked against the list of functions and their bounds.
 ---@param m? fuda.Match
 ---@return fuda.Surface
 function fuda.surface(m) end
