@@ -225,7 +225,7 @@ $(BUILD)/python/fuda/_fuda$(PY_EXT): $(PIC_OBJ) $(PY_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,-z,nodelete -o $@ $(PIC_OBJ) $(PY_OBJ) $(LUA_LIBS) $(SECCOMP_LIBS) -lpthread -lm
 
-$(BUILD)/pic/python/%.o: python/%.c python/pyfuda.h Makefile
+$(BUILD)/pic/python/%.o: python/%.c python/pyfuda.h python/env.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -Wno-missing-field-initializers $(CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden -Icore \
 	    -Ilua-bindings -Irepl -I$(PY_INCLUDE) -c -o $@ $<

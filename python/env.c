@@ -1,6 +1,7 @@
 /* env.c -- fuda._fuda.Env: one match of one variant, stepped from Python
- * (docs/python.md). The pure-Python fuda.Env over it adds the observation as
- * a dict and the tensor as a numpy array.
+ * (docs/python.md): its life, its steps, its copies (what a seat sees and
+ * what the Env tells of its match: env_seen.c). The pure-Python fuda.Env
+ * over it adds the observation as a dict and the tensor as a numpy array.
  *
  * Seats are numbered from 1, as everywhere in fuda; lists of per-seat values
  * (rewards, returns) hold seat k at index k - 1, as the agent protocol's
@@ -15,42 +16,13 @@
  * never leaves the match between hands. Events go to the seats that may see
  * them; each seat keeps those since its own last move (at most MAX_EVENTS,
  * the oldest dropped), and the observation shows them. */
-#include "pyfuda.h"
+#include "env.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "observe.h"
 #include "search.h"
-
-#define MAX_EVENTS 1000 /* events a seat keeps */
-
-typedef struct env_rec {
-    int seat;
-    int resample;   /* 0: the move `move`; 1: fuda_engine_resample(seat, seed) */
-    uint64_t seed;
-    char *move;     /* owned */
-} env_rec;
-
-typedef struct evq { char **ev; int n; } evq;
-
-typedef struct EnvObject {
-    PyObject_HEAD
-    fuda_engine *e;
-    fuda_config cfg;
-    char *variant;         /* as the user named it */
-    char **opts;           /* "name=value", nopts of them */
-    int nopts;
-    int want_seats;        /* as asked, 0: the variant's default */
-    int seats;             /* of the running match */
-    uint64_t seed;         /* the running match's */
-    uint64_t resamples;    /* resamples without a seed so far (their seeds follow from it) */
-    int keep_events;
-    env_rec *hist;
-    long nhist, caphist;
-    int32_t gained[FUDA_MAX_SEATS]; /* column-1 points each seat gained by the last step */
-    evq q[FUDA_MAX_SEATS + 1];
-} EnvObject;
 
 /* ---- small helpers ---- */
 
@@ -60,7 +32,7 @@ static char *xstrdup(const char *s) {
     return p;
 }
 
-static PyObject *engine_error(EnvObject *o, PyObject *type) {
+PyObject *fuda_py_engine_error(EnvObject *o, PyObject *type) {
     PyErr_SetString(type, fuda_engine_error(o->e));
     return NULL;
 }
@@ -111,7 +83,7 @@ static int hist_add(EnvObject *o, int seat, int resample, uint64_t seed, const c
 }
 
 /* The first seat that must act, or 0. */
-static int first_actor(fuda_engine *e) {
+int fuda_py_first_actor(fuda_engine *e) {
     unsigned a = fuda_engine_actors(e);
     return a ? __builtin_ctz(a) + 1 : 0;
 }
@@ -125,13 +97,13 @@ static int next_hands(fuda_engine *e) {
 
 /* The seat argument: None means the first seat that must act. 0 with a
  * Python error set when there is none or the seat is out of range. */
-static int seat_arg(EnvObject *o, PyObject *arg) {
+int fuda_py_seat_arg(EnvObject *o, PyObject *arg) {
     if (!o->e) {
         PyErr_SetString(fuda_py_error, "the Env was not made (its __init__ failed)");
         return 0;
     }
     if (!arg || arg == Py_None) {
-        int s = first_actor(o->e);
+        int s = fuda_py_first_actor(o->e);
         if (!s)
             PyErr_SetString(PyExc_ValueError, fuda_engine_phase(o->e) == FUDA_PHASE_MATCH_OVER
                                                   ? "no seat can act: the match is over (reset() starts another)"
@@ -158,7 +130,7 @@ static int start_match(EnvObject *o, uint64_t seed) {
     fuda_engine_on_event(o->e, o->keep_events ? on_event : NULL, o);
     o->seats = o->want_seats ? o->want_seats : fuda_engine_info(o->e)->default_seats; /* the deal's events */
     if (fuda_engine_start(o->e, o->want_seats, seed) != 0 || next_hands(o->e) != 0) {
-        engine_error(o, fuda_py_error);
+        fuda_py_engine_error(o, fuda_py_error);
         return -1;
     }
     o->seats = fuda_engine_state(o->e)->nseats;
@@ -200,7 +172,7 @@ static int open_engine(EnvObject *o) {
         return -1;
     }
     if (fuda_engine_load(o->e, o->variant, (const char *const *)o->opts, o->nopts) != 0) {
-        engine_error(o, fuda_py_error);
+        fuda_py_engine_error(o, fuda_py_error);
         return -1;
     }
     return 0;
@@ -292,7 +264,7 @@ static PyObject *env_reset(EnvObject *o, PyObject *args, PyObject *kw) {
     static char *names[] = {"seed", NULL};
     PyObject *seed = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|O", names, &seed)) return NULL;
-    if (!o->e) return seat_arg(o, NULL), NULL;
+    if (!o->e) return fuda_py_seat_arg(o, NULL), NULL;
     uint64_t s = o->seed + 1;
     if (seed != Py_None) {
         s = PyLong_AsUnsignedLongLongMask(seed);
@@ -307,7 +279,7 @@ static PyObject *env_reset(EnvObject *o, PyObject *args, PyObject *kw) {
 /* The legal moves of seat: the count, or -1 with a Python error. */
 static int moves_of(EnvObject *o, int seat, const char *const **moves) {
     int n = fuda_engine_moves(o->e, seat, moves);
-    if (n < 0) engine_error(o, fuda_py_error);
+    if (n < 0) fuda_py_engine_error(o, fuda_py_error);
     return n;
 }
 
@@ -345,7 +317,7 @@ static PyObject *env_legal_actions(EnvObject *o, PyObject *const *args, Py_ssize
     const char *const *moves;
     int seat, n;
     if (fast_args(args, nargs, kwnames, 0, "legal_actions", &a, &sa) != 0) return NULL;
-    if (!(seat = seat_arg(o, sa)) || (n = moves_of(o, seat, &moves)) < 0) return NULL;
+    if (!(seat = fuda_py_seat_arg(o, sa)) || (n = moves_of(o, seat, &moves)) < 0) return NULL;
     PyObject *list = PyList_New(n);
     for (int i = 0; list && i < n; i++) {
         PyObject *v = PyLong_FromLong(i);
@@ -361,7 +333,7 @@ static PyObject *env_legal_moves(EnvObject *o, PyObject *const *args, Py_ssize_t
     const char *const *moves;
     int seat, n;
     if (fast_args(args, nargs, kwnames, 0, "legal_moves", &a, &sa) != 0) return NULL;
-    if (!(seat = seat_arg(o, sa)) || (n = moves_of(o, seat, &moves)) < 0) return NULL;
+    if (!(seat = fuda_py_seat_arg(o, sa)) || (n = moves_of(o, seat, &moves)) < 0) return NULL;
     PyObject *list = PyList_New(n);
     for (int i = 0; list && i < n; i++) {
         PyObject *v = PyUnicode_FromString(moves[i]);
@@ -409,7 +381,7 @@ static PyObject *env_action_text(EnvObject *o, PyObject *const *args, Py_ssize_t
     int seat, listed;
     const char *mv;
     if (fast_args(args, nargs, kwnames, 1, "action_text", &a, &sa) != 0) return NULL;
-    if (!(seat = seat_arg(o, sa)) || !(mv = action_move(o, seat, a, &listed))) return NULL;
+    if (!(seat = fuda_py_seat_arg(o, sa)) || !(mv = action_move(o, seat, a, &listed))) return NULL;
     if (!listed) return PyErr_Format(PyExc_ValueError, "'%s' is not a legal move of seat %d now", mv, seat);
     return PyUnicode_FromString(mv);
 }
@@ -423,15 +395,15 @@ static PyObject *env_step(EnvObject *o, PyObject *const *args, Py_ssize_t nargs,
     int seat, listed;
     const char *mv;
     if (fast_args(args, nargs, kwnames, 1, "step", &a, &sa) != 0) return NULL;
-    if (!(seat = seat_arg(o, sa)) || !(mv = action_move(o, seat, a, &listed))) return NULL;
+    if (!(seat = fuda_py_seat_arg(o, sa)) || !(mv = action_move(o, seat, a, &listed))) return NULL;
     int32_t before[FUDA_MAX_SEATS];
     for (int s = 1; s <= o->seats; s++) before[s - 1] = fuda_engine_total(o->e, s, 1);
     int had = o->q[seat].n;
-    if (fuda_engine_apply(o->e, seat, mv) != 0) return engine_error(o, listed ? fuda_py_error : PyExc_ValueError);
+    if (fuda_engine_apply(o->e, seat, mv) != 0) return fuda_py_engine_error(o, listed ? fuda_py_error : PyExc_ValueError);
     q_drop(&o->q[seat], had); /* the seat has acted: what it saw before is behind it */
     if (hist_add(o, seat, 0, 0, mv) != 0) return PyErr_NoMemory();
     for (int s = 1; s <= o->seats; s++) o->gained[s - 1] = fuda_engine_total(o->e, s, 1) - before[s - 1];
-    if (next_hands(o->e) != 0) return engine_error(o, fuda_py_error);
+    if (next_hands(o->e) != 0) return fuda_py_engine_error(o, fuda_py_error);
     for (int s = 1; s <= o->seats; s++) o->gained[s - 1] = fuda_engine_total(o->e, s, 1) - before[s - 1];
     if (fuda_engine_phase(o->e) == FUDA_PHASE_PLAYING && fuda_engine_actors(o->e) == 0)
         return PyErr_Format(fuda_py_error, "the hand is on but no seat can act (after seat %d's '%s')", seat, mv);
@@ -447,9 +419,9 @@ static PyObject *env_bot_action(EnvObject *o, PyObject *args, PyObject *kw) {
     const char *const *moves;
     int seat, n;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|Oz", names, &sa, &bot)) return NULL;
-    if (!(seat = seat_arg(o, sa))) return NULL;
+    if (!(seat = fuda_py_seat_arg(o, sa))) return NULL;
     if (!bot) bot = fuda_variant_first_bot(fuda_engine_info(o->e));
-    if (fuda_engine_bot(o->e, seat, bot, &choice) != 0) return engine_error(o, fuda_py_error);
+    if (fuda_engine_bot(o->e, seat, bot, &choice) != 0) return fuda_py_engine_error(o, fuda_py_error);
     char *mv = xstrdup(choice);
     if (!mv) return NULL;
     n = moves_of(o, seat, &moves);
@@ -463,115 +435,6 @@ static PyObject *env_bot_action(EnvObject *o, PyObject *args, PyObject *kw) {
     return NULL;
 }
 
-/* ---- what a seat sees ---- */
-
-/* _observe(seat) -> the observation's JSON text (observe.h) */
-static PyObject *env_observe(EnvObject *o, PyObject *arg) {
-    int seat = seat_arg(o, arg);
-    if (!seat) return NULL;
-    char *text = fuda_engine_observe(o->e, seat, (const char *const *)o->q[seat].ev, o->q[seat].n);
-    if (!text) return engine_error(o, fuda_py_error);
-    PyObject *r = PyUnicode_FromString(text);
-    free(text);
-    return r;
-}
-
-/* _tensor(seat) -> a bytearray of float32 values, or None when the variant
- * declares no tensor */
-static PyObject *env_tensor(EnvObject *o, PyObject *arg) {
-    int seat = seat_arg(o, arg), n;
-    float *v;
-    if (!seat) return NULL;
-    int rc = fuda_engine_tensor(o->e, seat, &v, &n);
-    if (rc < 0) return engine_error(o, fuda_py_error);
-    if (rc > 0) Py_RETURN_NONE;
-    PyObject *r = PyByteArray_FromStringAndSize((const char *)v, (Py_ssize_t)n * (Py_ssize_t)sizeof *v);
-    free(v);
-    return r;
-}
-
-/* view(seat) -> the variant's view text for seat (0: a spectator) */
-static PyObject *env_view(EnvObject *o, PyObject *arg) {
-    long seat = PyLong_AsLong(arg);
-    if (seat == -1 && PyErr_Occurred()) return NULL;
-    if (!o->e) return seat_arg(o, NULL), NULL;
-    if (seat < 0 || seat > o->seats) return PyErr_Format(PyExc_ValueError, "bad seat %ld (seats are 0..%d)", seat, o->seats);
-    char *text = fuda_engine_view(o->e, (int)seat);
-    if (!text) return engine_error(o, fuda_py_error);
-    PyObject *r = PyUnicode_FromString(text);
-    free(text);
-    return r;
-}
-
-static PyObject *seat_ints(EnvObject *o, int col, const int32_t *vals) {
-    PyObject *list = PyList_New(o->seats);
-    for (int s = 1; list && s <= o->seats; s++) {
-        PyObject *v = PyLong_FromLong(vals ? vals[s - 1] : fuda_engine_total(o->e, s, col));
-        if (!v) return Py_DECREF(list), NULL;
-        PyList_SET_ITEM(list, s - 1, v);
-    }
-    return list;
-}
-
-/* rewards() -> column-1 points each seat gained by the last step */
-static PyObject *env_rewards(EnvObject *o, PyObject *unused) {
-    if (!o->e) return seat_arg(o, NULL), NULL;
-    return seat_ints(o, 1, o->gained);
-}
-
-/* returns(column=1) -> each seat's total in that score column */
-static PyObject *env_returns(EnvObject *o, PyObject *args) {
-    int col = 1;
-    if (!PyArg_ParseTuple(args, "|i", &col)) return NULL;
-    if (!o->e) return seat_arg(o, NULL), NULL;
-    if (col < 1 || col > FUDA_MAX_COLS) return PyErr_Format(PyExc_ValueError, "columns are 1..%d", FUDA_MAX_COLS);
-    return seat_ints(o, col, NULL);
-}
-
-/* winners() -> the seats that won the match ([] while it goes on): those
- * the match format named, else the one highest column-1 total */
-static PyObject *env_winners(EnvObject *o, PyObject *unused) {
-    if (!o->e) return seat_arg(o, NULL), NULL;
-    PyObject *list = PyList_New(0);
-    if (!list || fuda_engine_phase(o->e) != FUDA_PHASE_MATCH_OVER) return list;
-    unsigned w = fuda_engine_winners(o->e);
-    int best = 0, nbest = 0;
-    for (int s = 1; s <= o->seats; s++) {
-        int t = fuda_engine_total(o->e, s, 1);
-        if (s == 1 || t > best) best = t, nbest = 1;
-        else if (t == best) nbest++;
-    }
-    for (int s = 1; s <= o->seats; s++) {
-        int won = w ? (w >> (s - 1)) & 1 : nbest == 1 && fuda_engine_total(o->e, s, 1) == best;
-        PyObject *v = won ? PyLong_FromLong(s) : NULL;
-        if (won && (!v || PyList_Append(list, v) != 0)) {
-            Py_XDECREF(v);
-            Py_DECREF(list);
-            return NULL;
-        }
-        Py_XDECREF(v);
-    }
-    return list;
-}
-
-/* current_players() -> the seats that must act now (several in a claim window) */
-static PyObject *env_current_players(EnvObject *o, PyObject *unused) {
-    if (!o->e) return seat_arg(o, NULL), NULL;
-    unsigned a = fuda_engine_actors(o->e);
-    PyObject *list = PyList_New(0);
-    for (int s = 1; list && s <= o->seats; s++) {
-        if (!(a & (1u << (s - 1)))) continue;
-        PyObject *v = PyLong_FromLong(s);
-        if (!v || PyList_Append(list, v) != 0) {
-            Py_XDECREF(v);
-            Py_DECREF(list);
-            return NULL;
-        }
-        Py_DECREF(v);
-    }
-    return list;
-}
-
 /* ---- copies and deals ---- */
 
 /* resample(seat, seed=None) -> cards dealt anew: the cards seat neither
@@ -582,7 +445,7 @@ static PyObject *env_resample(EnvObject *o, PyObject *args, PyObject *kw) {
     static char *names[] = {"seat", "seed", NULL};
     PyObject *sa, *sd = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O", names, &sa, &sd)) return NULL;
-    int seat = seat_arg(o, sa);
+    int seat = fuda_py_seat_arg(o, sa);
     if (!seat) return NULL;
     uint64_t seed;
     if (sd == Py_None) {
@@ -592,7 +455,7 @@ static PyObject *env_resample(EnvObject *o, PyObject *args, PyObject *kw) {
         if (PyErr_Occurred()) return NULL;
     }
     int n = fuda_engine_resample(o->e, seat, seed);
-    if (n < 0) return engine_error(o, fuda_py_error);
+    if (n < 0) return fuda_py_engine_error(o, fuda_py_error);
     if (hist_add(o, seat, 1, seed, NULL) != 0) return PyErr_NoMemory();
     return PyLong_FromLong(n);
 }
@@ -626,7 +489,7 @@ fail:
 /* clone() -> an independent copy of the Env, at the same point of the same
  * match (the same hash, the same events waiting, the same rewards). */
 static PyObject *env_clone(EnvObject *o, PyObject *unused) {
-    if (!o->e) return seat_arg(o, NULL), NULL;
+    if (!o->e) return fuda_py_seat_arg(o, NULL), NULL;
     EnvObject *c = (EnvObject *)Py_TYPE(o)->tp_alloc(Py_TYPE(o), 0);
     if (!c) return NULL;
     c->cfg = o->cfg;
@@ -646,88 +509,6 @@ fail:
     return NULL;
 }
 
-/* ---- about the match ---- */
-
-static PyObject *env_hash(EnvObject *o, PyObject *unused) {
-    if (!o->e) return seat_arg(o, NULL), NULL;
-    return PyLong_FromUnsignedLongLong(fuda_engine_hash(o->e));
-}
-
-static PyObject *env_log(EnvObject *o, PyObject *unused) {
-    if (!o->e) return seat_arg(o, NULL), NULL;
-    char *text = fuda_engine_log(o->e);
-    if (!text) return PyErr_NoMemory();
-    PyObject *r = PyUnicode_FromString(text);
-    free(text);
-    return r;
-}
-
-static PyObject *get_done(EnvObject *o, void *unused) {
-    return PyBool_FromLong(o->e && fuda_engine_phase(o->e) == FUDA_PHASE_MATCH_OVER);
-}
-
-static PyObject *get_current_player(EnvObject *o, void *unused) {
-    int s = o->e ? first_actor(o->e) : 0;
-    if (!s) Py_RETURN_NONE;
-    return PyLong_FromLong(s);
-}
-
-static PyObject *get_num_seats(EnvObject *o, void *unused) { return PyLong_FromLong(o->seats); }
-static PyObject *get_seed(EnvObject *o, void *unused) { return PyLong_FromUnsignedLongLong(o->seed); }
-
-static PyObject *get_hand(EnvObject *o, void *unused) {
-    return PyLong_FromUnsignedLong(o->e ? fuda_engine_state(o->e)->hand_no : 0);
-}
-
-static PyObject *get_move_count(EnvObject *o, void *unused) {
-    return PyLong_FromLong(o->e ? fuda_engine_move_count(o->e) : 0);
-}
-
-static PyObject *get_claim(EnvObject *o, void *unused) {
-    const char *k = o->e ? fuda_engine_claim(o->e) : NULL;
-    if (!k) Py_RETURN_NONE;
-    return PyUnicode_FromString(k);
-}
-
-static PyObject *str_list(const char *const *s, int n) {
-    PyObject *list = PyList_New(n);
-    for (int i = 0; list && i < n; i++) {
-        PyObject *v = PyUnicode_FromString(s[i]);
-        if (!v) return Py_DECREF(list), NULL;
-        PyList_SET_ITEM(list, i, v);
-    }
-    return list;
-}
-
-/* info -> a dict of what the variant declares ("tensor": it has a tensor
- * hook, and the match is of one table, where a tensor can be had) */
-static PyObject *get_info(EnvObject *o, void *unused) {
-    const fuda_variant_info *in = o->e ? fuda_engine_info(o->e) : NULL;
-    if (!in) return seat_arg(o, NULL), NULL;
-    PyObject *opts = PyDict_New();
-    for (int i = 0; opts && i < in->nopts; i++) {
-        PyObject *v = PyUnicode_FromString(in->opts[i].value);
-        if (!v || PyDict_SetItemString(opts, in->opts[i].name, v) != 0) {
-            Py_XDECREF(v);
-            Py_CLEAR(opts);
-            break;
-        }
-        Py_DECREF(v);
-    }
-    PyObject *bots = str_list(in->bots, in->nbots);
-    PyObject *builtin = str_list(fuda_builtin_bots, 2);
-    PyObject *r = NULL;
-    if (opts && bots && builtin && PyList_SetSlice(bots, in->nbots, in->nbots, builtin) == 0)
-        r = Py_BuildValue("{s:s,s:s,s:s,s:i,s:i,s:i,s:O,s:O,s:O}", "name", in->name, "title", in->title, "file",
-                          in->file, "min_seats", in->min_seats, "max_seats", in->max_seats, "default_seats",
-                          in->default_seats, "options", opts, "bots", bots, "tensor",
-                          in->has_tensor && !fuda_engine_tables(o->e) ? Py_True : Py_False);
-    Py_XDECREF(opts);
-    Py_XDECREF(bots);
-    Py_XDECREF(builtin);
-    return r;
-}
-
 static PyMethodDef env_methods[] = {
     {"reset", (PyCFunction)(void (*)(void))env_reset, METH_VARARGS | METH_KEYWORDS,
      "reset(seed=None): a new match (without a seed, the last match's seed + 1)"},
@@ -741,30 +522,30 @@ static PyMethodDef env_methods[] = {
      "step(action, seat=None): play an action (an index or a move's text) of seat (default: the first to act)"},
     {"bot_action", (PyCFunction)(void (*)(void))env_bot_action, METH_VARARGS | METH_KEYWORDS,
      "bot_action(seat=None, bot=None) -> the action the bot chooses"},
-    {"_observe", (PyCFunction)env_observe, METH_O, "_observe(seat) -> the observation as JSON text"},
-    {"_tensor", (PyCFunction)env_tensor, METH_O, "_tensor(seat) -> float32 bytes, or None"},
-    {"view", (PyCFunction)env_view, METH_O, "view(seat) -> the variant's view text ({7h} marks cards)"},
-    {"rewards", (PyCFunction)env_rewards, METH_NOARGS, "rewards() -> points each seat gained by the last step"},
-    {"returns", (PyCFunction)env_returns, METH_VARARGS, "returns(column=1) -> each seat's total"},
-    {"winners", (PyCFunction)env_winners, METH_NOARGS, "winners() -> the seats that won ([] until the end)"},
-    {"current_players", (PyCFunction)env_current_players, METH_NOARGS, "current_players() -> the seats to act"},
+    {"_observe", (PyCFunction)fuda_py_env_observe, METH_O, "_observe(seat) -> the observation as JSON text"},
+    {"_tensor", (PyCFunction)fuda_py_env_tensor, METH_O, "_tensor(seat) -> float32 bytes, or None"},
+    {"view", (PyCFunction)fuda_py_env_view, METH_O, "view(seat) -> the variant's view text ({7h} marks cards)"},
+    {"rewards", (PyCFunction)fuda_py_env_rewards, METH_NOARGS, "rewards() -> points each seat gained by the last step"},
+    {"returns", (PyCFunction)fuda_py_env_returns, METH_VARARGS, "returns(column=1) -> each seat's total"},
+    {"winners", (PyCFunction)fuda_py_env_winners, METH_NOARGS, "winners() -> the seats that won ([] until the end)"},
+    {"current_players", (PyCFunction)fuda_py_env_current_players, METH_NOARGS, "current_players() -> the seats to act"},
     {"resample", (PyCFunction)(void (*)(void))env_resample, METH_VARARGS | METH_KEYWORDS,
      "resample(seat, seed=None) -> cards dealt anew that seat neither sees nor knows"},
     {"clone", (PyCFunction)env_clone, METH_NOARGS, "clone() -> an independent copy"},
-    {"hash", (PyCFunction)env_hash, METH_NOARGS, "hash() -> the 64-bit hash of the match's state"},
-    {"log", (PyCFunction)env_log, METH_NOARGS, "log() -> the match's log (fuda replay reads it)"},
+    {"hash", (PyCFunction)fuda_py_env_hash, METH_NOARGS, "hash() -> the 64-bit hash of the match's state"},
+    {"log", (PyCFunction)fuda_py_env_log, METH_NOARGS, "log() -> the match's log (fuda replay reads it)"},
     {NULL, NULL, 0, NULL}
 };
 
 static PyGetSetDef env_getset[] = {
-    {"done", (getter)get_done, NULL, "the match is over", NULL},
-    {"current_player", (getter)get_current_player, NULL, "the first seat to act, or None", NULL},
-    {"num_seats", (getter)get_num_seats, NULL, "seats of the match", NULL},
-    {"seed", (getter)get_seed, NULL, "the match's seed", NULL},
-    {"hand", (getter)get_hand, NULL, "hands begun in the match", NULL},
-    {"move_count", (getter)get_move_count, NULL, "moves played in the match", NULL},
-    {"claim", (getter)get_claim, NULL, "the open claim window's kind, or None", NULL},
-    {"info", (getter)get_info, NULL, "what the variant declares", NULL},
+    {"done", (getter)fuda_py_get_done, NULL, "the match is over", NULL},
+    {"current_player", (getter)fuda_py_get_current_player, NULL, "the first seat to act, or None", NULL},
+    {"num_seats", (getter)fuda_py_get_num_seats, NULL, "seats of the match", NULL},
+    {"seed", (getter)fuda_py_get_seed, NULL, "the match's seed", NULL},
+    {"hand", (getter)fuda_py_get_hand, NULL, "hands begun in the match", NULL},
+    {"move_count", (getter)fuda_py_get_move_count, NULL, "moves played in the match", NULL},
+    {"claim", (getter)fuda_py_get_claim, NULL, "the open claim window's kind, or None", NULL},
+    {"info", (getter)fuda_py_get_info, NULL, "what the variant declares", NULL},
     {NULL, NULL, NULL, NULL, NULL}
 };
 
