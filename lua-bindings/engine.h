@@ -92,7 +92,7 @@ const char *fuda_engine_error(const fuda_engine *e);
  * Replaces any loaded variant and ends any match. The variant named here is
  * the user's own and may be any path (still a regular file of at most 4 MiB);
  * what its script names (extends, fuda.import, fuda.variant) must lie inside
- * the search folders or this variant's folder (see loader.c). */
+ * the search folders or this variant's folder (see path.c). */
 int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts);
 
 typedef struct fuda_option_info {
@@ -118,6 +118,7 @@ typedef struct fuda_variant_info {
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
     int has_evaluate;        /* declares evaluate(g, seat), the search's estimate */
+    int has_tensor;          /* declares tensor(g, seat), a seat's observation as numbers (observe.h) */
     int search_by_winner;    /* search = { hands = "winner" }: the search judges a hand before the
                               * match's last by who won it, not by the points */
     int search_bot;          /* search = { bot = NAME }: the index in bots of the bot the seat plays
@@ -264,6 +265,10 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m);
  * interned move texts are not taken back; events already delivered stay
  * delivered (the caller knows what it showed). */
 int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m);
+
+/* Set the bots' generator (a mark's bot_rng): a copy of a match, made by
+ * playing its moves again, then chooses as the original would. Never fails. */
+void fuda_engine_set_bot_rng(fuda_engine *e, const fuda_rng *r);
 
 /* For a search that replays what happened since an earlier point: put the
  * state and the bots' generator back to mark m's, but keep the log, so the

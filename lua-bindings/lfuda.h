@@ -293,7 +293,7 @@ void fuda_open_cards(lua_State *L);   /* adds card functions to the table on top
 /* lmeld.c */
 void fuda_open_meld(lua_State *L);    /* adds fuda.rules to the table on top */
 
-/* lgame.c */
+/* lgame.c (the game object; its parts in game_impl.h's files) */
 void fuda_game_types(lua_State *L);   /* registers the fuda.Pile type, the game's field names */
 void fuda_game_push(fuda_engine *e);  /* pushes the game table of e's match */
 /* New match: the old match's game, piles and variable tables go stale, a
@@ -303,13 +303,17 @@ void fuda_game_reset(fuda_engine *e);
  * stale and its references are dropped. Allocates nothing, but call it
  * inside a protected call (it sets table fields). */
 void fuda_game_retire(fuda_engine *e);
-/* Rewrite the variable tables Lua reads from the core state e->st (after
- * the engine restored a state) and forget the pile caches. Allocates: call
- * it inside a protected call. Nothing happens when no match was made. */
-void fuda_game_sync(fuda_engine *e);
 /* Registry key of string.format (for g:say(fmt, ...)). */
 extern const char fuda_format_key;
+/* lvars.c: rewrite the variable tables Lua reads from the core state e->st
+ * (after the engine restored a state) and forget the pile caches. Allocates:
+ * call it inside a protected call. Nothing happens when no match was made. */
+void fuda_game_sync(fuda_engine *e);
+/* lvars.c: the text of symbol id ("" for none); never fails. */
 const char *fuda_sym_text(fuda_engine *e, int id);
+/* The index in e's state of the fuda.Pile at stack index idx, or -1 when
+ * the value there is no pile of e's running match. */
+int fuda_game_pile_index(lua_State *L, fuda_engine *e, int idx);
 /* The symbol id of s[0..len) in the match's table, a new one charged to the
  * script's memory; raises when too long or over the cap. */
 int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len);
@@ -401,7 +405,7 @@ int fuda_vm_leave(fuda_engine *e);
  * find, match, gmatch and gsub by fuda's metered ones (same semantics). */
 void fuda_open_patterns(lua_State *L);
 
-/* surface.c: the audited list and its walk. fuda_surface_engine walks e's
+/* surface.c: the audited list; surface_walk.c: its walk. fuda_surface_engine walks e's
  * state (a variant's surface) under the limits: malloc'd lines "reached
  * PATH", "unlisted PATH", "stale NAME" (NULL with e's error on failure).
  * fuda_surface_host walks a host state (raises on memory errors).
@@ -417,13 +421,22 @@ int fuda_surface_entry(int i, char *scope, const char **name, const char **bound
  * into the global library tables. Raises only on memory errors. */
 void fuda_open_stock(lua_State *L);
 
-/* loader.c */
+/* loader.c: load a variant into e (loader.lua, then the definition taken in) */
 int fuda_loader_load(fuda_engine *e, const char *variant);  /* 0 or -1 with e->err */
+/* path.c: the file of a name the user gives (0, the path in path[n]; -1 when
+ * none); fn(dir, ud) for each search folder until it returns 1; loader.lua's
+ * C.find(name, sub, fromdir, trusted) -> path, real path | nil, message. */
 int fuda_loader_find(fuda_engine *e, const char *name, const char *sub, char *path, size_t n);
 int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *ud);
+int fuda_path_find(lua_State *L);
+/* lloader.c */
 void fuda_open_loader(lua_State *L);  /* fuda.variant, fuda.import */
 void fuda_loader_push_code(lua_State *L); /* the loader module and the authoring pieces (raises) */
 void fuda_open_author(lua_State *L);  /* fuda.moves (author.lua, loaded at first use), fuda.plural */
+/* Push the loader module, made once per state until fuda_loader_forget
+ * drops it and the texts it kept (raises on errors of its own code). */
+void fuda_loader_push(lua_State *L);
+void fuda_loader_forget(lua_State *L);
 
 /* say.c: the text of g:say(fmt, ...), g:tell(seat, fmt, ...): the format
  * fmt (len bytes, the string at idx) over the values after idx.
@@ -497,11 +510,16 @@ int fuda_tables_find(fuda_engine *e, int seat, int playing, int *place);
  * copied to base); that table entered. NULL with the message when neither.
  * With one table: name itself. */
 const char *fuda_tables_pile_at(fuda_engine *e, const char *name, int *owner, char *base, size_t size);
-/* lgame.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
+/* lresult.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
 void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col);
 
-/* host.c */
-void fuda_open_match(lua_State *L);   /* fuda.match for host scripts */
+/* lmatch.c: the fuda.Match type, and fuda.match, fuda.replay, fuda.list
+ * added to the table on top (host scripts); the engine of the fuda.Match at
+ * idx (raises for another value or a freed match); the registry key of the
+ * host's fuda_config (a light userdata) that a new match copies. */
+void fuda_open_match(lua_State *L);
+fuda_engine *fuda_match_engine(lua_State *L, int idx);
+extern const char fuda_hostcfg_key;
 
 /* host_share.c: a new engine (the caller owns it) sharing the variant of
  * this kind (name, "k=v" options, cfg's limits) that the host state L
@@ -533,6 +551,11 @@ int fuda_strict_lua(lua_State *L);
 /* The string key of the tables at t1 and t2 (0: none) closest to typed, for
  * a "did you mean"; NULL when none is close. Points into the tables' keys. */
 const char *fuda_closest_key(lua_State *L, const char *typed, int t1, int t2);
+/* Raise "HEAD 'K' (did you mean 'X'?)" or "HEAD 'K' (LIST: a, b)" for the
+ * key at index key among names[0..n) (LIST: "fields", "options"), at the
+ * script's line. Never returns. */
+int fuda_strict_unknown(lua_State *L, const char *head, int key, const char **names, size_t n,
+                        const char *list);
 /* 1 if the table at idx has no metatable or a strict one, else 0. */
 int fuda_strict_can_set(lua_State *L, int idx);
 /* A spec table a script gives fuda (at idx): raises "WHERE: unknown field

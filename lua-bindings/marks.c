@@ -1,5 +1,6 @@
 /* marks.c -- going back to an earlier point of a match (marks, undo,
- * rewinding the state alone) and, for tests, arranging piles. */
+ * rewinding the state alone, the bots' generator of a copy) and, for tests,
+ * arranging piles. */
 #include "engine_impl.h"
 
 /* ---- marks: going back to an earlier point of the match ---- */
@@ -20,6 +21,8 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m) {
     m->match_id = e->match_id;
     return 0;
 }
+
+void fuda_engine_set_bot_rng(fuda_engine *e, const fuda_rng *r) { e->bot_rng = *r; }
 
 /* Is the match now a continuation of the point m marked: the same match,
  * and its log (hence its rows) the mark's with entries added? */

@@ -18,6 +18,10 @@ int fuda_table_bot(fuda_engine *e, int p, const char *name, const char **move);
 int fuda_table_bot_apply(fuda_engine *e, int p, const char *name, const char **move);
 /* search.c: the search bot */
 int fuda_table_search(fuda_engine *e, int p, const char **move, fuda_search_report *rep);
+/* resample.c: deal anew from r what seat (1-based, valid) can neither see
+ * nor know (at several tables: the seat's own table from its place, the
+ * others as a looker-on); the count of cards dealt anew */
+int fuda_resample_with(fuda_engine *e, int seat, fuda_rng *r);
 char *fuda_table_view(fuda_engine *e, int p); /* view.c */
 int fuda_table_prompt(fuda_engine *e, int p, char **text);
 int fuda_table_why_not(fuda_engine *e, int p, const char *typed, char **text);
