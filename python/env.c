@@ -11,8 +11,9 @@
  *
  * The Env keeps what happened to its match in order (each applied move, each
  * resample) so that clone() can make an independent copy by playing it again
- * on a new engine: the same state (the same hash), the bots' generator
- * copied too. A hand that ends is followed by the next at once, so a step
+ * on a new engine that shares the variant's Lua state (fuda_engine_new_sharing:
+ * no load, a few KB a copy): the same state (the same hash), the bots'
+ * generator copied too. A hand that ends is followed by the next at once, so a step
  * never leaves the match between hands. Events go to the seats that may see
  * them; each seat keeps those since its own last move (at most MAX_EVENTS,
  * the oldest dropped), and the observation shows them. */
@@ -460,7 +461,7 @@ static PyObject *env_resample(EnvObject *o, PyObject *args, PyObject *kw) {
     return PyLong_FromLong(n);
 }
 
-/* Play o's history again on c's engine (fresh from open_engine). -1 with a
+/* Play o's history again on c's engine (new, with o's variant). -1 with a
  * Python error. */
 static int replay_into(EnvObject *o, EnvObject *c) {
     fuda_engine_on_event(c->e, NULL, NULL);
@@ -499,7 +500,12 @@ static PyObject *env_clone(EnvObject *o, PyObject *unused) {
     if (!(c->variant = xstrdup(o->variant)) || !(c->opts = calloc((size_t)o->nopts + 1, sizeof *c->opts))) goto fail;
     for (; c->nopts < o->nopts; c->nopts++)
         if (!(c->opts[c->nopts] = xstrdup(o->opts[c->nopts]))) goto fail;
-    if (open_engine(c) != 0 || replay_into(o, c) != 0) goto fail;
+    c->e = fuda_engine_new_sharing(o->e); /* o's variant, loaded once for all its copies */
+    if (!c->e) {
+        PyErr_SetString(fuda_py_error, "cannot make an engine (out of memory, or no watchdog thread)");
+        goto fail;
+    }
+    if (replay_into(o, c) != 0) goto fail;
     for (int s = 1; s <= o->seats; s++)
         for (int i = 0; i < o->q[s].n; i++) q_push(&c->q[s], o->q[s].ev[i]);
     return (PyObject *)c;
