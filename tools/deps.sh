@@ -2,7 +2,7 @@
 # deps.sh [test] -- install the Debian packages fuda needs, if any is missing;
 # with `test`, also what the test suite needs (clang and libFuzzer for the
 # fuzz smoke run, lua5.4 for the C-module test, groff for the manual page
-# test); with `bench`, what
+# test, GNU parallel for the sharded run); with `bench`, what
 # tools/bench.sh needs (time); with `profile`, what tools/profile.sh needs
 # (dpkg-dev for apt-get source, linux-perf); with `openspiel`, what
 # tools/openspiel.sh needs to build OpenSpiel's gin_rummy (g++, nlohmann's
@@ -22,6 +22,7 @@ if [ "${1:-}" = test ]; then
     command -v lua5.4 >/dev/null 2>&1 || need="$need lua5.4"
     command -v python3 >/dev/null 2>&1 || need="$need python3"   # terminal-driving tests
     command -v groff >/dev/null 2>&1 || need="$need groff-base"  # the manual page test
+    command -v parallel >/dev/null 2>&1 || need="$need parallel"  # shard.sh: a sharded sim through it
 fi
 if [ "${1:-}" = bench ]; then
     [ -x /usr/bin/time ] || need="$need time"
