@@ -62,6 +62,8 @@ expect "sim gin: the merged run's replay has no --shard" hasnt "$OUT" '"replay":
 same_as_whole sim_dobon3 4 "2 4 1 3" sim dobon -n 40 --seats 3 --seed 11 -j 2
 same_as_whole sim_teams 2 "2 1" sim teams -n 6 --seed 2
 expect "sim teams: the merged report has the teams" has "$TMP/whole.txt" '^team 1 '
+same_as_whole sim_hollywood 3 "3 1 2" sim hollywood -n 6 --seed 3
+expect "sim hollywood: the merged report has the score columns" has "$TMP/whole.txt" '^column '
 
 same_as_whole duel_gin 3 "2 3 1" duel gin --bots basic,random -n 7 --seed 3
 same_as_whole duel_zun3 2 "2 1" duel zun --bots basic,random --seats 3 -n 5 --seed 3
