@@ -15,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "out.h"
 #include "shard.h"
@@ -46,28 +48,32 @@ static int refuse(const char *fmt, ...) {
     return FUDA_EXIT_USAGE;
 }
 
-/* Read a whole regular file (malloc'd, NUL-terminated, its length in *len);
- * NULL with the reason in err. */
+/* Read a whole regular file (malloc'd, NUL-terminated, its length in *len),
+ * never waiting on a FIFO or a device; NULL with the reason in err. */
 static char *read_all(const char *path, size_t *len, char *err, size_t errsize) {
-    FILE *f = fopen(path, "rb");
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
-    if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, errsize, "%s", f ? "not a regular file" : strerror(errno));
-        if (f) fclose(f);
-        return NULL;
-    }
-    if ((size_t)st.st_size > MAX_SHARD_BYTES) {
-        fclose(f);
-        snprintf(err, errsize, "larger than %zu MiB", MAX_SHARD_BYTES >> 20);
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > MAX_SHARD_BYTES) {
+        if (fd < 0) snprintf(err, errsize, "%s", strerror(errno));
+        else if (!S_ISREG(st.st_mode)) snprintf(err, errsize, "not a regular file");
+        else snprintf(err, errsize, "larger than %zu MiB", MAX_SHARD_BYTES >> 20);
+        if (fd >= 0) close(fd);
         return NULL;
     }
     char *text = fuda_xrealloc(NULL, (size_t)st.st_size + 1);
-    size_t n = fread(text, 1, (size_t)st.st_size, f);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
+    size_t n = 0;
+    int bad = 0;
+    while (n < (size_t)st.st_size) {
+        ssize_t got = read(fd, text + n, (size_t)st.st_size - n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) bad = errno;
+        if (got <= 0) break; /* an error, or the file got shorter */
+        n += (size_t)got;
+    }
+    close(fd);
+    if (n < (size_t)st.st_size) {
         free(text);
-        snprintf(err, errsize, "cannot be read");
+        snprintf(err, errsize, "%s", bad ? strerror(bad) : "it got shorter while read");
         return NULL;
     }
     text[n] = '\0';

@@ -165,6 +165,8 @@ refused "an unsharded result" 'whole.json is not a shard.s result' "$S.1.json" "
 refused "a cut file" 'cut.json is not JSON: line 1: ' "$S.1.json" "$TMP/cut.json"
 refused "not JSON" 'text.json is not JSON' "$S.1.json" "$TMP/text.json"
 refused "no such file" 'cannot read .*nothing.json: No such file' "$S.1.json" "$TMP/nothing.json"
+mkfifo "$TMP/fifo"
+refused "a FIFO (not waited on)" 'cannot read .*fifo: not a regular file' "$S.1.json" "$TMP/fifo"
 refused "sim and duel" 'are shards of different runs' "$S.1.json" "$TMP/duel_gin.2.json"
 run merge
 expect "merge without files: usage error" status 2
