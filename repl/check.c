@@ -234,10 +234,10 @@ static int parse_args(int argc, char **argv, check_args *s) {
     if (s->from > s->matches) return fuda_usage_error("check", "--from %ld is past -n %ld", s->from, s->matches);
     if (s->from < 1) s->from = 1;
     if (s->sh.n) s->json = 1; /* a shard's result is for fuda merge */
-    return fuda_shard_fits("check", &s->sh, s->matches - s->from + 1, "matches");
+    return fuda_shard_split("check", &s->sh, s->matches - s->from + 1, "matches");
 }
 
-long fuda_check_count(const check_args *a) { return fuda_shard_count(&a->sh, a->matches - a->from + 1); }
+long fuda_check_count(const check_args *a) { return a->sh.len; }
 
 /* Seats, bots and bounds from the loaded variant; 0 or a usage error. */
 static int prepare(checker *c, char ***store) {

@@ -86,7 +86,7 @@ static int parse_args(int argc, char **argv, duel_args *d) {
     if (!d->m.bots || !strchr(d->m.bots, ','))
         return fuda_usage_error("duel", "--bots needs two bots or more (--bots A,B)");
     if (d->sh.n) d->json = 1; /* a shard's result is for fuda merge */
-    return fuda_shard_fits("duel", &d->sh, d->deals, "deals");
+    return fuda_shard_split("duel", &d->sh, d->deals, "deals");
 }
 
 /* The seat entry k sits at in rotation rot (1-based seats). */
@@ -441,7 +441,7 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
     else r = fuda_assign_bots("duel", e, a.m.bots, 0, d.nseats, d.lineup, &store);
     char *name = r == 0 ? fuda_xstrdup(fuda_engine_info(e)->name) : NULL; /* every worker loads its own */
     fuda_jobs_result res = { 0 };
-    long deals = fuda_shard_count(&a.sh, a.deals), nmatches = deals * d.nseats;
+    long deals = a.sh.len, nmatches = deals * d.nseats;
     d.sh = &a.sh;
     if (r == 0) {
         d.recs = calloc((size_t)nmatches, sizeof *d.recs);

@@ -41,19 +41,27 @@ int fuda_args_shard(fuda_args *a, const char *arg, fuda_shard *sh) {
     return 1;
 }
 
-int fuda_shard_fits(const char *cmd, const fuda_shard *sh, long count, const char *unit) {
+/* floor(k * count / n) without overflow (count and n below 2^63). */
+static long block_start(long k, long count, long n) {
+    return (long)((unsigned long long)(count / n) * (unsigned long long)k +
+                  (unsigned long long)(count % n) * (unsigned long long)k / (unsigned long long)n);
+}
+
+int fuda_shard_split(const char *cmd, fuda_shard *sh, long count, const char *unit) {
+    if (sh->n == 0) {
+        sh->first = 0;
+        sh->len = count;
+        return 0;
+    }
     if (sh->n > count)
         return fuda_usage_error(cmd, "--shard %ld/%ld: %ld %s cannot be split into %ld shards", sh->k, sh->n, count,
                                 unit, sh->n);
+    sh->first = block_start(sh->k - 1, count, sh->n);
+    sh->len = block_start(sh->k, count, sh->n) - sh->first;
     return 0;
 }
 
-long fuda_shard_count(const fuda_shard *sh, long count) {
-    if (sh->n == 0) return count;
-    return count >= sh->k ? (count - sh->k) / sh->n + 1 : 0;
-}
-
-long fuda_shard_unit(const fuda_shard *sh, long j) { return sh->n == 0 ? j : sh->k - 1 + j * sh->n; }
+long fuda_shard_unit(const fuda_shard *sh, long j) { return sh->first + j; }
 
 const char *fuda_shard_flag(const fuda_shard *sh, char *buf, size_t size) {
     snprintf(buf, size, "--shard %ld/%ld", sh->k, sh->n);

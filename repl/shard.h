@@ -5,11 +5,15 @@
  * run unsharded prints it (merge.c): the run's identity and the raw sums or
  * records of its matches.
  *
- * The split strides: of the run's units u = 0, 1, ... (match or deal
- * indices from the first one played), shard K plays those with
- * u mod N = K - 1. Every shard then gets a fair share of whatever changes
- * along the run (check tries every move in matches spread over it), and a
- * deal stays whole in one shard. */
+ * The split is in contiguous blocks: of the run's `count` units (match or
+ * deal indices from the first one played), shard K plays those from
+ * floor((K-1) count / N) to floor(K count / N) - 1, so the shards differ by
+ * one unit at most and a deal stays whole in one shard. Not striding: what
+ * goes round along a run (check's seat counts and its random and own-bot
+ * rounds, with a period of 2 in a game of one seat count) would fall on
+ * the shards unevenly, all random rounds in one shard of two; a block gets
+ * every kind in turn, and check spreads its sampled matches evenly over the
+ * run. */
 #ifndef FUDA_SHARD_H
 #define FUDA_SHARD_H
 
@@ -21,18 +25,19 @@
 #include "provenance.h"
 
 typedef struct fuda_shard {
-    long k, n; /* shard k of n (1 <= k <= n); n == 0: the run is not sharded */
+    long k, n;       /* shard k of n (1 <= k <= n); n == 0: the run is not sharded */
+    long first, len; /* its units: first .. first + len - 1 of the run's (fuda_shard_split) */
 } fuda_shard;
 
 /* If arg is --shard K/N (or --shard=K/N), store it and return 1; 0 if it is
  * another argument; -1 after a usage error (printed): not K/N, K or N below
  * 1, K above N. */
 int fuda_args_shard(fuda_args *a, const char *arg, fuda_shard *sh);
-/* Can `count` units be split N ways (N <= count)? 0, or FUDA_EXIT_USAGE
- * (printed, naming the unit: "matches", "deals"). */
-int fuda_shard_fits(const char *cmd, const fuda_shard *sh, long count, const char *unit);
-/* How many of `count` units shard sh plays (all of them when not sharded). */
-long fuda_shard_count(const fuda_shard *sh, long count);
+/* Split the run's `count` units: set sh->first and sh->len to shard sh's
+ * block (all of them when not sharded). 0, or FUDA_EXIT_USAGE (printed,
+ * naming the unit, "matches" or "deals") when N is above count: a shard
+ * would have none. */
+int fuda_shard_split(const char *cmd, fuda_shard *sh, long count, const char *unit);
 /* The run's unit (from 0) that is shard sh's j-th (from 0). */
 long fuda_shard_unit(const fuda_shard *sh, long j);
 

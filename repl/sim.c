@@ -109,7 +109,7 @@ static int parse_args(int argc, char **argv, sim_args *s) {
         return fuda_usage_error("sim", "--shard does not go with --report, --svg or --vs (they need the record of "
                                 "every match in one run)");
     if (s->sh.n) s->json = 1; /* a shard's result is for fuda merge */
-    return fuda_shard_fits("sim", &s->sh, s->matches, "matches");
+    return fuda_shard_split("sim", &s->sh, s->matches, "matches");
 }
 
 static double rate(long n, double secs) { return secs > 0 ? (double)n / secs : 0.0; }
@@ -328,7 +328,7 @@ static int run_all(const fuda_config *cfg, const sim_args *s, const char *const 
                    fuda_match_rec *recs) {
     sim_job j = { s, bots, t->nseats, recs, t, PTHREAD_MUTEX_INITIALIZER };
     fuda_jobs_result res;
-    long count = fuda_shard_count(&s->sh, s->matches);
+    long count = s->sh.len;
     int r = fuda_run_jobs_done(cfg, &s->m, s->jobs, count, !s->json && isatty(STDERR_FILENO), "matches",
                                sim_match, sim_worker_done, &j, &res);
     t->elapsed = res.elapsed;

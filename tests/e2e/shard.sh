@@ -59,7 +59,10 @@ same_as_whole sim_gin 3 "3 1 2" sim gin -n 30 --seed 5
 expect "sim gin: a shard's result is its own JSON report" has "$TMP/sim_gin.2.json" '^\{"variant": "gin", .*"matches": 10, '
 expect "sim gin: a shard's replay command names its shard" has "$TMP/sim_gin.2.json" '"replay": "fuda sim gin [^"]*--shard 2/3"'
 expect "sim gin: the merged run's replay has no --shard" hasnt "$OUT" '"replay": "[^"]*--shard'
-same_as_whole sim_dobon3 4 "2 4 1 3" sim dobon -n 40 --seats 3 --seed 11 -j 2
+same_as_whole sim_dobon3 4 "2 4 1 3" sim dobon -n 41 --seats 3 --seed 11 -j 2
+expect "sim dobon: 41 matches in blocks of 10, 10, 10 and 11" sh -c \
+    'for k in 1 2 3 4; do grep -o "^{\"variant\": \"dobon\", \"seats\": 3, [^}]*\"matches\": [0-9]*" "$1.$k.json" | sed "s/.* //"; done | tr "\n" " " | grep -qx "10 10 10 11 "' \
+    sh "$TMP/sim_dobon3"
 same_as_whole sim_teams 2 "2 1" sim teams -n 6 --seed 2
 expect "sim teams: the merged report has the teams" has "$TMP/whole.txt" '^team 1 '
 same_as_whole sim_hollywood 3 "3 1 2" sim hollywood -n 6 --seed 3
@@ -72,9 +75,10 @@ expect "duel zun: the merged report has the ranks" has "$TMP/whole.txt" '^ranks 
 same_as_whole check_dobon 3 "3 1 2" check dobon -n 12 -j 1
 expect "check dobon: OK" has "$TMP/whole.txt" '^check: OK \(12 matches'
 same_as_whole check_zun_strict 2 "2 1" check zun -n 10 --from 3 --strict -j 1
-# the variant's own bots play every other match, so shard 1 of 2 has none:
-# --strict is judged on the sums of all shards, as the run unsharded judges it
-same_as_whole check_dobon_strict 2 "2 1" check dobon -n 4 --seats 2 --strict -j 1
+# the variant's own bots play every other match, so shard 1 of 4 (match 1)
+# has none: --strict is judged on the sums of all shards, as the run
+# unsharded judges it
+same_as_whole check_dobon_strict 4 "4 2 3 1" check dobon -n 4 --seats 2 --strict -j 1
 expect "check --strict: shard 1 alone never asked the variant's bot" has "$TMP/check_dobon_strict.1.json" \
     '"never_reached": \[\{"hook": "bot '"'"'basic'"'"'"'
 expect "check --strict: the merged run is OK" has "$TMP/whole.txt" '^check: OK \(4 matches'
@@ -99,14 +103,14 @@ return {
 }
 LUA
 cd "$TMP" || exit 1 # check saves the failing match's log here
-SHARD_RC=1 # the shards that play a failing match exit 1 (shard 3 happens to play none)
-run sim trap.lua -n 200 --shard 3/3
-expect "trap: shard 3/3 has no failing match" status 0
+# (matches 1-66, 67-133 and 134-200: each shard has failing matches)
 run sim trap.lua -n 200 --shard 1/3
 expect "trap: shard 1/3 names its first failing match" has "$ERR" 'the first: match 55 \(seed 55\)'
 run sim trap.lua -n 200 --shard 2/3
 expect "trap: shard 2/3 names its first failing match" has "$ERR" 'the first: match 83 \(seed 83\)'
-SHARD_RC=
+run sim trap.lua -n 200 --shard 3/3
+expect "trap: shard 3/3 names its first failing match" has "$ERR" 'the first: match 181 \(seed 181\)'
+expect "trap: a shard with a failed match exits 1" status 1
 run sim trap.lua -n 200
 cp "$OUT" "$TMP/whole.txt"
 cp "$ERR" "$TMP/whole.err"
