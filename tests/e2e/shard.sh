@@ -82,6 +82,10 @@ same_as_whole check_dobon_strict 4 "4 2 3 1" check dobon -n 4 --seats 2 --strict
 expect "check --strict: shard 1 alone never asked the variant's bot" has "$TMP/check_dobon_strict.1.json" \
     '"never_reached": \[\{"hook": "bot '"'"'basic'"'"'"'
 expect "check --strict: the merged run is OK" has "$TMP/whole.txt" '^check: OK \(4 matches'
+# ... and fails it when no shard reached a hook: every shard passes alone
+same_as_whole check_dobon_unreached 2 "2 1" check dobon -n 4 --strict -j 1
+expect "check --strict: the merge fails as the run does" sh -c "tail -n 1 '$TMP/whole.txt' | grep -q \
+'^check: FAILED (--strict: never reached: bot .basic.'"
 
 # ---- failures ----
 
