@@ -57,7 +57,8 @@ same_as_whole() {
 
 same_as_whole sim_gin 3 "3 1 2" sim gin -n 30 --seed 5
 expect "sim gin: a shard's result is its own JSON report" has "$TMP/sim_gin.2.json" '^\{"variant": "gin", .*"matches": 10, '
-expect "sim gin: a shard's replay command names its shard" has "$TMP/sim_gin.2.json" '"replay": "fuda sim gin [^"]*--shard 2/3"'
+# (the replay starts with the limits set: make test sets FUDA_MAX_TIME)
+expect "sim gin: a shard's replay command names its shard" has "$TMP/sim_gin.2.json" '"replay": "fuda [^"]*sim gin [^"]*--shard 2/3"'
 expect "sim gin: the merged run's replay has no --shard" hasnt "$OUT" '"replay": "[^"]*--shard'
 same_as_whole sim_dobon3 4 "2 4 1 3" sim dobon -n 41 --seats 3 --seed 11 -j 2
 expect "sim dobon: 41 matches in blocks of 10, 10, 10 and 11" sh -c \
@@ -161,7 +162,7 @@ refused() {
     expect "$what: says why" has "$ERR" "$re"
 }
 refused "another seed" 'seed6.json are shards of different runs:' "$S.1.json" "$TMP/seed6.json" "$S.3.json"
-expect "another seed: both runs shown" has "$ERR" '^  .*seed6.json: fuda sim gin --seed 6 -n 30'
+expect "another seed: both runs shown" has "$ERR" '^  .*seed6.json: fuda .*sim gin --seed 6 -n 30'
 refused "another N" 'split the run differently: .* is shard 1/3, .* is shard 2/4' "$S.1.json" "$TMP/of4.json" "$S.3.json"
 refused "another -n" 'n31.json are shards of different runs' "$S.1.json" "$TMP/n31.json" "$S.3.json"
 refused "another option" 'target.json are shards of different runs' "$S.1.json" "$TMP/target.json" "$S.3.json"
