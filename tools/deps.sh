@@ -3,7 +3,8 @@
 # (python3-dev: the headers of $PYTHON, python3 unless set, for make python);
 # with `test`, also what the test suite needs (clang and libFuzzer for the
 # fuzz smoke run, lua5.4 for the C-module test, groff for the manual page
-# test, python3-numpy for the Python module's tensor test); with `bench`, what
+# test, python3-numpy for the Python module's tensor test, GNU parallel for
+# the sharded run); with `bench`, what
 # tools/bench.sh needs (time); with `profile`, what tools/profile.sh needs
 # (dpkg-dev for apt-get source, linux-perf); with `openspiel`, what
 # tools/openspiel.sh needs to build OpenSpiel's gin_rummy (g++, nlohmann's
@@ -33,6 +34,7 @@ if [ "${1:-}" = test ]; then
     command -v groff >/dev/null 2>&1 || need="$need groff-base"  # the manual page test
     # the Python module's tensor test: Debian's numpy (for /usr/bin/python3)
     dpkg -s python3-numpy >/dev/null 2>&1 || need="$need python3-numpy"
+    command -v parallel >/dev/null 2>&1 || need="$need parallel"  # shard.sh: a sharded sim through it
 fi
 if [ "${1:-}" = bench ]; then
     [ -x /usr/bin/time ] || need="$need time"
