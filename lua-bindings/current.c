@@ -25,13 +25,11 @@
 static const char LOCKED_GAME_KEY = 'G', LOCKED_VARS_KEY = 'V';
 
 static int locked_game(lua_State *L) {
-    return luaL_error(L, "this game object belongs to another match (the one being played has its "
-                      "own g: keep a match's data in g, not in the script's own variables)");
+    return luaL_error(L, "this game object " FUDA_OTHER_MATCH);
 }
 
 static int locked_vars(lua_State *L) {
-    return luaL_error(L, "this variable table belongs to another match (the one being played has "
-                      "its own g.var and g.seat)");
+    return luaL_error(L, "this variable table " FUDA_OTHER_MATCH);
 }
 
 /* Push a locked metatable: every read or write raises fn's error. */

@@ -22,7 +22,7 @@ static inline fuda_engine *cell_engine(const fuda_cell *c) {
 
 /* Raise for an object (`what`) of a match that is not being played. */
 static inline void not_played(lua_State *L, const fuda_cell *c, const char *what) {
-    if (c->e && c->e->started) luaL_error(L, "%s belongs to another match (the one being played has its own)", what);
+    if (c->e && c->e->started) luaL_error(L, "%s " FUDA_OTHER_MATCH, what);
     luaL_error(L, "%s belongs to a match that has ended", what);
 }
 

@@ -385,6 +385,8 @@ int fuda_sandbox_stopping(lua_State *L);
  * own metatables (open 1) or the locked ones; fuda_current_types makes the
  * locked metatables (once per state, inside the call that sets it up). */
 void fuda_current_switch(fuda_vm *vm, fuda_engine *e);
+/* What an object of a match that is not the one being played says. */
+#define FUDA_OTHER_MATCH "belongs to another match (keep a match's data in g, not in the script's own variables)"
 void fuda_current_open(lua_State *L, fuda_engine *e, int open);
 void fuda_current_types(lua_State *L);
 
