@@ -204,7 +204,7 @@ LUA
 }
 
 mem_figure() {
-    n=$(count 200 4)
+    n=$(count 200 50) # at least 50: a shared match costs some 24 KB, below the noise of a few
     half=$((n / 2))
     moves=${BENCH_MEM_MOVES:-20}
     timed "$TMP/mem" "$F" run "$TMP/mem.lua" 1 "$moves" || return 1
