@@ -215,9 +215,13 @@ if command -v parallel >/dev/null 2>&1; then
     expect "parallel: merge exits 0" status 0
     expect "parallel: merge prints what the run prints" same_text "$TMP/whole.txt" "$OUT"
     # over ssh as docs/user-guide.md has it (-S, --results), an ssh that runs
-    # the command here standing in for the real one
+    # the command here standing in for the real one. A real ssh gives the
+    # remote command a login environment with SHELL set, which parallel's
+    # remote wrapper runs the job with; CI's environment has no SHELL (the
+    # jobs then printed nothing and parallel still said 0), so it is set here.
     cat >"$TMP/ssh" <<'EOF'
 #!/bin/sh
+SHELL=${SHELL:-/bin/sh}; export SHELL
 while [ $# -gt 0 ]; do case $1 in -*) shift ;; *) shift; break ;; esac; done
 [ "${1:-}" = "--" ] && shift
 exec sh -c "$*"
