@@ -162,13 +162,19 @@ struct fuda_engine {
     fuda_engine *wd_next;      /* the watchdog's list (under its mutex) */
     unsigned long wd_seen;     /* watchdog only: the call_gen it last saw, */
     long long wd_since;        /* and since when (monotonic ms) */
+    clockid_t wd_clock;        /* the CPU clock of the thread running the call (set at arm) */
+    long long wd_cpu0;         /* watchdog only: that clock (us) when it first saw the call, */
+    long long wd_cpu_seen;     /* at its last look, */
+    long long wd_cpu_moved;    /* the time (monotonic ms) it last saw the clock move, */
+    long long wd_cpu_fired;    /* and the clock (us) when it marked the call over its time */
     unsigned long wd_overrun;  /* watchdog only: the call_gen it reported as stuck (fuda_engine_on_overrun) */
     int wd_why;                /* FUDA_LIMIT_TIME or _MATCH_TIME: why wd_fired was set */
     long match_time_limit;     /* ms of script time one match may take (0: no budget) */
     unsigned long match_epoch; /* the engine's thread: one more at every match start */
     unsigned long match_over;  /* watchdog: the match_epoch whose budget is spent */
     unsigned long wd_epoch;    /* watchdog only: the match it samples, */
-    long long wd_used, wd_last;/* its script time so far, the time of the last look (ms) */
+    long long wd_used, wd_last;/* its script time so far (CPU us), the time of the last look (ms) */
+    long long wd_last_cpu;     /* watchdog only: the running thread's CPU clock (us) at the last look, -1: none */
     int paranoid;              /* check the core state after every hook */
     char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
     int err_oom;               /* ... could not be kept: out of memory */

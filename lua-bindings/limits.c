@@ -60,6 +60,16 @@ fuda_engine *fuda_engine_of(lua_State *L) {
     return vm ? vm->current : NULL;
 }
 
+/* What a call's time is. A call's time is the CPU time of the thread running
+ * it, read by the watchdog on that thread's CPU clock: on a loaded machine
+ * (or at nice 19) a thread waiting for a core spends no time of its own, so a
+ * hook that takes 100 ms of CPU is never stopped as if it took 2 s. A thread
+ * that does not run at all (blocked in C: a write nobody reads) moves no CPU
+ * clock; once its clock has stood still STALL_MS, wall time counts instead.
+ * A thread that only waits for a core moves its clock every few
+ * milliseconds. */
+#define STALL_MS 250
+
 /* Milliseconds on a clock that never jumps. */
 static long long now_ms(void) {
     struct timespec ts;
@@ -68,6 +78,14 @@ static long long now_ms(void) {
 }
 
 /* ---- the watchdog ---- */
+
+/* The CPU time (us) on clock c, -1 when it cannot be read (its thread ended). */
+static long long cpu_us(clockid_t c) {
+    struct timespec ts;
+    if (clock_gettime(c, &ts) != 0) return -1;
+    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 
 /* The engines whose call runs on this thread, innermost first (linked by
  * wd_prev): what the signal handler looks at. */
@@ -137,26 +155,30 @@ static void overrun_place(const fuda_engine *e, char *out, size_t size) {
         snprintf(out, size, "%s", e->file ? e->file : "the variant");
 }
 
-/* One look at e (under the lock): note when its running call was first seen,
- * mark and signal it once that is more than its time limit ago, and report it
- * stuck (overrun_fn) if it still runs FUDA_OVERRUN_MS after that. The
- * match's script time is sampled here too, with no clock read on the
- * engine's side: the time since the last look counts when a call is running
- * at this one (an estimate as good as the looks are frequent); past the
- * match's budget the running call is stopped the same way, and the match
+/* One look at e (under the lock): note when its running call was first seen
+ * and its thread's CPU clock then; mark and signal the call once it has used
+ * its time limit (CPU time, or wall time while its thread stands still, see
+ * STALL_MS), and report it stuck (overrun_fn) if after that it still uses
+ * FUDA_OVERRUN_MS of CPU, or its thread stands still that long. The match's
+ * script time is sampled here too, with no clock read on the engine's side:
+ * the CPU time the thread used since the last look counts when a call is
+ * running at this one (an estimate as good as the looks are frequent); past
+ * the match's budget the running call is stopped the same way, and the match
  * marked over it (match_over: every later call stops at once, see arm). */
 static void watch_one(fuda_engine *e, long long now) {
     unsigned long gen = SHARED_LOAD(&e->call_gen);
     unsigned long epoch = SHARED_LOAD(&e->match_epoch);
-    long long since_look = now - e->wd_last;
+    long long cpu = (gen & 1) ? cpu_us(__atomic_load_n(&e->wd_clock, __ATOMIC_RELAXED)) : -1;
+    long long since_look = cpu >= 0 && e->wd_last_cpu >= 0 && cpu >= e->wd_last_cpu ? cpu - e->wd_last_cpu : 0;
     e->wd_last = now;
+    e->wd_last_cpu = cpu;
     if (epoch != e->wd_epoch) { /* a new match: its own budget */
         e->wd_epoch = epoch;
         e->wd_used = 0;
     }
     if ((gen & 1) && e->match_time_limit > 0) {
         e->wd_used += since_look;
-        if (e->wd_used > e->match_time_limit && SHARED_LOAD(&e->match_over) != epoch) {
+        if (e->wd_used > e->match_time_limit * 1000LL && SHARED_LOAD(&e->match_over) != epoch) {
             SHARED_STORE(&e->match_over, epoch);
             if (e->wd_fired != gen) {
                 __atomic_store_n(&e->wd_why, FUDA_LIMIT_MATCH_TIME, __ATOMIC_RELEASE);
@@ -166,12 +188,29 @@ static void watch_one(fuda_engine *e, long long now) {
     }
     if (gen != e->wd_seen) {
         e->wd_seen = gen;
-        e->wd_since = now;
-    } else if ((gen & 1) && e->wd_fired != gen && now - e->wd_since >= e->time_limit) {
-        __atomic_store_n(&e->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
-        kick(e, gen);
-    } else if ((gen & 1) && e->wd_fired == gen && e->wd_overrun != gen && overrun_fn &&
-               now - e->wd_since >= e->time_limit + FUDA_OVERRUN_MS) {
+        e->wd_since = e->wd_cpu_moved = now;
+        e->wd_cpu0 = e->wd_cpu_seen = cpu;
+        return;
+    }
+    if (!(gen & 1) || cpu < 0) return;
+    if (e->wd_cpu0 < 0) { /* the clock could not be read at the first look */
+        e->wd_cpu0 = e->wd_cpu_seen = cpu;
+        e->wd_cpu_moved = now;
+        return;
+    }
+    if (cpu != e->wd_cpu_seen) {
+        e->wd_cpu_seen = cpu;
+        e->wd_cpu_moved = now;
+    }
+    int still = now - e->wd_cpu_moved >= STALL_MS;
+    if (e->wd_fired != gen) {
+        if ((cpu - e->wd_cpu0) / 1000 >= e->time_limit || (still && now - e->wd_since >= e->time_limit)) {
+            e->wd_cpu_fired = cpu;
+            __atomic_store_n(&e->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
+            kick(e, gen);
+        }
+    } else if (e->wd_overrun != gen && overrun_fn &&
+               ((cpu - e->wd_cpu_fired) / 1000 >= FUDA_OVERRUN_MS || now - e->wd_cpu_moved >= FUDA_OVERRUN_MS)) {
         char place[sizeof e->vm->noted_place[0] + 8];
         e->wd_overrun = gen;
         overrun_place(e, place, sizeof place);
@@ -238,6 +277,7 @@ int fuda_sandbox_watch(fuda_engine *e) {
     if (wd_started) {
         e->wd_seen = e->call_gen;
         e->wd_last = now_ms();
+        e->wd_last_cpu = -1;
         e->wd_next = wd_engines;
         wd_engines = e;
         pthread_cond_signal(&wd_wake);
@@ -266,12 +306,24 @@ void fuda_sandbox_unwatch(fuda_engine *e) {
 
 static void hit_later(fuda_engine *e, int kind);
 
+/* This thread's CPU clock (asked once a thread: no system call). */
+static clockid_t thread_clock(void) {
+    static __thread clockid_t mine;
+    static __thread int known;
+    if (!known) {
+        if (pthread_getcpuclockid(pthread_self(), &mine) != 0) mine = CLOCK_MONOTONIC; /* wall time, then */
+        known = 1;
+    }
+    return mine;
+}
+
 /* An outermost call under the limits starts on this thread: a new odd
  * generation for the watchdog, and e innermost for the signal handler. A
  * match whose script time is spent already stops the call at its first
  * instruction. */
 static void arm(fuda_engine *e) {
     __atomic_store_n(&e->wd_thread, pthread_self(), __ATOMIC_RELAXED);
+    __atomic_store_n(&e->wd_clock, thread_clock(), __ATOMIC_RELAXED);
     e->wd_prev = running_here;
     SHARED_STORE(&e->call_gen, e->call_gen + 1);
     HANDLER_FENCE();

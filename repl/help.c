@@ -247,7 +247,7 @@ static void print_general_help(FILE *f) {
           "\n"
           "Limits for game scripts (a script going past one gets an error, the program goes on):\n"
           "  --max-memory MIB        memory of one game's Lua state (default 256)\n"
-          "  --max-time MS           milliseconds one hook call or load may take (default 2000)\n"
+          "  --max-time MS           CPU ms one hook call or load may take (default 2000)\n"
           "  --max-match-time MS     milliseconds of script time one match may take in all\n"
           "                          (default 300000; 0: no such limit)\n"
           "  --max-instructions N    Lua instructions in one hook call (default 0: no limit;\n"

@@ -144,4 +144,34 @@ y' --max-time 200 play sandbox --option attack=loop --seed 2
 expect "play, time: the refused move is explained" has "$OUT" "sandbox.lua:52: time limit exceeded \(200 ms in one hook call\)"
 expect "play, time: quitting works after it" status 0
 
+# The time limit counts the CPU time of the call's thread, not the wall
+# clock: on a loaded machine a hook waiting for a core is not stopped. Here
+# two busy loops share one core with fuda at nice 10 (some 5% of that core);
+# the deal's loop takes about 0.2 s of CPU, many times that in wall time,
+# more than the 1000 ms limit.
+if command -v taskset >/dev/null 2>&1; then
+    cat >"$TMP/busy.lua" <<'LUA'
+return {
+  extends = "tiny",
+  deal = function(g)
+    local x = 0
+    for i = 1, 20000000 do x = x + i % 7 end
+    return fuda.variant("tiny").deal(g)
+  end,
+}
+LUA
+    taskset -c 0 sh -c 'while :; do :; done' & B1=$!
+    taskset -c 0 sh -c 'while :; do :; done' & B2=$!
+    T0=$(date +%s%N)
+    taskset -c 0 nice -n 10 "$FUDA" --max-time 1000 sim "$TMP/busy.lua" -n 1 -j 1 >"$OUT" 2>"$ERR" </dev/null
+    RC=$?
+    T1=$(date +%s%N)
+    kill $B1 $B2 2>/dev/null; wait $B1 $B2 2>/dev/null
+    expect "a starved hook under its CPU time: sim exits 0" status 0
+    expect "a starved hook under its CPU time: no time limit hit" hasnt "$ERR" 'time limit'
+    echo "  (starved deal: $(( (T1 - T0) / 1000000 )) ms of wall time under a 1000 ms limit)" >&2
+else
+    expect "taskset is installed (util-linux)" false
+fi
+
 finish
