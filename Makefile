@@ -6,7 +6,8 @@
 #   make test       ... and run every suite (ends with "N passed, N failed");
 #                   a suite running past FUDA_SUITE_TIMEOUT seconds (300) is
 #                   stopped and fails; FUDA_SUITES="c/* lua/gin_*" runs some
-#   make asan       the test suite under AddressSanitizer and UBSan
+#   make asan       the test suite under AddressSanitizer and UBSan (a suite may take
+#                   1200 s there, FUDA_SUITE_TIMEOUT: the build runs some 3 times slower)
 #   make mutants    mutation testing: each slip of tests/mutants.txt alone in a
 #                   scratch copy, and whether the suites catch it (minutes)
 #   make bench      every figure of the speed issue (issue 8), one a line with
@@ -178,7 +179,8 @@ asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    build
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build-asan build-asan/fuda
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    FUDA_SUITE_TIMEOUT=$${FUDA_SUITE_TIMEOUT:-1200} sh tests/run.sh build-asan build-asan/fuda
 
 # Mutation testing: each slip of tests/mutants.txt applied alone to a scratch
 # copy of the tree, built and tested (minutes; not part of `make test`).
