@@ -72,9 +72,12 @@ int fuda_search_budget(long *think_ms, long *iters) {
     return budget_given;
 }
 
+/* The search's clock: this thread's CPU time (the search runs on the
+ * calling thread), so that --think buys the same playouts on a busy
+ * machine as on an idle one, as the hooks' time limit counts. */
 static double now_ms(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
