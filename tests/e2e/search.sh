@@ -144,9 +144,9 @@ expect "--iters 0: says why" has "$ERR" 'iters: 0 is out of range'
 run sim gin -n 1 --bots search --think abc
 expect "--think abc: usage error" status 2
 run sim gin -n 1 --bots nosuch
-expect "an unknown bot lists search among the bots" has "$ERR" "has no bot 'nosuch' \(bots: basic, random, search\)"
+expect "an unknown bot lists search among the bots" has "$ERR" "has no bot 'nosuch' \(bots: basic, simple, random, search\)"
 run rules gin
-expect "rules lists the search bot" has "$OUT" '^bots +basic, random, search$'
+expect "rules lists the search bot" has "$OUT" '^bots +basic, simple, random, search$'
 
 # hint: the search's move and how sure it is, twice the same, and the game goes on as before
 run_in "$(printf 'hint\nhint\nmoves\nquit\ny')" play gin --seed 5 --iters 40

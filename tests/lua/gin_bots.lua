@@ -36,7 +36,7 @@ do
   eq(m:bot(d, "basic"), "take", "takes Kh: Kd Ks Kh is a set")
 end
 
--- Whole matches: basic against basic, and basic against random, in each preset.
+-- Whole matches: basic against basic, against random and against simple, in each preset.
 -- Invariants checked after every hand: a void hand leaves exactly 2 stock cards and scores
 -- nothing; every other hand is won by one seat and scores for it alone.
 local hands_checked = 0
@@ -100,7 +100,12 @@ for _, V in ipairs{ "gin", "gin-bicycle", "gin-intro" } do
       if m:total(b) > m:total(3 - b) then basic_wins = basic_wins + 1 end
     end
   end
-  eq(finished, 12, V .. ": every match finished")
+  for seed = 21, 24 do
+    local m, bad = play_match(V, seed, seed % 2 == 0 and { "basic", "simple" } or { "simple", "basic" })
+    illegal = illegal + bad
+    if m:phase() == "match_over" then finished = finished + 1 end
+  end
+  eq(finished, 16, V .. ": every match finished")
   eq(illegal, 0, V .. ": no illegal bot move")
   check(basic_wins >= 5, V .. ": basic beats random (" .. basic_wins .. "/" .. games .. ")")
 
