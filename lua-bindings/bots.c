@@ -1,6 +1,8 @@
-/* bots.c -- choosing a move for a seat: the variant's Lua bots, random,
- * the search; a bot's move applied in one call for playouts; the
- * variant's evaluate and likely for the search. */
+/* bots.c -- choosing a move for a place at the table being played: the
+ * variant's Lua bots and random (the search is above: match.c picks it by
+ * name, search.c plays these in its playouts); a bot's move applied in one
+ * call for playouts; the variant's evaluate and likely for the
+ * search. */
 #include "engine_impl.h"
 
 typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args;
@@ -86,12 +88,9 @@ const char *fuda_variant_others_bot(const fuda_variant_info *info) {
 }
 
 static int is_random(const char *name) { return !name || strcmp(name, fuda_builtin_bots[0]) == 0; }
-static int is_search(const char *name) { return name && strcmp(name, fuda_builtin_bots[1]) == 0; }
 
-int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 0);
+int fuda_table_bot(fuda_engine *e, int seat, const char *name, const char **move) {
     if (fuda_engine_bad_seat(e, seat)) return -1;
-    if (is_search(name)) return fuda_search_move(e, seat, move, NULL);
     int n = fuda_moves_load(e, seat);
     if (n < 0) return -1;
     if (n == 0) {
@@ -169,12 +168,11 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
     return fuda_moves_play(e, seat, a->id);
 }
 
-int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 1);
+int fuda_table_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
     if (fuda_moves_may_act(e, seat) < 0) return -1;
-    if (e->paranoid || is_search(name) || (fuda_moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
+    if (e->paranoid || (fuda_moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
         const char *mv;
-        if (fuda_engine_bot(e, seat, name, &mv) < 0 || fuda_engine_apply(e, seat, mv) < 0) return -1;
+        if (fuda_table_bot(e, seat, name, &mv) < 0 || fuda_table_apply(e, seat, mv) < 0) return -1;
         *move = mv;
         return 0;
     }

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lfuda.h"
+#include "table.h"
 #include "infer.h"
 
 #define TRIES 400   /* deals tried for a round's world before it is dealt blind */
@@ -95,7 +96,7 @@ static int replay_real(fuda_infer *F, const fuda_mark *root) {
     fuda_engine *e = F->e;
     int ok = fuda_engine_rewind_state(e, F->memo) == 0;
     for (long k = 0; ok && k < F->n; k++) {
-        ok = fuda_engine_apply(e, since_seat(F, k), since_text(F, k)) == 0;
+        ok = fuda_table_apply(e, since_seat(F, k), since_text(F, k)) == 0;
         if (ok) F->real[k] = e->st;
     }
     ok = ok && memcmp(&e->st, &root->st, sizeof e->st) == 0;
@@ -154,13 +155,13 @@ static int show_real(fuda_state *before, const fuda_state *after, const fuda_sta
 static int own_move(fuda_infer *F, long k) {
     fuda_engine *e = F->e;
     int me = F->seat - 1;
-    if (fuda_engine_mark(e, &F->before) < 0 || fuda_engine_apply(e, F->seat, since_text(F, k)) < 0) return 0;
+    if (fuda_engine_mark(e, &F->before) < 0 || fuda_table_apply(e, F->seat, since_text(F, k)) < 0) return 0;
     if (seen_same(&e->st, &F->real[k], me)) return 1;
     F->after = e->st;
     if (fuda_engine_undo_to(e, &F->before) < 0) return 0;
     if (show_real(&e->st, &F->after, &F->real[k], me) < 0) return 0;
     e->moves_valid = 0;
-    return fuda_engine_apply(e, F->seat, since_text(F, k)) == 0 && seen_same(&e->st, &F->real[k], me);
+    return fuda_table_apply(e, F->seat, since_text(F, k)) == 0 && seen_same(&e->st, &F->real[k], me);
 }
 
 /* How many cards of each value seat k (0-based) knows in s, added to n[]
@@ -257,7 +258,7 @@ static int try_deal(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
     fuda_engine_undo_to(e, root);
     if (fuda_engine_rewind_state(e, F->memo) < 0) return 0;
     for (long k = 0; k < F->lead; k++)
-        if (fuda_engine_apply(e, F->seat, since_text(F, k)) < 0) return 0;
+        if (fuda_table_apply(e, F->seat, since_text(F, k)) < 0) return 0;
     fuda_state_resample(&e->st, F->seat - 1, r);
     e->moves_valid = 0;
     if (F->npins && pin_cards(F, &e->st, r) < 0) return 0;
@@ -267,7 +268,7 @@ static int try_deal(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
         if (s == F->seat) {
             if (!own_move(F, k)) return 0;
         } else if (time_up(F) || /* a slow bot */
-                   fuda_engine_bot_apply(e, s, F->policy, &mv) < 0 ||
+                   fuda_table_bot_apply(e, s, F->policy, &mv) < 0 ||
                    !seen_same(&e->st, &F->real[k], F->seat - 1)) {
             return 0;
         }

@@ -2,7 +2,7 @@
 -- sandbox environment, checks its fields, follows `extends`, merges options,
 -- state declarations, hooks and bots, and applies option overrides.
 --
--- Runs inside the engine's Lua state with the C helpers in C (see loader.c):
+-- Runs inside the engine's Lua state with the C helpers in C (see lloader.c, path.c):
 --   C.find(name, sub, fromdir, trusted) -> path, real path | nil, message
 --     (trusted: the user's own variant; else confined to the search path)
 --   C.loadfile(path, real)     -> chunk (text only, sandbox env) | nil, message
@@ -26,6 +26,7 @@ local KNOWN = {
   result = "function", match = "function", columns = "table",
   phase = "string", phases = "table", verbs = "table", layout = "table", deck = "any", status = "function",
   prompt = "function", why_not = "function", confirm = "function", evaluate = "function", likely = "function", search = "table",
+  tensor = "function",
   tables = "any", teams = "any", seating = "function", hand_over = "function",
 }
 local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function",
@@ -271,7 +272,7 @@ local function merge(err, path, name, t, base)
       end
     end
   end
-  for _, k in ipairs({ "result", "match", "columns", "evaluate", "likely", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, the search's estimate and deals, its tables
+  for _, k in ipairs({ "result", "match", "columns", "evaluate", "likely", "tensor", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, the search's estimate and deals, the numbers a seat sees, its tables
     if t[k] ~= nil then def[k] = t[k] end
   end
   if t.description ~= nil then def.description = t.description end

@@ -39,6 +39,7 @@
 #include <string.h>
 #include <time.h>
 #include "lfuda.h"
+#include "table.h"
 #include "infer.h"
 #include "search.h"
 
@@ -71,72 +72,6 @@ int fuda_search_budget(long *think_ms, long *iters) {
     if (think_ms) *think_ms = budget_ms;
     if (iters) *iters = budget_iters;
     return budget_given;
-}
-
-/* Deal anew, from r, what seat (1-based, valid) can neither see nor know. In
- * a match of several tables: at its own table, from its place there; at
- * every other table (all of them when it sits out) as a looker-on, who sees
- * only the face-up cards there (the view of another table shows no more than
- * its counts), so even what the players there know of each other is dealt
- * anew. A table that has ended its hand is left as it is: its hands are
- * shown at the end and play no further part. The header (slot 0) holds no
- * hidden card of any table. */
-static int resample_with(fuda_engine *e, int seat, fuda_rng *r) {
-    e->moves_valid = 0;
-    if (!fuda_tb_n(e)) return fuda_state_resample(&e->st, seat - 1, r);
-    fuda_tables *tb = e->tb;
-    int mine = tb->table_of[seat - 1] + 1, n = 0;
-    for (int t = 1; t <= tb->n; t++) {
-        fuda_state *s = t == tb->active ? &e->st : &tb->slot[t];
-        if (s->phase != FUDA_PHASE_PLAYING) continue;
-        n += t == mine ? fuda_state_resample(s, tb->place_of[seat - 1], r) : fuda_state_resample_blind(s, r);
-    }
-    return n;
-}
-
-/* The same, keeping also the places of the cards marked in `cards`, and the
- * states' generators (fuda_state_resample_keep). */
-static int resample_keeping(fuda_engine *e, int seat, const uint8_t *cards, fuda_rng *r) {
-    e->moves_valid = 0;
-    if (!fuda_tb_n(e)) return fuda_state_resample_keep(&e->st, seat - 1, cards, r);
-    fuda_tables *tb = e->tb;
-    int mine = tb->table_of[seat - 1] + 1, n = 0;
-    for (int t = 1; t <= tb->n; t++) {
-        fuda_state *s = t == tb->active ? &e->st : &tb->slot[t];
-        if (s->phase != FUDA_PHASE_PLAYING) continue;
-        n += fuda_state_resample_keep(s, t == mine ? tb->place_of[seat - 1] : -1, cards, r);
-    }
-    return n;
-}
-
-int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
-    if (!e->started) {
-        fuda_engine_seterr(e, "no match is running");
-        return -1;
-    }
-    int nseats = fuda_engine_state(e)->nseats; /* the match's seats (a header over tables) */
-    if (seat < 1 || seat > nseats) {
-        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, nseats);
-        return -1;
-    }
-    fuda_rng r;
-    fuda_rng_seed(&r, seed, 11);
-    return resample_with(e, seat, &r);
-}
-
-int fuda_engine_resample_keep(fuda_engine *e, int seat, uint64_t seed, const uint8_t *cards) {
-    if (!e->started) {
-        fuda_engine_seterr(e, "no match is running");
-        return -1;
-    }
-    int nseats = fuda_engine_state(e)->nseats;
-    if (seat < 1 || seat > nseats) {
-        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, nseats);
-        return -1;
-    }
-    fuda_rng r;
-    fuda_rng_seed(&r, seed, 11);
-    return resample_keeping(e, seat, cards, &r);
 }
 
 static double now_ms(void) {
@@ -192,7 +127,7 @@ typedef struct search {
 
 /* The first seat that must act now, or 0. */
 static int first_actor(fuda_engine *e) {
-    unsigned a = fuda_engine_actors(e);
+    unsigned a = fuda_state_actors(&e->st);
     for (int s = 0; s < FUDA_MAX_SEATS; s++)
         if (a & (1u << s)) return s + 1;
     return 0;
@@ -200,7 +135,7 @@ static int first_actor(fuda_engine *e) {
 
 /* Column-1 points seat won since the decision, minus the best other seat's. */
 static double end_margin(search *S) {
-    const fuda_state *st = fuda_engine_state(S->e); /* the match's (a header over tables) */
+    const fuda_state *st = &S->e->st; /* the table's (its places, its totals) */
     int me = S->seat - 1;
     double mine = st->total[0][me] - S->root_total[me], best = -1e300;
     for (int k = 0; k < st->nseats; k++) {
@@ -214,7 +149,7 @@ static double end_margin(search *S) {
 /* When the playout ended the match: 1 if the seat's total is the highest
  * alone, 1/2 if it shares it, 0 if another seat's is higher; else -1. */
 static double match_result(search *S) {
-    const fuda_state *st = fuda_engine_state(S->e);
+    const fuda_state *st = &S->e->st;
     if (st->phase != FUDA_PHASE_MATCH_OVER) return -1;
     int me = S->seat - 1;
     double best = -1e300;
@@ -233,7 +168,7 @@ static int playout(search *S) {
     if (S->to_end) cap = 50 * MAX_PLAYOUT; /* a whole match, every hand played out */
 #endif
     for (int steps = 0; steps < cap; steps++) {
-        int phase = fuda_engine_state(e)->phase;
+        int phase = e->st.phase;
 #if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
         if (phase == FUDA_PHASE_HAND_OVER && S->to_end) { /* the oracle plays on to the match's end */
             if (fuda_engine_next_hand(e) < 0) return -1;
@@ -252,8 +187,8 @@ static int playout(search *S) {
         int a = first_actor(e);
         if (!a) return -1;
         const char *mv, *bot = a == S->seat ? S->own : S->policy;
-        if (fuda_engine_bot_apply(e, a, bot, &mv) == 0) continue;
-        if (strcmp(bot, "random") == 0 || fuda_engine_bot_apply(e, a, "random", &mv) < 0) return -1;
+        if (fuda_table_bot_apply(e, a, bot, &mv) == 0) continue;
+        if (strcmp(bot, "random") == 0 || fuda_table_bot_apply(e, a, "random", &mv) < 0) return -1;
     }
     return 0;
 }
@@ -263,7 +198,7 @@ static int playout(search *S) {
  * is set and the position scored by its points so far. */
 static double score(search *S, int *failed) {
     double v;
-    if (fuda_engine_state(S->e)->phase == FUDA_PHASE_PLAYING && S->has_eval) {
+    if (S->e->st.phase == FUDA_PHASE_PLAYING && S->has_eval) {
         if (fuda_engine_evaluate(S->e, S->seat, &v) == 0) return v;
         *failed = 1;
     }
@@ -303,7 +238,7 @@ static double likely(search *S, int *failed) {
  * seed. */
 static void deal_blind(search *S, fuda_rng *r) {
     if (!S->has_likely) {
-        resample_with(S->e, S->seat, r);
+        fuda_resample_with(S->e, S->seat, r);
         return;
     }
     uint64_t pick = 0;
@@ -314,7 +249,7 @@ static void deal_blind(search *S, fuda_rng *r) {
         fuda_rng d;
         fuda_rng_seed(&d, seed, 9);
         fuda_engine_undo_to(S->e, &S->root);
-        resample_with(S->e, S->seat, &d);
+        fuda_resample_with(S->e, S->seat, &d);
         double w = likely(S, &failed);
         sum += w;
         if (j == 0 || (w > 0 && uniform(r) * sum < w)) pick = seed;
@@ -322,7 +257,7 @@ static void deal_blind(search *S, fuda_rng *r) {
     fuda_rng d;
     fuda_rng_seed(&d, pick, 9);
     fuda_engine_undo_to(S->e, &S->root);
-    resample_with(S->e, S->seat, &d);
+    fuda_resample_with(S->e, S->seat, &d);
 }
 
 /* The round's world, marked in S->world: one that fits what the others did
@@ -397,7 +332,7 @@ static double try_move(search *S, int arm, uint64_t bots, double *res) {
     fuda_engine_undo_to(e, &S->world);
     fuda_rng_seed(&e->bot_rng, bots, 1);
     *res = -1;
-    if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
+    if (fuda_table_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
         *res = REFUSED_RES;
         return REFUSED;
@@ -580,7 +515,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
         return -1;
     memset(S->live, 1, (size_t)n);
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
-    const fuda_state *ms = fuda_engine_state(e);
+    const fuda_state *ms = &e->st;
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
     S->policy = fuda_variant_others_bot(fuda_engine_info(e));
     S->own = fuda_variant_search_bot(fuda_engine_info(e));
@@ -674,9 +609,9 @@ static void run(search *S) {
     free(m);
 }
 
-int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
+int fuda_table_search(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
     const char *const *mv;
-    int n = fuda_engine_moves(e, seat, &mv);
+    int n = fuda_table_moves(e, seat, &mv);
     if (n < 0) return -1;
     if (n == 0) {
         fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
@@ -698,7 +633,7 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
     uint64_t hash = fuda_engine_hash(e);
     S.base = -1;
     const char *bm;
-    if (strcmp(S.own, "random") != 0 && fuda_engine_bot(e, seat, S.own, &bm) == 0)
+    if (strcmp(S.own, "random") != 0 && fuda_table_bot(e, seat, S.own, &bm) == 0)
         for (int i = 0; i < n; i++)
             if (strcmp(S.moves[i], bm) == 0) S.base = i;
     int quiet = e->quiet;

@@ -128,9 +128,9 @@ function fuda.search_budget(budget) end
 ---@field stale string[] entries of the list nothing reaches
 ---@field list table<string, string> the list: name -> what bounds its work
 
----Host scripts only: the audited surface (lua-bindings/surface.c): a walk of every C function a
----script can reach, from a match's engine (a variant's scripts) or, without `m`, from this host
----script's state, checked against the list of functions and their bounds.
+---Host scripts only: the audited surface (lua-bindings/surface.c, the walk surface_walk.c): a walk
+---of every C function a script can reach, from a match's engine (a variant's scripts) or, without
+---`m`, from this host script's state, checked against the list of functions and their bounds.
 ---@param m? fuda.Match
 ---@return fuda.Surface
 function fuda.surface(m) end
@@ -162,6 +162,7 @@ function fuda.surface(m) end
 ---@field confirm? fun(g: fuda.Game, seat: integer, move: string): string? what a legal move throws away ("discard {7h} breaks your run ..."): fuda play asks "...; sure? [y/N]" before a human plays it (nil: nothing to ask)
 ---@field evaluate? fun(g: fuda.Game, seat: integer): number how good the position is for seat, in column-1 points against the best other seat (the search bot's playouts stop early and use it)
 ---@field likely? fun(g: fuda.Game, seat: integer): number how likely the search's deal of the cards seat cannot see is, from 0 to 1 (it deals 32 times and keeps one in proportion)
+---@field tensor? fun(g: fuda.Game, seat: integer): (number|boolean|fuda.Pile|string[])[] what seat sees as numbers, for the Python module's observation_tensor: numbers, and card planes of piles (only the cards seat sees or knows) or of card lists (each card one seat knows)
 ---@field result? fun(g: fuda.Game, r: fuda.Result) a hand's result, before the match format sees it
 ---@field match? fun(g: fuda.Game, r: fuda.Result) the match format: score a result, end the match
 ---@field columns? string[] names of the score columns (1 to 4)
