@@ -118,12 +118,16 @@ typedef struct fuda_variant_info {
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
     int has_evaluate;        /* declares evaluate(g, seat), the search's estimate */
+    int has_likely;          /* declares likely(g, seat), how likely the search's deals are */
     int has_tensor;          /* declares tensor(g, seat), a seat's observation as numbers (observe.h) */
     int search_by_winner;    /* search = { hands = "winner" }: the search judges a hand before the
                               * match's last by who won it, not by the points */
     int search_bot;          /* search = { bot = NAME }: the index in bots of the bot the seat plays
                               * as in the search's playouts, and whose move it keeps unless another
                               * is clearly better; -1: the first bot (fuda_variant_search_bot) */
+    int search_others;       /* search = { others = NAME }: the index in bots of the bot the other
+                              * seats play as in the playouts, the search's picture of them; -1:
+                              * the first bot (fuda_variant_others_bot) */
     int check_leaks;         /* check.leaks (default true): run check's leak rule; false when the
                               * view shows cards beyond the piles' visibility on purpose */
     double check_random;     /* in check's random rounds, the share of random moves (check.random, default 1) */
@@ -223,8 +227,11 @@ int fuda_engine_builtin_bot(const char *name);
  * seat's default bot, and the search's picture of the other seats. */
 const char *fuda_variant_first_bot(const fuda_variant_info *info);
 /* The bot the searching seat plays as in the search's playouts (search.bot, else the first
- * bot); the other seats play as the first bot. Never NULL; the name lives as long as info. */
+ * bot). Never NULL; the name lives as long as info. */
 const char *fuda_variant_search_bot(const fuda_variant_info *info);
+/* The bot the other seats play as in the search's playouts, whose moves its deals must fit
+ * (search.others, else the first bot). Never NULL; the name lives as long as info. */
+const char *fuda_variant_others_bot(const fuda_variant_info *info);
 
 /* Let bot `name` (a built-in one or one the variant defines) choose seat's
  * move. The string is owned by the engine, valid until the next call. -1 on

@@ -293,20 +293,30 @@ static void take_verbs(fuda_engine *e, int d) {
     e->info.verb_docs = (const char *const *)e->verbdoc;
 }
 
-/* The search's settings (the loader checked them): how it judges a hand, and the index of its
- * own playout bot among e->botnames (take_bots comes first). */
+/* The index among e->botnames of the bot the search table at the top of
+ * the stack names in `field`, or -1 (none, or not a bot). */
+static int search_bot_index(fuda_engine *e, const char *field) {
+    lua_State *L = e->L;
+    int k = -1;
+    if (lua_getfield(L, -1, field) == LUA_TSTRING)
+        for (int i = 0; i < e->nbotnames; i++)
+            if (strcmp(e->botnames[i], lua_tostring(L, -1)) == 0) k = i;
+    lua_pop(L, 1);
+    return k;
+}
+
+/* The search's settings (the loader checked them): how it judges a hand, and the indexes of
+ * the playout bots of its own seat and of the others among e->botnames (take_bots comes first). */
 static void take_search(fuda_engine *e, int d) {
     lua_State *L = e->L;
     e->info.search_by_winner = 0;
-    e->info.search_bot = -1;
+    e->info.search_bot = e->info.search_others = -1;
     if (lua_getfield(L, d, "search") == LUA_TTABLE) {
         lua_getfield(L, -1, "hands");
         e->info.search_by_winner = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "winner") == 0;
         lua_pop(L, 1);
-        if (lua_getfield(L, -1, "bot") == LUA_TSTRING)
-            for (int i = 0; i < e->nbotnames; i++)
-                if (strcmp(e->botnames[i], lua_tostring(L, -1)) == 0) e->info.search_bot = i;
-        lua_pop(L, 1);
+        e->info.search_bot = search_bot_index(e, "bot");
+        e->info.search_others = search_bot_index(e, "others");
     }
     lua_pop(L, 1);
 }
@@ -370,6 +380,9 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     take_check(e, d);
     lua_getfield(L, d, "evaluate");
     e->info.has_evaluate = lua_isfunction(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, d, "likely");
+    e->info.has_likely = lua_isfunction(L, -1);
     lua_pop(L, 1);
     lua_getfield(L, d, "tensor");
     e->info.has_tensor = lua_isfunction(L, -1);

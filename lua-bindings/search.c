@@ -10,8 +10,9 @@
  * this decision (fuda_state_resample). For every move still tried, go back
  * to that world, reseed the bots' generator, apply the move, and play on
  * until the hand ends, the seat as its own bot (the variant's search.bot,
- * else its first bot), the others as the first bot (or, when the variant has an
- * evaluate hook, for at most FUDA_SEARCH_CUT moves); score the end by the seat's
+ * else its first bot), the others as their picture (search.others, else the
+ * first bot) (or, when the variant has an evaluate hook, for at most
+ * FUDA_SEARCH_CUT moves); score the end by the seat's
  * margin of points (or, when the variant says search = { hands = "winner" },
  * by who won: 1, 0 or -1), or, when every playout of the decision so far
  * ended the match, by the match's result (by_result). All
@@ -51,6 +52,7 @@
 #define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
 #define REFUSED -1e6      /* the score of a move the variant refused in a deal */
 #define REFUSED_RES -2    /* its match result: tells it from a real margin that low */
+#define LIKELY_DEALS 32   /* with a likely hook: blind deals weighed for each one kept */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
 static int budget_given;
@@ -107,9 +109,10 @@ typedef struct search {
     unsigned char *live;    /* per move: still tried (a move clearly worse than base is dropped) */
     fuda_mark root;
     int32_t root_total[FUDA_MAX_SEATS];
-    const char *policy;     /* the playout bot of the other seats (the first bot) */
+    const char *policy;     /* the playout bot of the other seats (search.others, else the first bot) */
     const char *own;        /* the seat's own playout bot, which gives base (search.bot) */
     int has_eval;
+    int has_likely;         /* the variant weighs deals (likely) */
     int by_winner;          /* the variant judges a hand by who won it (judged) */
     long playouts;
     int failed;
@@ -217,16 +220,62 @@ static double judged(const search *S, double m, double res) {
  * a stop is requested (a deadline of 1e300 is then reached at once). */
 static double stop_clock(void) { return fuda_search_stop_requested() ? 1e301 : now_ms(); }
 
+/* A uniform number in [0, 1) from r. */
+static double uniform(fuda_rng *r) { return fuda_rng_next(r) / 4294967296.0; }
+
+/* The variant's likely weight of the world as it lies now (1 without the
+ * hook; a hook that fails counts once in S->failed and weighs 1). */
+static double likely(search *S, int *failed) {
+    double w = 1;
+    if (S->has_likely && fuda_engine_likely(S->e, S->seat, &w) != 0) {
+        if (!*failed) S->failed++;
+        *failed = 1;
+        w = 1;
+    }
+    return w;
+}
+
+/* The decision dealt anew from r (the state at the root). With a likely
+ * hook: LIKELY_DEALS deals, each from its own seed, and the one kept drawn
+ * in proportion to their weights (all 0: the first), dealt again from its
+ * seed. */
+static void deal_blind(search *S, fuda_rng *r) {
+    if (!S->has_likely) {
+        fuda_resample_with(S->e, S->seat, r);
+        return;
+    }
+    uint64_t pick = 0;
+    double sum = 0;
+    int failed = 0;
+    for (int j = 0; j < LIKELY_DEALS; j++) {
+        uint64_t seed = (uint64_t)fuda_rng_next(r) << 32 | fuda_rng_next(r);
+        fuda_rng d;
+        fuda_rng_seed(&d, seed, 9);
+        fuda_engine_undo_to(S->e, &S->root);
+        fuda_resample_with(S->e, S->seat, &d);
+        double w = likely(S, &failed);
+        sum += w;
+        if (j == 0 || (w > 0 && uniform(r) * sum < w)) pick = seed;
+    }
+    fuda_rng d;
+    fuda_rng_seed(&d, pick, 9);
+    fuda_engine_undo_to(S->e, &S->root);
+    fuda_resample_with(S->e, S->seat, &d);
+}
+
 /* The round's world, marked in S->world: one that fits what the others did
- * since the seat's earlier decisions when infer finds one, else the
- * decision dealt anew; both from the deal seeded by `deal`. The search of
- * deals stops at until (0: none) or at a stop request. */
+ * since the seat's earlier decisions when infer finds one (with a likely
+ * hook, kept with the probability it gives), else the decision dealt anew
+ * (deal_blind); both from the deal seeded by `deal`. The search of deals
+ * stops at until (0: none) or at a stop request. */
 static int deal_world(search *S, uint64_t deal, double until) {
     fuda_rng r;
     fuda_rng_seed(&r, deal, 7);
-    if (!S->infer.on || fuda_infer_world(&S->infer, &S->root, &r, until > 0 ? until : 1e300, stop_clock) != 1) {
+    int failed = 0;
+    if (!S->infer.on || fuda_infer_world(&S->infer, &S->root, &r, until > 0 ? until : 1e300, stop_clock) != 1 ||
+        (S->has_likely && uniform(&r) >= likely(S, &failed))) {
         fuda_engine_undo_to(S->e, &S->root);
-        fuda_resample_with(S->e, S->seat, &r);
+        deal_blind(S, &r);
     }
     return fuda_engine_mark(S->e, &S->world);
 }
@@ -471,9 +520,10 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
     const fuda_state *ms = &e->st;
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
-    S->policy = fuda_variant_first_bot(fuda_engine_info(e));
+    S->policy = fuda_variant_others_bot(fuda_engine_info(e));
     S->own = fuda_variant_search_bot(fuda_engine_info(e));
     S->has_eval = fuda_engine_info(e)->has_evaluate;
+    S->has_likely = fuda_engine_info(e)->has_likely;
     S->by_winner = fuda_engine_info(e)->search_by_winner;
     fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
     return 0;

@@ -10,7 +10,8 @@
 -- scoring, the end of the hand (rule.* are looked up when called, so the order is free). What
 -- the family shares is in variants/lib/: the cards, meld rules and layoffs (gin-rules.lua),
 -- Tedesco's knock with the taken card (gin-taken.lua), three in play (gin-three.lua), the tallies
--- for `fuda check` (gin-tally.lua), the bot (gin-bot.lua) and the view (gin-view.lua).
+-- for `fuda check` (gin-tally.lua), the bots (gin-bot.lua, gin-simple.lua) and the view
+-- (gin-view.lua).
 --
 -- Phases (g.var.phase): the upcard offer ("offer" to the non-dealer, "offer2" to the dealer,
 -- "forced" after both passed; with the upcard for the non-dealer only, "first" take it or draw,
@@ -491,8 +492,8 @@ function rule.stock_out(g, seat)
 end
 
 ---------------------------------------------------------------------------------------------------
--- The bot and the view (variants/lib/gin-bot.lua, gin-view.lua): they see the game through the
--- meld rules and the verbs.
+-- The bots and the view (variants/lib/gin-bot.lua, gin-simple.lua, gin-view.lua): they see the
+-- game through the meld rules and the verbs.
 
 -- Why a typed discard, knock or gin is not legal (the why_not hook: read only; nil leaves it to
 -- the program's own reasons).
@@ -576,6 +577,7 @@ local function confirm(g, seat, move)
 end
 
 local basic_bot = fuda.import("gin-bot")(rules, M)
+local simple_bot = fuda.import("gin-simple")(rules, M)
 local view = fuda.import("gin-view")(rules, M, in_play)
 
 -- What a seat sees as numbers (the Python module's observation_tensor), after OpenSpiel's gin: card
@@ -702,7 +704,7 @@ return {
   why_not = why_not,
   confirm = confirm,
   tensor = tensor,
-  bots = { basic = basic_bot },
+  bots = { basic = basic_bot, simple = simple_bot },
 
   check = {
     zero_sum = false,

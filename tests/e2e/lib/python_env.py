@@ -187,7 +187,7 @@ def main_part():
         ok &= a in env.legal_actions()
         env.step(a)
     check("Bot('basic') plays gin to the end with legal actions", ok and env.done)
-    check("the bots every variant has", env.info["bots"] == ["basic", "random", "search"], str(env.info["bots"]))
+    check("the bots every variant has", env.info["bots"] == ["basic", "simple", "random", "search"], str(env.info["bots"]))
     env.reset()
     raises("an unknown bot", fuda.Error, lambda: env.bot_action(bot="nosuch"), "nosuch")
 
