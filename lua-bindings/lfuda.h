@@ -537,10 +537,11 @@ const char *fuda_tables_pile_at(fuda_engine *e, const char *name, int *owner, ch
 /* lresult.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
 void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col);
 
-/* lmatch.c: the fuda.Match type, and fuda.match, fuda.replay, fuda.list
- * added to the table on top (host scripts); the engine of the fuda.Match at
- * idx (raises for another value or a freed match); the registry key of the
- * host's fuda_config (a light userdata) that a new match copies. */
+/* lmatch_make.c: the fuda.Match type, and fuda.match, fuda.replay,
+ * fuda.list added to the table on top (host scripts); lmatch.c: the engine
+ * of the fuda.Match at idx (raises for another value or a freed match);
+ * lmatch_make.c: the registry key of the host's fuda_config (a light
+ * userdata) that a new match copies. */
 void fuda_open_match(lua_State *L);
 fuda_engine *fuda_match_engine(lua_State *L, int idx);
 extern const char fuda_hostcfg_key;
