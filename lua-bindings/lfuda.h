@@ -278,6 +278,10 @@ static inline int fuda_seat_of(const fuda_engine *e, int p) {
  * (0: the header, or a match of one table). */
 static inline int fuda_tb_n(const fuda_engine *e) { return e->tb ? e->tb->n : 0; }
 static inline int fuda_tb_active(const fuda_engine *e) { return e->tb ? e->tb->active : 0; }
+/* With several tables: the state of slot k (0: the header; the one being
+ * played is e->st), and the place (from 1) of seat (from 1) at its table. */
+static inline const fuda_state *fuda_tb_slot(const fuda_engine *e, int k) { return fuda_tables_slot(e->tb, &e->st, k); }
+static inline int fuda_tb_place_of(const fuda_engine *e, int seat) { return e->tb->place_of[seat - 1] + 1; }
 
 /* engine.c: push hook h of the variant (FUDA_HOOK_*); 0, nothing pushed, if
  * the variant has none. */
@@ -515,7 +519,9 @@ void fuda_tables_prepare(fuda_engine *e);   /* in a body, after init_vars: the t
 int fuda_tables_begin(fuda_engine *e);      /* setup per table, seating, the deals */
 void fuda_tables_enter(fuda_engine *e, int k);
 int fuda_tables_next_hand(fuda_engine *e);
-char *fuda_tables_view(fuda_engine *e, int seat); /* every table; the seat's own in full */
+/* tables_view.c: every table; the seat's own in full (malloc'd; NULL with
+ * the engine's error for a bad seat) */
+char *fuda_tables_view(fuda_engine *e, int seat);
 /* A seat's step: begin enters the seat's table (one where it may act, else
  * -1 with the message) and sets place; with keep, the whole match is kept
  * to put back. end (rc: the step's result at the table) lets the match
