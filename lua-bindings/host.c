@@ -1,6 +1,6 @@
 /* host.c -- the Lua state of authors' own scripts (see host.h): the safe
  * standard libraries, a plain global environment, and the fuda module with
- * the host's part (fuda.match, fuda.replay, fuda.list: lmatch.c;
+ * the host's part (fuda.match, fuda.replay, fuda.list: lmatch_make.c;
  * fuda.search_budget, fuda.surface: here); `fuda run FILE` runs a file in
  * it, and luaopen_fuda gives the same module to a stock lua5.4's
  * `require "fuda"`. The REPL's Lua lines run in it too (lrepl.c). */
@@ -99,7 +99,7 @@ static const luaL_Reg host_funcs[] = {
 };
 
 /* The `fuda` table of a host script: the game's module less the loader,
- * with fuda.match and the rest of lmatch.c's and host_funcs. */
+ * with fuda.match and the rest of lmatch_make.c's and host_funcs. */
 static void open_host_libs(lua_State *L) {
     static const char *const none[] = {NULL};
     fuda_game_types(L);

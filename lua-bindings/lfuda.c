@@ -1,6 +1,6 @@
 /* lfuda.c -- the `fuda` module table: card functions, meld rules, fuda.moves
  * and fuda.plural (lloader.c), and inside an engine the variant loader's
- * functions. Host scripts get fuda.match on top (lmatch.c; host.c makes
+ * functions. Host scripts get fuda.match on top (lmatch_make.c; host.c makes
  * their state and has luaopen_fuda for a stock lua5.4's `require "fuda"`). */
 #include "lfuda.h"
 

@@ -152,7 +152,7 @@ struct fuda_engine {
     int noted;                 /* the slot (from 1) of vm's noted function of the running call, or 0 */
     int empty_run;             /* hands in a row of this match that ended in their deal */
 
-    /* the time limit's watchdog (sandbox.c); the thread running the calls
+    /* the time limit's watchdog (watchdog.c); the thread running the calls
      * writes call_gen, the watchdog reads it and writes wd_fired */
     unsigned long call_gen;    /* odd while an outermost call under the limits runs */
     unsigned long wd_fired;    /* the call_gen the watchdog found running past time_limit */
@@ -278,6 +278,10 @@ static inline int fuda_seat_of(const fuda_engine *e, int p) {
  * (0: the header, or a match of one table). */
 static inline int fuda_tb_n(const fuda_engine *e) { return e->tb ? e->tb->n : 0; }
 static inline int fuda_tb_active(const fuda_engine *e) { return e->tb ? e->tb->active : 0; }
+/* With several tables: the state of slot k (0: the header; the one being
+ * played is e->st), and the place (from 1) of seat (from 1) at its table. */
+static inline const fuda_state *fuda_tb_slot(const fuda_engine *e, int k) { return fuda_tables_slot(e->tb, &e->st, k); }
+static inline int fuda_tb_place_of(const fuda_engine *e, int seat) { return e->tb->place_of[seat - 1] + 1; }
 
 /* engine.c: push hook h of the variant (FUDA_HOOK_*); 0, nothing pushed, if
  * the variant has none. */
@@ -343,14 +347,6 @@ void fuda_sandbox_note_function(fuda_engine *e, int idx);
 /* Work of the running call that no script frame will be on the stack for
  * (the collection after a load): a limit hit in it names file:1. */
 void fuda_sandbox_blame(fuda_engine *e, const char *file);
-/* Put e under the watchdog that enforces e->time_limit (started on first
- * use, with its signal handler); 0, or -1 when no thread can be started.
- * fuda_sandbox_unwatch takes e off before it is freed. */
-int fuda_sandbox_watch(fuda_engine *e);
-void fuda_sandbox_unwatch(fuda_engine *e);
-/* Free a closed state's vm once no engine points to it any more (the
- * watchdog may be reading an engine's vm: it is freed under its lock). */
-void fuda_sandbox_free_vm(fuda_vm *vm);
 /* Push "file:line: <limit> exceeded (<figure>)" for e->limit_hit. */
 void fuda_sandbox_limit_message(fuda_engine *e);
 /* Load text as a chunk (text only) in pieces under the limits; like lua_load,
@@ -383,6 +379,30 @@ void fuda_sandbox_limits_on(lua_State *L, fuda_vm *vm);
 int fuda_sandbox_caught(lua_State *L, int status);
 /* 1 when a limit was hit in the running call: no script handler may run. */
 int fuda_sandbox_stopping(lua_State *L);
+
+/* watchdog.c: the time limit's thread. Put e under the watchdog that
+ * enforces e->time_limit (started on first use, with its signal handler);
+ * 0, or -1 when no thread can be started. fuda_sandbox_unwatch takes e off
+ * before it is freed. */
+int fuda_sandbox_watch(fuda_engine *e);
+void fuda_sandbox_unwatch(fuda_engine *e);
+/* Free a closed state's vm once no engine points to it any more (the
+ * watchdog may be reading an engine's vm: it is freed under its lock). */
+void fuda_sandbox_free_vm(fuda_vm *vm);
+/* For limits.c. fuda_watchdog_arm: an outermost call of e starts on this
+ * thread (a new odd generation for the watchdog, e innermost for the signal
+ * handler, which sets hook `stop` on e's state when the call is over its
+ * time); 1 when e's match has spent its script time already (the caller
+ * stops the call at once), else 0. fuda_watchdog_disarm: the call ended
+ * (a signal still on its way then does nothing); 1 if the watchdog had
+ * found it over its time. fuda_watchdog_overdue: 1 when the watchdog found
+ * e's running call over its time (never a call that is not running);
+ * fuda_watchdog_overdue_kind: which time, FUDA_LIMIT_TIME or
+ * FUDA_LIMIT_MATCH_TIME. None fails or allocates. */
+int fuda_watchdog_arm(fuda_engine *e, lua_Hook stop);
+int fuda_watchdog_disarm(fuda_engine *e);
+int fuda_watchdog_overdue(const fuda_engine *e);
+int fuda_watchdog_overdue_kind(const fuda_engine *e);
 
 /* current.c: the engine a shared state runs for (vm->current). Make e
  * current (NULL: none): the match objects of the engine current before are
@@ -499,7 +519,9 @@ void fuda_tables_prepare(fuda_engine *e);   /* in a body, after init_vars: the t
 int fuda_tables_begin(fuda_engine *e);      /* setup per table, seating, the deals */
 void fuda_tables_enter(fuda_engine *e, int k);
 int fuda_tables_next_hand(fuda_engine *e);
-char *fuda_tables_view(fuda_engine *e, int seat); /* every table; the seat's own in full */
+/* tables_view.c: every table; the seat's own in full (malloc'd; NULL with
+ * the engine's error for a bad seat) */
+char *fuda_tables_view(fuda_engine *e, int seat);
 /* A seat's step: begin enters the seat's table (one where it may act, else
  * -1 with the message) and sets place; with keep, the whole match is kept
  * to put back. end (rc: the step's result at the table) lets the match
@@ -521,10 +543,11 @@ const char *fuda_tables_pile_at(fuda_engine *e, const char *name, int *owner, ch
 /* lresult.c: add pts to seat s (from 0, of the state held) in column col with a scoresheet line */
 void fuda_game_add_score(lua_State *L, fuda_engine *e, int s, lua_Integer pts, const char *note, int col);
 
-/* lmatch.c: the fuda.Match type, and fuda.match, fuda.replay, fuda.list
- * added to the table on top (host scripts); the engine of the fuda.Match at
- * idx (raises for another value or a freed match); the registry key of the
- * host's fuda_config (a light userdata) that a new match copies. */
+/* lmatch_make.c: the fuda.Match type, and fuda.match, fuda.replay,
+ * fuda.list added to the table on top (host scripts); lmatch.c: the engine
+ * of the fuda.Match at idx (raises for another value or a freed match);
+ * lmatch_make.c: the registry key of the host's fuda_config (a light
+ * userdata) that a new match copies. */
 void fuda_open_match(lua_State *L);
 fuda_engine *fuda_match_engine(lua_State *L, int idx);
 extern const char fuda_hostcfg_key;

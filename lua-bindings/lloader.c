@@ -1,5 +1,6 @@
-/* lloader.c -- the loader's Lua side: loader.lua and author.lua (compiled
- * in) made in a state, once each, with the C helpers loader.lua gets as C
+/* lloader.c -- the loader's Lua side: loader.lua (with loader_check.lua,
+ * its checks) and author.lua (compiled in) made in a state, once each, with
+ * the C helpers loader.lua gets as C
  * (finding a file is path.c's; reading it, keeping its text for messages,
  * making the chunk), and the fuda functions that call them: fuda.variant,
  * fuda.import, fuda.moves, fuda.seat_lines, and fuda.plural. A file is only
@@ -18,6 +19,9 @@ static const char SOURCES_KEY = 's'; /* display path -> text of each file loaded
 
 static const char loader_src[] =
 #include "loader_lua.h"
+    ;
+static const char check_src[] =   /* the checks of a definition, C.checks */
+#include "loader_check_lua.h"
     ;
 static const char AUTHOR_KEY = 'a';   /* the authoring pieces (author.lua), kept for the state's life */
 static const char author_src[] =
@@ -167,6 +171,12 @@ void fuda_loader_push(lua_State *L) {
     set_code_env(L, 1);
     note_loader(L);
     luaL_newlib(L, loader_helpers);
+    /* C.checks: loader_check.lua, named like the loader (the same short
+     * string, so find_place and the messages take it for the loader) */
+    if (luaL_loadbufferx(L, check_src, sizeof check_src - 1, "=loader", "t") != LUA_OK)
+        lua_error(L);
+    set_code_env(L, 0);
+    lua_setfield(L, -2, "checks");
     lua_newtable(L); /* C.builtin_bots: the names no variant may give its own bot */
     for (int i = 0; fuda_builtin_bots[i]; i++) {
         lua_pushstring(L, fuda_builtin_bots[i]);

@@ -1,8 +1,8 @@
-/* lmatch.c -- fuda.match for host scripts (`fuda run`, the REPL, the
+/* lmatch.c -- fuda.Match for host scripts (`fuda run`, the REPL, the
  * scenario tests): a match of any variant driven from a script, one engine
- * each (the matches of one kind share their loaded variant: host_share.c):
- * fuda.match, fuda.replay (a match from a log), fuda.list (the variants a
- * match can load).
+ * each, and its methods (moves, bots and the search, what it shows, marks).
+ * Making one (fuda.match, fuda.replay, fuda.list, with the host's limits)
+ * is lmatch_make.c's.
  *
  * A fuda.Match owns its engine; m:free() (or garbage collection) frees it, and
  * any later call on the handle fails with "match was freed". It keeps the
@@ -14,28 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include "lmatch_impl.h"
 #include "search.h"
-
-/* An event, and the readers (bit 0: m:events(), bit k: m:events(k)) that
- * have had it already. */
-typedef struct match_ev { int seat; unsigned read; char *text; } match_ev;
-
-typedef struct match_ud {
-    unsigned tag;
-    fuda_engine *e;
-    match_ev *evs;
-    int nevs, capevs;
-    size_t evbytes;    /* the events' texts kept */
-    int overflow;      /* more than MAX_KEPT_EVENTS / _EVENT_BYTES came: m:events raises */
-} match_ud;
 
 /* A match keeps its events for its readers: at most these many (a stranger's
  * variant may say a lot over a long match, and nothing caps the host). */
 #define MAX_KEPT_EVENTS 1000000
 #define MAX_KEPT_EVENT_BYTES ((size_t)64 << 20)
-
-const char fuda_hostcfg_key = 'h';
 
 /* ---- fuda.Match ---- */
 
@@ -77,7 +62,7 @@ static void drop_events(match_ud *m, int n) {
 
 static void clear_events(match_ud *m) { drop_events(m, 0); }
 
-static void free_match(match_ud *m) {
+void fuda_lmatch_free(match_ud *m) {
     if (m->e) fuda_engine_free(m->e);
     m->e = NULL;
     clear_events(m);
@@ -87,7 +72,7 @@ static void free_match(match_ud *m) {
 }
 
 static int m_free(lua_State *L) {
-    free_match((match_ud *)fuda_checkud(L, 1, FUDA_TAG_MATCH, FUDA_MATCH_T));
+    fuda_lmatch_free((match_ud *)fuda_checkud(L, 1, FUDA_TAG_MATCH, FUDA_MATCH_T));
     return 0;
 }
 
@@ -106,7 +91,7 @@ static int check_seat(lua_State *L, fuda_engine *e, int idx) {
 
 /* The integer at idx (default def when absent), range-checked before it is
  * an int: "bad argument #idx (... out of range)". */
-static int int_arg(lua_State *L, int idx, lua_Integer def, lua_Integer lo, lua_Integer hi, const char *what) {
+int fuda_lmatch_int_arg(lua_State *L, int idx, lua_Integer def, lua_Integer lo, lua_Integer hi, const char *what) {
     lua_Integer v = luaL_optinteger(L, idx, def);
     if (v < lo || v > hi) luaL_argerror(L, idx, lua_pushfstring(L, "%s out of range", what));
     return (int)v;
@@ -128,7 +113,7 @@ static int m_moves(lua_State *L) {
 static int m_apply(lua_State *L) {
     match_ud *m = check_match(L, 1);
     luaL_checkinteger(L, 2);
-    int seat = int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
+    int seat = fuda_lmatch_int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
     if (fuda_engine_apply(m->e, seat, luaL_checkstring(L, 3)) < 0) return fail(L, m->e);
     lua_pushboolean(L, 1);
     return 1;
@@ -137,7 +122,7 @@ static int m_apply(lua_State *L) {
 static int m_try(lua_State *L) {
     match_ud *m = check_match(L, 1);
     luaL_checkinteger(L, 2);
-    int seat = int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
+    int seat = fuda_lmatch_int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
     if (fuda_engine_try(m->e, seat, luaL_checkstring(L, 3)) < 0) return fail(L, m->e);
     lua_pushboolean(L, 1);
     return 1;
@@ -148,7 +133,7 @@ static int m_try(lua_State *L) {
 static int m_confirm(lua_State *L) {
     match_ud *m = check_match(L, 1);
     luaL_checkinteger(L, 2);
-    int seat = int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
+    int seat = fuda_lmatch_int_arg(L, 2, 0, INT_MIN, INT_MAX, "seat");
     char *text;
     if (fuda_engine_confirm(m->e, seat, luaL_checkstring(L, 3), &text) < 0) return fail(L, m->e);
     if (text) lua_pushstring(L, text);
@@ -319,7 +304,7 @@ static int m_seat_var(lua_State *L) {
 static int m_total(lua_State *L) {
     match_ud *m = check_match(L, 1);
     int s = check_seat(L, m->e, 2);
-    lua_pushinteger(L, fuda_engine_total(m->e, s, int_arg(L, 3, 1, 1, FUDA_MAX_COLS, "column")));
+    lua_pushinteger(L, fuda_engine_total(m->e, s, fuda_lmatch_int_arg(L, 3, 1, 1, FUDA_MAX_COLS, "column")));
     return 1;
 }
 
@@ -353,7 +338,7 @@ static int m_arrange(lua_State *L) {
  * keeps its own place. */
 static int m_events(lua_State *L) {
     match_ud *m = check_match(L, 1);
-    int seat = int_arg(L, 2, 0, 0, FUDA_MAX_SEATS, "seat");
+    int seat = fuda_lmatch_int_arg(L, 2, 0, 0, FUDA_MAX_SEATS, "seat");
     if (m->overflow)
         return luaL_error(L, "the match said more than %d events or %d MiB: the rest were dropped",
                           MAX_KEPT_EVENTS, (int)(MAX_KEPT_EVENT_BYTES >> 20));
@@ -381,12 +366,12 @@ static int push_owned(lua_State *L, char *s, fuda_engine *e) {
 
 static int m_view(lua_State *L) {
     match_ud *m = check_match(L, 1);
-    return push_owned(L, fuda_engine_view(m->e, int_arg(L, 2, 0, 0, FUDA_MAX_SEATS, "seat")), m->e);
+    return push_owned(L, fuda_engine_view(m->e, fuda_lmatch_int_arg(L, 2, 0, 0, FUDA_MAX_SEATS, "seat")), m->e);
 }
 
 static int m_scoresheet(lua_State *L) {
     match_ud *m = check_match(L, 1);
-    int width = int_arg(L, 2, 0, 0, 10000, "width");
+    int width = fuda_lmatch_int_arg(L, 2, 0, 0, 10000, "width");
     return push_owned(L, fuda_engine_scoresheet_fit(m->e, width), m->e);
 }
 
@@ -458,35 +443,8 @@ static const luaL_Reg match_methods[] = {
     {NULL, NULL}
 };
 
-/* The host's limits, or those of the `limits` table at index lim (0: none):
- * { memory = MiB, instructions =, time = ms }. */
-static fuda_config match_config(lua_State *L, int lim) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &fuda_hostcfg_key);
-    fuda_config cfg = { 0 };
-    if (lua_touserdata(L, -1)) cfg = *(const fuda_config *)lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    if (lim && lua_getfield(L, lim, "limits") == LUA_TTABLE) {
-        static const char *const fields[] = {"memory", "instructions", "time", NULL};
-        fuda_check_fields(L, -1, "fuda.match: limits", fields);
-        lua_getfield(L, -1, "memory");
-        lua_Integer mem = luaL_optinteger(L, -1, 0);
-        luaL_argcheck(L, mem >= 0 && mem <= (1 << 20), 1, "limits.memory is MiB from 1 to 1048576");
-        if (mem) cfg.mem_limit = (size_t)mem << 20;
-        lua_getfield(L, -2, "instructions");
-        lua_Integer ins = luaL_optinteger(L, -1, cfg.instr_limit);
-        lua_getfield(L, -3, "time");
-        lua_Integer ms = luaL_optinteger(L, -1, cfg.time_limit);
-        luaL_argcheck(L, ins >= 0 && ms >= 0 && ins <= (1LL << 40) && ms <= 24LL * 3600 * 1000, 1,
-                      "limits must not be negative (nor past 2^40 instructions, a day)");
-        cfg.instr_limit = (long)ins, cfg.time_limit = (long)ms;
-        lua_pop(L, 3);
-    }
-    if (lim) lua_pop(L, 1);
-    return cfg;
-}
-
 /* A fuda.Match with no engine yet, pushed on the stack. */
-static match_ud *push_match(lua_State *L) {
+match_ud *fuda_lmatch_push(lua_State *L) {
     match_ud *m = (match_ud *)lua_newuserdatauv(L, sizeof *m, 0);
     memset(m, 0, sizeof *m);
     m->tag = FUDA_TAG_MATCH;
@@ -495,98 +453,13 @@ static match_ud *push_match(lua_State *L) {
 }
 
 /* m owns engine e from now on (NULL: out of memory, raised). */
-static void set_engine(lua_State *L, match_ud *m, fuda_engine *e) {
+void fuda_lmatch_set_engine(lua_State *L, match_ud *m, fuda_engine *e) {
     if (!e) luaL_error(L, "out of memory");
     m->e = e;
     fuda_engine_on_event(m->e, on_event, m);
 }
 
-/* A new engine wrapped in a fuda.Match, pushed on the stack, with the
- * limits of match_config. */
-static match_ud *new_match(lua_State *L, int lim) {
-    fuda_config cfg = match_config(L, lim);
-    match_ud *m = push_match(L);
-    set_engine(L, m, fuda_engine_new(&cfg));
-    return m;
-}
-
-/* fuda.match{ variant =, seats =, seed =, options = { k = v }, limits = { ... } } */
-static int l_match(lua_State *L) {
-    static const char *const fields[] = {"variant", "seats", "seed", "options", "limits", NULL};
-    luaL_checktype(L, 1, LUA_TTABLE);
-    fuda_check_fields(L, 1, "fuda.match", fields);
-    lua_getfield(L, 1, "variant");
-    const char *variant = luaL_checkstring(L, -1);
-    lua_getfield(L, 1, "seats");
-    int seats = int_arg(L, lua_gettop(L), 0, 0, FUDA_MAX_SEATS, "seats");
-    lua_getfield(L, 1, "seed");
-    lua_Integer seed = luaL_optinteger(L, -1, 1);
-    lua_pop(L, 2);
-    /* options as "k=v" strings */
-    const char *sets[FUDA_MAX_OPTS];
-    int nsets = 0;
-    lua_newtable(L);
-    int keep = lua_gettop(L);
-    if (lua_getfield(L, 1, "options") == LUA_TTABLE) {
-        lua_pushnil(L);
-        while (lua_next(L, -2) && nsets < FUDA_MAX_OPTS) {
-            const char *v = luaL_tolstring(L, -1, NULL);        /* key, value, vtext */
-            lua_pushfstring(L, "%s=%s", lua_tostring(L, -3), v);
-            sets[nsets] = lua_tostring(L, -1);
-            lua_rawseti(L, keep, ++nsets);                     /* anchored in keep */
-            lua_pop(L, 2);
-        }
-    }
-    lua_pop(L, 1);
-    fuda_config cfg = match_config(L, 1);
-    match_ud *m = push_match(L);
-    set_engine(L, m, fuda_host_variant(L, &cfg, variant, sets, nsets));
-    if (fuda_engine_start(m->e, seats, (uint64_t)seed) < 0) {
-        lua_pushstring(L, fuda_engine_error(m->e));
-        free_match(m);
-        return lua_error(L);
-    }
-    return 1;
-}
-
-/* fuda.replay(log [, upto [, variant]]) -> match: the log's variant is
- * looked up by name on the search path, unless `variant` (a name or a path)
- * names it. */
-static int l_replay(lua_State *L) {
-    size_t len;
-    const char *log = luaL_checklstring(L, 1, &len);
-    lua_Integer n = luaL_optinteger(L, 2, -1);
-    const char *variant = luaL_optstring(L, 3, NULL);
-    luaL_argcheck(L, n >= -1 && n <= LONG_MAX, 2, "not a move count");
-    match_ud *m = new_match(L, 0);
-    if (fuda_engine_replay_as(m->e, variant, "log", log, len, (long)n) < 0) {
-        lua_pushstring(L, fuda_engine_error(m->e));
-        free_match(m);
-        return lua_error(L);
-    }
-    return 1;
-}
-
-/* fuda.list() -> names of the built-in variants */
-static int l_list(lua_State *L) {
-    match_ud *m = new_match(L, 0);
-    char **names;
-    int n = fuda_engine_list(m->e, &names);
-    lua_createtable(L, n > 0 ? n : 0, 0);
-    for (int i = 0; i < n; i++) {
-        lua_pushstring(L, names[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    fuda_free_names(names);
-    return 1;
-}
-
-static const luaL_Reg host_module_funcs[] = {
-    {"match", l_match}, {"replay", l_replay}, {"list", l_list},
-    {NULL, NULL}
-};
-
-void fuda_open_match(lua_State *L) {
+void fuda_lmatch_types(lua_State *L) {
     if (luaL_newmetatable(L, FUDA_MATCH_T)) {
         luaL_newlib(L, match_methods);
         lua_setfield(L, -2, "__index");
@@ -596,7 +469,6 @@ void fuda_open_match(lua_State *L) {
     lua_pop(L, 1);
     luaL_newmetatable(L, FUDA_MARK_T);
     lua_pop(L, 1);
-    luaL_setfuncs(L, host_module_funcs, 0);
 }
 
 fuda_engine *fuda_match_engine(lua_State *L, int idx) {

@@ -17,7 +17,8 @@
  *
  * Failure: every function returns -1 with the message in the engine's
  * error, and the whole match (every table, the map, the log, the scoresheet)
- * as it was; events already delivered stay delivered. */
+ * as it was; events already delivered stay delivered. What the players see
+ * of the tables is tables_view.c's. */
 #include <stdlib.h>
 #include <string.h>
 #include "lfuda.h"
@@ -158,8 +159,6 @@ void fuda_tables_enter(fuda_engine *e, int k) {
     e->moves_valid = 0;
 }
 
-static const fuda_state *slot(const fuda_engine *e, int k) { return fuda_tables_slot(e->tb, &e->st, k); }
-
 /* The whole match, to put back when a step fails. */
 typedef struct snap { fuda_tables tb; fuda_state st; int nrows, nevs; long nlog; } snap;
 
@@ -271,7 +270,7 @@ int fuda_tables_begin(fuda_engine *e) {
 }
 
 int fuda_tables_next_hand(fuda_engine *e) {
-    const fuda_state *h = slot(e, 0);
+    const fuda_state *h = fuda_tb_slot(e, 0);
     if (h->phase != FUDA_PHASE_HAND_OVER) {
         fuda_engine_seterr(e, "no hand to deal: the %s",
                            h->phase == FUDA_PHASE_MATCH_OVER ? "match is over" : "current hand is not over");
@@ -370,7 +369,7 @@ static int hand_over_body(fuda_engine *e, void *ud) {
  * scores them (the header's phase becomes HAND_OVER unless the match ended). */
 static int after_move(fuda_engine *e) {
     for (int t = 1; t <= e->tb->n; t++)
-        if (slot(e, t)->phase == FUDA_PHASE_PLAYING) return 0;
+        if (fuda_tb_slot(e, t)->phase == FUDA_PHASE_PLAYING) return 0;
     fuda_tables_enter(e, 0);
     if (fuda_engine_pcall(e, hand_over_body, NULL) < 0) return -1;
     if (e->st.phase == FUDA_PHASE_PLAYING) e->st.phase = FUDA_PHASE_HAND_OVER;
@@ -382,7 +381,7 @@ static int after_move(fuda_engine *e) {
 
 /* Seat's table (1..n) where it may act: else -1 with the message. */
 static int table_to_act(fuda_engine *e, int seat) {
-    const fuda_state *h = slot(e, 0);
+    const fuda_state *h = fuda_tb_slot(e, 0);
     if (seat < 1 || seat > h->nseats) {
         fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, h->nseats);
         return -1;
@@ -396,14 +395,12 @@ static int table_to_act(fuda_engine *e, int seat) {
         fuda_engine_seterr(e, "seat %d sits out this hand", seat);
         return -1;
     }
-    if (slot(e, t + 1)->phase != FUDA_PHASE_PLAYING) {
+    if (fuda_tb_slot(e, t + 1)->phase != FUDA_PHASE_PLAYING) {
         fuda_engine_seterr(e, "seat %d's table %d has ended its hand: it waits for the other tables", seat, t + 1);
         return -1;
     }
     return t + 1;
 }
-
-static int place_of(const fuda_engine *e, int seat) { return e->tb->place_of[seat - 1] + 1; }
 
 int fuda_tables_step_begin(fuda_engine *e, int seat, int keep, fuda_tables_step *st) {
     st->snap = NULL;
@@ -413,7 +410,7 @@ int fuda_tables_step_begin(fuda_engine *e, int seat, int keep, fuda_tables_step 
     if (t < 0) return -1;
     if (keep && !(st->snap = snap_take(e))) return -1;
     fuda_tables_enter(e, t);
-    st->place = place_of(e, seat);
+    st->place = fuda_tb_place_of(e, seat);
     return 0;
 }
 
@@ -432,16 +429,16 @@ int fuda_tables_step_end(fuda_engine *e, fuda_tables_step *st, int rc) {
 int fuda_tables_find(fuda_engine *e, int seat, int playing, int *place) {
     *place = seat;
     if (!e->started || !fuda_tb_n(e)) return 1;
-    const fuda_state *h = slot(e, 0);
+    const fuda_state *h = fuda_tb_slot(e, 0);
     if (seat < 1 || seat > h->nseats) {
         fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, h->nseats);
         return -1;
     }
     int t = e->tb->table_of[seat - 1];
     if (t < 0) return 0;
-    if (playing && (h->phase != FUDA_PHASE_PLAYING || slot(e, t + 1)->phase != FUDA_PHASE_PLAYING)) return 0;
+    if (playing && (h->phase != FUDA_PHASE_PLAYING || fuda_tb_slot(e, t + 1)->phase != FUDA_PHASE_PLAYING)) return 0;
     fuda_tables_enter(e, t + 1);
-    *place = place_of(e, seat);
+    *place = fuda_tb_place_of(e, seat);
     return 1;
 }
 
@@ -453,7 +450,7 @@ const char *fuda_tables_pile_at(fuda_engine *e, const char *name, int *owner, ch
     if (len >= size) len = size - 1;
     memcpy(base, name, len);
     base[len] = '\0';
-    if (*owner > 0 && *owner <= slot(e, 0)->nseats) t = e->tb->table_of[*owner - 1] + 1;
+    if (*owner > 0 && *owner <= fuda_tb_slot(e, 0)->nseats) t = e->tb->table_of[*owner - 1] + 1;
     else if (*owner == 0 && at) t = atoi(at + 1);
     if (t < 1 || t > e->tb->n) {
         fuda_engine_seterr(e, "arrange: at a match of %d tables, a seat that sits at one, or a shared pile "
@@ -461,144 +458,6 @@ const char *fuda_tables_pile_at(fuda_engine *e, const char *name, int *owner, ch
         return NULL;
     }
     fuda_tables_enter(e, t);
-    if (*owner) *owner = place_of(e, *owner);
+    if (*owner) *owner = fuda_tb_place_of(e, *owner);
     return base;
-}
-
-/* ---- what the players see ---- */
-
-int fuda_engine_tables(const fuda_engine *e) { return e->started ? fuda_tb_n(e) : 0; }
-
-int fuda_engine_table_of(const fuda_engine *e, int seat, int *place) {
-    if (place) *place = 0;
-    if (!e->started || !fuda_tb_n(e) || seat < 1 || seat > FUDA_MAX_SEATS || e->tb->table_of[seat - 1] < 0) return 0;
-    if (place) *place = e->tb->place_of[seat - 1] + 1;
-    return e->tb->table_of[seat - 1] + 1;
-}
-
-int fuda_engine_table_seats(const fuda_engine *e, int t, int *out) {
-    if (!e->started || t < 1 || t > fuda_tb_n(e)) return 0;
-    for (int p = 0; p < e->tb->nplaces[t - 1]; p++) out[p] = e->tb->seat[t - 1][p] + 1;
-    return e->tb->nplaces[t - 1];
-}
-
-const fuda_state *fuda_engine_table_state(const fuda_engine *e, int t) {
-    return e->started && t >= 1 && t <= fuda_tb_n(e) ? slot(e, t) : NULL;
-}
-
-int fuda_engine_table_playing(const fuda_engine *e, int t) {
-    if (!e->started || t < 1 || t > fuda_tb_n(e)) return -1;
-    return slot(e, t)->phase == FUDA_PHASE_PLAYING;
-}
-
-/* The team of seat (from 1), 0: none. */
-static int team_of(const fuda_engine *e, int seat) {
-    for (int k = 0; k < e->nteams; k++)
-        if (e->team[k] & (1u << (seat - 1))) return k + 1;
-    return 0;
-}
-
-/* One line per table ("table 2 (seats 3, 4): seat 4 to act") and the team
- * totals, for a view. */
-static void summary(fuda_engine *e, fuda_sbuf *b, int seat) {
-    for (int t = 1; t <= e->tb->n; t++) {
-        const fuda_state *s = slot(e, t);
-        fuda_sb_add(b, "Table %d (", t);
-        for (int p = 0; p < e->tb->nplaces[t - 1]; p++)
-            fuda_sb_add(b, "%sseat %d", p ? ", " : "", e->tb->seat[t - 1][p] + 1);
-        fuda_sb_add(b, ")%s: ", e->tb->table_of[seat > 0 ? seat - 1 : 0] == t - 1 && seat > 0 ? ", yours" : "");
-        uint16_t a = fuda_state_actors(s);
-        if (s->phase != FUDA_PHASE_PLAYING) {
-            const fuda_table_result *r = &e->tb->res[t - 1];
-            if (r->done && r->winner >= 0)
-                fuda_sb_add(b, "hand over, seat %d won %d (%s); waiting", e->tb->seat[t - 1][r->winner] + 1,
-                            (int)r->points, fuda_sym_text(e, r->note));
-            else fuda_sb_add(b, "hand over (%s); waiting", r->done ? fuda_sym_text(e, r->note) : "ended");
-        } else {
-            int first = 1;
-            for (int p = 0; a; p++, a >>= 1)
-                if (a & 1) {
-                    fuda_sb_add(b, "%sseat %d", first ? "" : ", ", e->tb->seat[t - 1][p] + 1);
-                    first = 0;
-                }
-            fuda_sb_add(b, first ? "playing" : " to act");
-            int stock = fuda_pile_find(s, "stock", -1);
-            if (stock >= 0) fuda_sb_add(b, ", %d cards in the stock", fuda_pile_len(s, stock));
-        }
-        fuda_sb_add(b, "\n");
-    }
-    for (int s = 1; s <= slot(e, 0)->nseats; s++)
-        if (e->tb->table_of[s - 1] < 0) fuda_sb_add(b, "Seat %d sits out this hand.\n", s);
-    if (e->nteams) {
-        fuda_sb_add(b, "Teams:");
-        for (int k = 1; k <= e->nteams; k++) {
-            fuda_sb_add(b, "%s team %d (", k > 1 ? ";" : "", k);
-            for (int s = 1, i = 0; s <= FUDA_MAX_SEATS; s++)
-                if (e->team[k - 1] & (1u << (s - 1))) fuda_sb_add(b, "%s%d", i++ ? ", " : "", s);
-            fuda_sb_add(b, ")%s %d", seat > 0 && team_of(e, seat) == k ? " yours," : "", fuda_engine_team_total(e, k, 1));
-        }
-        fuda_sb_add(b, "\n");
-    }
-}
-
-/* The view of table t by its place p (0: a spectator), under a heading. */
-static void table_view(fuda_engine *e, fuda_sbuf *b, int t, int p) {
-    fuda_tables_enter(e, t);
-    char *v = fuda_table_view(e, p);
-    fuda_sb_add(b, "%s", v ? v : fuda_engine_error(e));
-    if (v && *v && v[strlen(v) - 1] != '\n') fuda_sb_add(b, "\n");
-    free(v);
-}
-
-char *fuda_tables_view(fuda_engine *e, int seat) {
-    const fuda_state *h = slot(e, 0);
-    if (seat < 0 || seat > h->nseats) {
-        fuda_engine_seterr(e, "bad seat %d", seat);
-        return NULL;
-    }
-    fuda_sbuf b = {NULL, 0, 0};
-    fuda_sb_add(&b, "");
-    summary(e, &b, seat);
-    int t = seat ? e->tb->table_of[seat - 1] : -1;
-    if (t >= 0) {
-        fuda_sb_add(&b, "-- table %d, your table --\n", t + 1);
-        table_view(e, &b, t + 1, place_of(e, seat));
-    } else {
-        for (int k = 1; k <= e->tb->n; k++) {
-            fuda_sb_add(&b, "-- table %d --\n", k);
-            table_view(e, &b, k, 0);
-        }
-    }
-    return b.s;
-}
-
-char *fuda_engine_view_table(fuda_engine *e, int seat, int t) {
-    if (!e->started || !fuda_tb_n(e)) {
-        fuda_engine_seterr(e, "this match has one table");
-        return NULL;
-    }
-    const fuda_state *h = slot(e, 0);
-    if (t < 1 || t > e->tb->n || seat < 0 || seat > h->nseats) {
-        fuda_engine_seterr(e, t < 1 || t > e->tb->n ? "no table %d (tables 1..%d)" : "bad seat %d", t < 1 || t > e->tb->n ? t : seat, e->tb->n);
-        return NULL;
-    }
-    int own = seat ? e->tb->table_of[seat - 1] + 1 : 0;
-    int p = 0;
-    if (own == t) {
-        p = place_of(e, seat);
-    } else {
-        if (own > 0 && slot(e, own)->phase == FUDA_PHASE_PLAYING && h->phase == FUDA_PHASE_PLAYING) {
-            fuda_engine_seterr(e, "your own table's hand is on: finish it before looking at table %d", t);
-            return NULL;
-        }
-        int team = seat ? team_of(e, seat) : 0;
-        for (int q = 0; team && q < e->tb->nplaces[t - 1]; q++)
-            if (team_of(e, e->tb->seat[t - 1][q] + 1) == team) p = q + 1; /* a teammate's eyes */
-    }
-    fuda_sbuf b = {NULL, 0, 0};
-    fuda_sb_add(&b, "-- table %d", t);
-    if (p && own != t) fuda_sb_add(&b, ", as your partner seat %d sees it", e->tb->seat[t - 1][p - 1] + 1);
-    fuda_sb_add(&b, " --\n");
-    table_view(e, &b, t, p);
-    return b.s;
 }

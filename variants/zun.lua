@@ -6,7 +6,8 @@
 -- stock refilled from the field, named suits, skips and reverses) come from variants/lib/shedding.lua.
 -- The rules follow the document's order (R.* are looked up when called, so the order is free):
 -- 準備 and ゲーム手順 (deal, opening flip, first player, a turn, zun, scoring, reshuffle), 特殊カード,
--- 倍率 and 役.
+-- 倍率 and 役. Beside it in variants/lib/: the arithmetic of the score (SC, the field multiplier,
+-- the yaku) in zun-score.lua, the view in zun-view.lua, the bots in zun-bot.lua.
 --
 -- State kept in variables (the engine holds it, so undo and replay work):
 --   field_base, reshuffles   field multiplier = field_base * 2^reshuffles
@@ -354,40 +355,10 @@ function R.kaeshi_resolve(g, choices)
 end
 
 -- The winners take from each loser SC (every card of the loser's hand, 10 and above as 10,
--- Joker 0) x 2 per Joker in both hands x the field multiplier x the yaku.
-local function sc_of(hand)
-  local sum, cards = 0, hand:cards()
-  for i = 1, #cards do
-    local r = RANK[cards[i]]
-    sum = sum + (r >= 10 and 10 or r)
-  end
-  return sum
-end
-
--- The amount `winner` takes from `loser`, and its arithmetic as text.
-function R.pair_score(g, winner, loser)
-  local lh, wh = g:hand(loser), g:hand(winner)
-  local amount = sc_of(lh)
-  local big = 1 << 52                   -- products saturate here (never overflow)
-  local function times(f) amount = math.min(amount * f, big) end
-  local parts = { tostring(amount) }
-  for _ = 1, S.count_rank(lh, 0) + S.count_rank(wh, 0) do
-    times(2); parts[#parts + 1] = "x 2 (joker)"
-  end
-  local fm = R.field_mult(g)
-  if fm ~= 1 then times(fm); parts[#parts + 1] = ("x %d (field)"):format(fm) end
-  for _, y in ipairs(R.yaku(g)) do
-    times(y[1]); parts[#parts + 1] = ("x %d (%s)"):format(y[1], y[2])
-  end
-  local note = #parts > 1 and (table.concat(parts, " ") .. " = " .. amount) or tostring(amount)
-  -- The cap, and room in both totals (the engine keeps them in 32 bits).
-  local cap = math.min(g.options.score_cap, 2000000000 - g:total(winner), g:total(loser) + 2000000000)
-  if amount > cap then
-    amount = math.max(cap, 0)
-    note = note .. (", capped at %d"):format(amount)
-  end
-  return amount, note
-end
+-- Joker 0) x 2 per Joker in both hands x the field multiplier x the yaku (倍率, 役 below).
+local score = fuda.import("zun-score")
+local sc_of = score.sc_of
+R.pair_score = score.pair_score   -- the amount a winner takes from a loser, and its arithmetic
 
 function R.settle(g)
   local v = g.var
@@ -507,49 +478,14 @@ end
 
 ---------------------------------------------------------------------------------------------------
 -- 倍率, 役: the field multiplier (x2 per reshuffle, saturating at 2^40), and the yaku of the zun
--- being resolved as a list of { factor, name }.
+-- being resolved as a list of { factor, name } (variants/lib/zun-score.lua).
 
-function R.field_mult(g)
-  return g.var.field_base * (1 << math.min(g.var.reshuffles, 40))
-end
-
-function R.yaku(g)
-  local v, out = g.var, {}
-  if v.kaeshi == 0 then
-    if v.y_tenhou then out[#out + 1] = { 8, "tenhou" }
-    elseif v.y_chiihou then out[#out + 1] = { 8, "chiihou" } end
-  end
-  if RANK[g:pile("field"):top()] == 8 then out[#out + 1] = { 3, "eight-zun" } end
-  if v.kaeshi == 0 and v.y_hiki then out[#out + 1] = { 2, "hiki-zun" } end
-  for _ = 1, v.kaeshi do out[#out + 1] = { 2, "kaeshi-zun" } end
-  return out
-end
+R.field_mult, R.yaku = score.field_mult, score.yaku
 
 ---------------------------------------------------------------------------------------------------
--- The view.
+-- The view (variants/lib/zun-view.lua).
 
-local function view(g, seat)
-  local v = g.var
-  local lines = {}
-  local top = g:pile("field"):top()
-  local eff = {}
-  if v.pending > 0 then eff[#eff + 1] = ("draw %d pending"):format(v.pending) end
-  if v.gosita then eff[#eff + 1] = "gosita" end
-  if v.named ~= "" then eff[#eff + 1] = "named " .. S.set_text(v.named) end
-  if RANK[top] == 0 and v.under ~= "" then eff[#eff + 1] = "Joker over " .. show(v.under) end
-  lines[#lines + 1] = ("Game %d of %d. Field: %s (number %d)%s, placed by %s."):format(g.hand_no, g.options.games,
-    show(top), RANK[top], #eff > 0 and (", " .. table.concat(eff, ", ")) or "",
-    v.top_owner == 0 and "nobody" or g:name(v.top_owner))
-  lines[#lines + 1] = ("Field multiplier %d, stock %s, direction %s."):format(R.field_mult(g), plural(#g:pile("stock"), "card"),
-    g.dir == 1 and "clockwise" or "counter-clockwise")
-  if seat and seat >= 1 and seat <= g.seats then
-    lines[#lines + 1] = ("Your hand: %s (total %d)."):format(show(g:hand(seat):cards()), S.total(g:hand(seat), TOTAL))
-  end
-  lines[#lines + 1] = fuda.seat_lines(g, seat, function(_, s)
-    return ("%s, score %d"):format(plural(#g:hand(s), "card"), g:total(s))
-  end)
-  return table.concat(lines, "\n")
-end
+local view = fuda.import("zun-view")(TOTAL)
 
 ---------------------------------------------------------------------------------------------------
 -- Bots: basic and careful (variants/lib/zun-bot.lua).

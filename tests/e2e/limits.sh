@@ -174,4 +174,22 @@ else
     expect "taskset is installed (util-linux)" false
 fi
 
+# a limit hit while only fuda's loader runs (its checks of a definition,
+# loader_check.lua, over 50000 phases): the message names the variant's
+# file, never a line of fuda's own code
+{
+    echo 'local f = function() return {} end'
+    echo 'local phases = {'
+    awk 'BEGIN { for (i = 1; i <= 50000; i++) printf "p%d = { moves = f },\n", i }'
+    echo '}'
+    echo 'return { title = "Phases", players = 2, verbs = fuda.moves{ take = {} }, phases = phases,'
+    echo '  phase = "p1", layout = { stock = "hidden", hand = "owner" }, deal = function(g) end }'
+} >"$TMP/phases.lua"
+for n in 1500000 2700000 4000000; do
+    run --max-instructions $n sim "$TMP/phases.lua" -n 1
+    expect "the loader's checks at $n instructions: the variant's file named" has "$ERR" \
+        "phases.lua:1: instruction limit exceeded \\($n instructions in one hook call\\)"
+    expect "the loader's checks at $n instructions: no line of the loader" sh -c "! grep -q loader '$ERR'"
+done
+
 finish
