@@ -40,10 +40,14 @@
  * (or at nice 19) a thread waiting for a core spends no time of its own, so a
  * hook that takes 100 ms of CPU is never stopped as if it took 2 s. A thread
  * that does not run at all (blocked in C: a write nobody reads) moves no CPU
- * clock; once its clock has stood still STALL_MS, wall time counts instead.
- * A thread that only waits for a core moves its clock every few
- * milliseconds. */
-#define STALL_MS 250
+ * clock; once its clock has stood still STALL_MS while the watchdog looked
+ * at it every few milliseconds, wall time counts instead. A thread that only
+ * waits for a core does not stand still that long -- unless the whole
+ * process waits (a starved process, a stopped one), and then the watchdog,
+ * a thread of that process, waits too: a look that comes LOOK_GAP_MS or
+ * more after the one before starts the stillness anew. */
+#define STALL_MS 500
+#define LOOK_GAP_MS 100
 
 /* Milliseconds on a clock that never jumps. */
 static long long now_ms(void) {
@@ -142,6 +146,7 @@ static void watch_one(fuda_engine *e, long long now) {
     unsigned long epoch = SHARED_LOAD(&e->match_epoch);
     long long cpu = (gen & 1) ? cpu_us(__atomic_load_n(&e->wd_clock, __ATOMIC_RELAXED)) : -1;
     long long since_look = cpu >= 0 && e->wd_last_cpu >= 0 && cpu >= e->wd_last_cpu ? cpu - e->wd_last_cpu : 0;
+    int late_look = now - e->wd_last >= LOOK_GAP_MS; /* this process was kept waiting: see STALL_MS */
     e->wd_last = now;
     e->wd_last_cpu = cpu;
     if (epoch != e->wd_epoch) { /* a new match: its own budget */
@@ -153,6 +158,7 @@ static void watch_one(fuda_engine *e, long long now) {
         if (e->wd_used > e->match_time_limit * 1000LL && SHARED_LOAD(&e->match_over) != epoch) {
             SHARED_STORE(&e->match_over, epoch);
             if (e->wd_fired != gen) {
+                e->wd_cpu_fired = cpu; /* (the overrun counts from here, as for the call's own limit) */
                 __atomic_store_n(&e->wd_why, FUDA_LIMIT_MATCH_TIME, __ATOMIC_RELEASE);
                 kick(e, gen);
             }
@@ -170,7 +176,7 @@ static void watch_one(fuda_engine *e, long long now) {
         e->wd_cpu_moved = now;
         return;
     }
-    if (cpu != e->wd_cpu_seen) {
+    if (cpu != e->wd_cpu_seen || late_look) {
         e->wd_cpu_seen = cpu;
         e->wd_cpu_moved = now;
     }
@@ -181,6 +187,8 @@ static void watch_one(fuda_engine *e, long long now) {
             __atomic_store_n(&e->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
             kick(e, gen);
         }
+    } else if (e->wd_cpu_fired < 0) { /* marked when its clock could not be read: count from now */
+        e->wd_cpu_fired = cpu;
     } else if (e->wd_overrun != gen && overrun_fn &&
                ((cpu - e->wd_cpu_fired) / 1000 >= FUDA_OVERRUN_MS || now - e->wd_cpu_moved >= FUDA_OVERRUN_MS)) {
         char place[sizeof e->vm->noted_place[0] + 8];
