@@ -5,8 +5,8 @@
  * The search is a determinized flat Monte Carlo search over the seat's legal
  * moves: each round deals the unknown cards anew for the seat (core/know.c),
  * keeping, where it can, only deals in which the other seats, playing that
- * bot, would have made the moves they made since the seat's previous
- * decision (infer.h), tries each move in that deal, plays the hand out
+ * bot, would have made the moves they made since the seat's earlier
+ * decisions of the hand (infer.h), tries each move in that deal, plays the hand out
  * quietly with the variant's first bot (else random) at the other seats
  * and the seat's own bot at the seat (search.bot, else the first bot), and
  * scores the end for the seat (its column-1 points minus the best other
@@ -63,8 +63,8 @@ typedef struct fuda_search_report {
     double win_rate; /* share of the chosen move's playouts the seat won (ties count half) */
     double margin;   /* its mean score margin over the best other seat */
     int failed;      /* playouts stopped by an error of the variant */
-    long worlds;     /* deals that fit what the others did since the seat's previous decision */
-    long tries;      /* deals tried for that (the other rounds were dealt blind) */
+    long worlds;     /* deals that fit what the others did since the seat's earlier decisions */
+    long tries;      /* deals tried and mended for that (the other rounds were dealt blind) */
     const char *own; /* the seat's own bot (search.bot, else the first), NULL when it has none */
     const char *own_move; /* its move here, the search's floor; NULL without one */
     int sure;        /* the chosen move is not own_move: it did better by more than luck explains */
