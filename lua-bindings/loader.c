@@ -751,13 +751,16 @@ static void take_verbs(fuda_engine *e, int d) {
     e->info.verb_docs = (const char *const *)e->verbdoc;
 }
 
-/* The search's settings (the loader checked them): how it judges a hand, and the index of its
- * own playout bot among e->botnames (take_bots comes first). */
+/* The search's settings (the loader checked them): how it judges a hand, how sure it must be to
+ * leave its own bot's move, and the index of that bot among e->botnames (take_bots comes first). */
 static void take_search(fuda_engine *e, int d) {
     lua_State *L = e->L;
     e->info.search_by_winner = 0;
     e->info.search_bot = -1;
+    e->info.search_sure = -1;
     if (lua_getfield(L, d, "search") == LUA_TTABLE) {
+        if (lua_getfield(L, -1, "sure") == LUA_TNUMBER) e->info.search_sure = lua_tonumber(L, -1);
+        lua_pop(L, 1);
         lua_getfield(L, -1, "hands");
         e->info.search_by_winner = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "winner") == 0;
         lua_pop(L, 1);

@@ -470,8 +470,12 @@ local function check_fields(err, t)
   end
   for _, k in ipairs(sorted_keys(type(t.search) == "table" and t.search or {})) do
     local v = t.search[k]
-    if k ~= "hands" and k ~= "bot" then
-      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: bot, hands)")
+    if k ~= "hands" and k ~= "bot" and k ~= "sure" then
+      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: bot, hands, sure)")
+    elseif k == "sure" then
+      if type(v) ~= "number" or v ~= v or v < 0 or v > 10 then
+        err.add(k, "search.sure must be a number from 0 to 10 (standard errors), got " .. (type(v) == "number" and tostring(v) or type(v)))
+      end
     elseif k == "bot" then
       if type(v) ~= "string" then err.add(k, "search.bot must be the name of one of the variant's bots, got " .. type(v)) end
     elseif v ~= "points" and v ~= "winner" then
@@ -556,7 +560,7 @@ local function seal(def)
   local what = "variant '" .. def.name .. "'"
   C.strict(def, what, DEF_NAMES)
   C.strict(def.check, what .. ": check", sorted_keys(CHECK))
-  C.strict(def.search, what .. ": search", { "bot", "hands" })
+  C.strict(def.search, what .. ": search", { "bot", "hands", "sure" })
   for _, k in ipairs({ "options", "state", "seat_state" }) do C.strict(def[k], what .. ": " .. k, {}) end
   return def
 end

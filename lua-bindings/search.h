@@ -11,10 +11,11 @@
  * and the seat's own bot at the seat (search.bot, else the first bot), and
  * scores the end for the seat (its column-1 points minus the best other
  * seat's; in the match's last hand, when every playout ended the match,
- * whether it won the match: 1, a tie 1/2, 0). It plays its own bot's
- * choice unless another move, tried in 8 deals or more, did better over
- * the same deals by more than luck explains: by 2 standard errors or more,
- * more the more moves there are (with no bot of its own: the best mean).
+ * whether it won the match: 1, a top shared by k seats 1/k, 0). It
+ * plays its own bot's choice unless another move, tried in 8 deals or
+ * more, did better over the same deals by more than luck explains: by 2
+ * standard errors or more (the variant's search.sure), more the more moves
+ * there are (with no bot of its own: the best mean).
  * So with few playouts it plays as its own bot does.
  * Under a time budget a playout stops when the time is up (search.c, run);
  * a stop request (Ctrl-C) ends every search at once with what it found so
@@ -51,7 +52,7 @@ int fuda_search_stop_requested(void);
 
 /* The units of a search's gains: the seat's margin of points, hands won
  * (won 1, lost -1: a variant's search = { hands = "winner" }), or in the
- * match's last hand matches won (1, a tie 1/2, 0). */
+ * match's last hand matches won (1, a top shared by k seats 1/k, 0). */
 enum { FUDA_GAIN_POINTS, FUDA_GAIN_HANDS, FUDA_GAIN_MATCHES };
 
 /* What a search found, for a hint. Texts are the engine's (valid until the

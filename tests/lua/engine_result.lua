@@ -148,9 +148,11 @@ for _, case in ipairs({
     "a bot named search" },
   { "bad_search.lua", 'bad_search.lua:4: search.hands must be "points" or "winner" (how the search judges a hand before the match\'s last), got "wins"',
     "search.hands wins" },
-  { "bad_search_field.lua", "bad_search_field.lua:4: search: unknown field 'playouts' (fields: bot, hands)", "search.playouts" },
+  { "bad_search_field.lua", "bad_search_field.lua:4: search: unknown field 'playouts' (fields: bot, hands, sure)", "search.playouts" },
   { "bad_search_bot.lua", "bad_search_bot.lua:4: search.bot: 'nosuch' is not one of the variant's bots (it has none)",
     "search.bot nosuch" },
+  { "bad_search_sure.lua", "bad_search_sure.lua:4: search.sure must be a number from 0 to 10 (standard errors), got 20",
+    "search.sure 20" },
   { "bad_search_bot_type.lua", "bad_search_bot_type.lua:4: search.bot must be the name of one of the variant's bots, got number",
     "search.bot 1" },
 }) do
