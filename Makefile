@@ -6,7 +6,8 @@
 #   make test       ... and run every suite (ends with "N passed, N failed");
 #                   a suite running past FUDA_SUITE_TIMEOUT seconds (300) is
 #                   stopped and fails; FUDA_SUITES="c/* lua/gin_*" runs some
-#   make asan       the test suite under AddressSanitizer and UBSan
+#   make asan       the test suite under AddressSanitizer and UBSan (a suite may take
+#                   1200 s there, FUDA_SUITE_TIMEOUT: the build runs some 3 times slower)
 #   make mutants    mutation testing: each slip of tests/mutants.txt alone in a
 #                   scratch copy, and whether the suites catch it (minutes)
 #   make bench      every figure of the speed issue (issue 8), one a line with
@@ -41,13 +42,18 @@
 #                   once. Needs network the first time, dpkg-dev, linux-perf
 #                   (or valgrind). See tools/profile.sh.
 #   make lua-module build/fuda.so, for `require "fuda"` in a stock lua5.4
+#   make python     build/python/fuda: `import fuda` in python3 (PYTHON, the
+#                   interpreter it is built for) with PYTHONPATH=build/python,
+#                   the engine as a CPython extension (docs/python.md)
 #   make fuzz       the libFuzzer targets (FUZZ_SECONDS each)
 #   make fuzz-scripts  random variant scripts run under the engine, looking
 #                   for escapes (FUZZ_SCRIPTS_N executions; see below)
 #   make install    PREFIX=/usr/local: bin/fuda, share/fuda/variants and
 #                   docs/rules, the manual page share/man/man1/fuda.1, the
 #                   LuaLS annotations share/fuda/lua/fuda.lua and the luacheck
-#                   standards share/fuda/luacheckrc (see docs/authoring.md)
+#                   standards share/fuda/luacheckrc (see docs/authoring.md),
+#                   and the Python package fuda where PYTHON looks under PREFIX
+#                   (tools/python_site.py: its platlib for PREFIX)
 
 PREFIX ?= /usr/local
 CC ?= cc
@@ -79,7 +85,7 @@ CTEST_BIN = $(CTEST_SRC:tests/c/%.c=$(BUILD)/tests/%)
 PIC_OBJ = $(CORE_SRC:%.c=$(BUILD)/pic/%.o) $(BIND_SRC:%.c=$(BUILD)/pic/%.o)
 
 .PHONY: all deps build play repl test asan bench openspiel-bench profile install clean fuzz fuzz-build lua-module mutants \
-	fuzz-scripts fuzz-scripts-asan
+	fuzz-scripts fuzz-scripts-asan python
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -89,7 +95,7 @@ build: $(BUILD)/fuda $(BUILD)/fuda-bench $(CTEST_BIN) $(BUILD)/fuzz-scripts
 	    cp -p $(BUILD)/fuda fuda.tmp && mv -f fuda.tmp fuda; fi
 
 deps:
-	@sh tools/deps.sh
+	@PYTHON=$(PYTHON) sh tools/deps.sh
 
 $(BUILD)/fuda: $(CORE_OBJ) $(BIND_OBJ) $(REPL_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
@@ -104,7 +110,7 @@ $(BUILD)/lua-bindings/%.o: lua-bindings/%.c Makefile
 
 # The variant loader is Lua, compiled into the program as a C string (named
 # here too: the header must exist before the first compile writes loader.d).
-$(BUILD)/lua-bindings/loader.o $(BUILD)/pic/lua-bindings/loader.o: $(BUILD)/gen/loader_lua.h $(BUILD)/gen/author_lua.h
+$(BUILD)/lua-bindings/lloader.o $(BUILD)/pic/lua-bindings/lloader.o: $(BUILD)/gen/loader_lua.h $(BUILD)/gen/author_lua.h
 $(BUILD)/gen/%_lua.h: lua-bindings/%.lua
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
@@ -144,6 +150,11 @@ $(BUILD)/tests/test_confine: tests/c/test_confine.c tests/c/test.h repl/confine.
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/c/test_confine.c $(SECCOMP_LIBS) -lpthread
 
+# The sharing test drives engines through engine.h: the whole of lua-bindings.
+$(BUILD)/tests/test_share: tests/c/test_share.c tests/c/test.h $(CORE_OBJ) $(BIND_OBJ) Makefile
+	@mkdir -p $(dir $@) $(dir $(BUILD)/dep/$(@:$(BUILD)/%=%))
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(DEPOUT) -o $@ $< $(CORE_OBJ) $(BIND_OBJ) $(LUA_LIBS) -lpthread -lm
+
 # The pattern test compares lua-bindings/lpattern.c with the stock library.
 $(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/*.h core/*.h Makefile
 	@mkdir -p $(dir $@)
@@ -168,7 +179,8 @@ asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    build
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build-asan build-asan/fuda
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    FUDA_SUITE_TIMEOUT=$${FUDA_SUITE_TIMEOUT:-1200} sh tests/run.sh build-asan build-asan/fuda
 
 # Mutation testing: each slip of tests/mutants.txt applied alone to a scratch
 # copy of the tree, built and tested (minutes; not part of `make test`).
@@ -201,6 +213,38 @@ $(BUILD)/pic/%.o: %.c
 	$(CC) $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(DEPFLAGS) -fPIC -Icore -Ilua-bindings \
 	    -I$(BUILD)/gen $(LUA_CFLAGS) -c -o $@ $<
 
+# fuda for Python: the CPython extension fuda._fuda (python/*.c over the PIC
+# objects above, and repl/confine.c for fuda.confine), linked to Debian's
+# liblua5.4 and libseccomp, and the pure-Python package python/fuda/ beside
+# it in $(BUILD)/python/fuda/. _paths.py tells the package where the built-in
+# variants are: this tree's variants/ here, PREFIX's share/fuda/variants
+# once installed. Never unloaded, as the Lua module (-z nodelete).
+PYTHON ?= python3
+PY_INCLUDE = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_EXT = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PY_OBJ = $(patsubst %.c,$(BUILD)/pic/%.o,$(wildcard python/*.c)) $(BUILD)/pic/repl/confine.o
+PY_PKG = $(patsubst python/%,$(BUILD)/python/%,$(wildcard python/fuda/*.py))
+
+python: deps
+	@$(MAKE) --no-print-directory $(BUILD)/python/fuda/_fuda$(PY_EXT) $(PY_PKG) $(BUILD)/python/fuda/_paths.py
+
+$(BUILD)/python/fuda/_fuda$(PY_EXT): $(PIC_OBJ) $(PY_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-z,nodelete -o $@ $(PIC_OBJ) $(PY_OBJ) $(LUA_LIBS) $(SECCOMP_LIBS) -lpthread -lm
+
+$(BUILD)/pic/python/%.o: python/%.c python/pyfuda.h python/env.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -Wno-missing-field-initializers $(CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden -Icore \
+	    -Ilua-bindings -Irepl -I$(PY_INCLUDE) -c -o $@ $<
+
+$(BUILD)/python/fuda/%.py: python/fuda/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/python/fuda/_paths.py: Makefile
+	@mkdir -p $(dir $@)
+	printf '# where the built-in variants are (written by make)\nVARIANTS = %s\n' "'$(CURDIR)/variants'" > $@
+
 # Fuzzing (libFuzzer, from Debian's clang): the card parser, what players
 # type, and the saved-log reader. `make fuzz` runs each for FUZZ_SECONDS;
 # the test suite runs a short smoke run of each (tests/e2e/fuzz_smoke.sh).
@@ -219,7 +263,7 @@ fuzz-build:
 build-fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
-build-fuzz/obj/lua-bindings/loader.o: $(BUILD)/gen/loader_lua.h $(BUILD)/gen/author_lua.h
+build-fuzz/obj/lua-bindings/lloader.o: $(BUILD)/gen/loader_lua.h $(BUILD)/gen/author_lua.h
 
 build-fuzz/fuzz_card: build-fuzz/obj/tests/fuzz/fuzz_card.o $(FUZZ_CORE)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm
@@ -286,6 +330,13 @@ install: all
 	install -m 644 docs/rules/*.md $(DESTDIR)$(PREFIX)/share/fuda/docs/rules/
 	install -m 644 variants/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/
 	if ls variants/lib/*.lua >/dev/null 2>&1; then install -m 644 variants/lib/*.lua $(DESTDIR)$(PREFIX)/share/fuda/variants/lib/; fi
+	@$(MAKE) --no-print-directory python
+	site=$$($(PYTHON) tools/python_site.py "$(PREFIX)") && \
+	install -d "$(DESTDIR)$$site/fuda" && \
+	install -m 644 $(BUILD)/python/fuda/*.py "$(DESTDIR)$$site/fuda/" && \
+	install -m 755 $(BUILD)/python/fuda/_fuda$(PY_EXT) "$(DESTDIR)$$site/fuda/" && \
+	printf '# where the built-in variants are (written by make install)\nVARIANTS = %s\n' \
+	    "'$(PREFIX)/share/fuda/variants'" > "$(DESTDIR)$$site/fuda/_paths.py"
 
 clean:
 	rm -rf build build-asan build-fuzz build-openspiel fuda

@@ -4,7 +4,7 @@
 --
 -- The loader (loader.lua) checks what a variant declares (phases, layout, deck, status) and
 -- calls A.hooks to turn it into the hooks the engine calls (setup, deal, moves, play, resolve,
--- view); a variant's own hooks always win. Loaded once per Lua state by loader.c, with the
+-- view); a variant's own hooks always win. Loaded once per Lua state by lloader.c, with the
 -- card names (byte -> name) as its argument; it keeps no game state (the state lives in g).
 -- A script's bad call raises "file:line: bad argument ..." at the script's line (fuda.moves
 -- reaches A.moves through a C function: one level more).

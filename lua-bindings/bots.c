@@ -1,6 +1,8 @@
-/* bots.c -- choosing a move for a seat: the variant's Lua bots, random,
- * the search; a bot's move applied in one call for playouts; the
- * variant's evaluate for the search. */
+/* bots.c -- choosing a move for a place at the table being played: the
+ * variant's Lua bots and random (the search is above: match.c picks it by
+ * name, search.c plays these in its playouts); a bot's move applied in one
+ * call for playouts; the variant's evaluate and likely for the
+ * search. */
 #include "engine_impl.h"
 
 typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args;
@@ -80,13 +82,15 @@ const char *fuda_variant_search_bot(const fuda_variant_info *info) {
     return fuda_variant_first_bot(info);
 }
 
-static int is_random(const char *name) { return !name || strcmp(name, fuda_builtin_bots[0]) == 0; }
-static int is_search(const char *name) { return name && strcmp(name, fuda_builtin_bots[1]) == 0; }
+const char *fuda_variant_others_bot(const fuda_variant_info *info) {
+    if (info && info->search_others >= 0 && info->search_others < info->nbots) return info->bots[info->search_others];
+    return fuda_variant_first_bot(info);
+}
 
-int fuda_engine_bot(fuda_engine *e, int seat, const char *name, const char **move) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 0);
+static int is_random(const char *name) { return !name || strcmp(name, fuda_builtin_bots[0]) == 0; }
+
+int fuda_table_bot(fuda_engine *e, int seat, const char *name, const char **move) {
     if (fuda_engine_bad_seat(e, seat)) return -1;
-    if (is_search(name)) return fuda_search_move(e, seat, move, NULL);
     int n = fuda_moves_load(e, seat);
     if (n < 0) return -1;
     if (n == 0) {
@@ -164,12 +168,11 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
     return fuda_moves_play(e, seat, a->id);
 }
 
-int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_bot(e, seat, name, move, 1);
+int fuda_table_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
     if (fuda_moves_may_act(e, seat) < 0) return -1;
-    if (e->paranoid || is_search(name) || (fuda_moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
+    if (e->paranoid || (fuda_moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
         const char *mv;
-        if (fuda_engine_bot(e, seat, name, &mv) < 0 || fuda_engine_apply(e, seat, mv) < 0) return -1;
+        if (fuda_table_bot(e, seat, name, &mv) < 0 || fuda_table_apply(e, seat, mv) < 0) return -1;
         *move = mv;
         return 0;
     }
@@ -187,37 +190,49 @@ int fuda_engine_bot_apply(fuda_engine *e, int seat, const char *name, const char
     return 0;
 }
 
-/* ---- the search's estimate: the variant's evaluate(g, seat) ---- */
+/* ---- the search's estimate and deals: the variant's evaluate(g, seat), likely(g, seat) ---- */
 
-typedef struct eval_args { int seat; double v; } eval_args;
+typedef struct eval_args { int seat; double v; const char *name; } eval_args;
 
 static int eval_body(fuda_engine *e, void *ud) {
     eval_args *a = (eval_args *)ud;
     lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
-    if (lua_getfield(e->L, -1, "evaluate") != LUA_TFUNCTION) return 1;
+    if (lua_getfield(e->L, -1, a->name) != LUA_TFUNCTION) return 1;
     lua_pushinteger(e->L, a->seat);
-    fuda_engine_call_hook(e, "evaluate", 1, 1);
+    fuda_engine_call_hook(e, a->name, 1, 1);
     int isnum = 0;
     a->v = lua_tonumberx(e->L, -1, &isnum);
     if (!isnum || !isfinite(a->v)) {
-        fuda_engine_seterr(e, "%s: evaluate gave %s, not a number", fuda_call_place(e), luaL_typename(e->L, -1));
+        fuda_engine_seterr(e, "%s: %s gave %s, not a number", fuda_call_place(e), a->name, luaL_typename(e->L, -1));
         return -1;
     }
     return 0;
 }
 
-int fuda_engine_evaluate(fuda_engine *e, int seat, double *v) {
+/* The variant's hook `name` (evaluate or likely) for seat: its number in *v. */
+static int number_hook(fuda_engine *e, int seat, const char *name, double *v) {
     if (fuda_engine_bad_seat(e, seat)) return -1;
-    eval_args a = {seat, 0};
+    eval_args a = {seat, 0, name};
     fuda_txn t;
     fuda_txn_begin(e, &t);
     int rc = fuda_engine_pcall(e, eval_body, &a);
     int changed = fuda_txn_changed(e, &t);
     fuda_txn_undo(e, &t); /* an estimate may not change the game */
     if (rc == 0 && changed) {
-        fuda_engine_seterr(e, "%s: evaluate changed the game state", fuda_call_place(e));
+        fuda_engine_seterr(e, "%s: %s changed the game state", fuda_call_place(e), name);
         return -1;
     }
     if (rc == 0) *v = a.v;
+    return rc;
+}
+
+int fuda_engine_evaluate(fuda_engine *e, int seat, double *v) { return number_hook(e, seat, "evaluate", v); }
+
+int fuda_engine_likely(fuda_engine *e, int seat, double *w) {
+    int rc = number_hook(e, seat, "likely", w);
+    if (rc == 0 && !(*w >= 0 && *w <= 1)) {
+        fuda_engine_seterr(e, "%s: likely gave %g, not a number from 0 to 1", fuda_call_place(e), *w);
+        return -1;
+    }
     return rc;
 }

@@ -177,7 +177,7 @@ static int run_invariant(fuda_engine *e, const char *after) {
  * loader's and author's chunks the same way). */
 const char *fuda_call_place(const fuda_engine *e) {
     if (e->noted < 1 || e->noted > FUDA_NOTED) return e->file;
-    const char *p = e->noted_place[e->noted - 1];
+    const char *p = e->vm->noted_place[e->noted - 1];
     if (!p[0] || strncmp(p, "author:", 7) == 0 || strncmp(p, "loader:", 7) == 0) return e->file;
     return p;
 }

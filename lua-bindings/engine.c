@@ -1,25 +1,29 @@
-/* engine.c -- one match of one variant (see engine.h): calling the variant's
- * hooks under the sandbox limits, applying moves all or nothing, the claim
- * window protocol, bots, the event stream, the scoresheet and the log (its
- * text and replaying it: log.c).
- *
- * Every entry point that touches the Lua state does all of it inside one
- * protected call under the sandbox limits (engine_pcall): reading what a hook
- * returned, its metamethods, running out of memory or time all end in a
- * message, never in Lua's panic. What the engine keeps of a hook's results
- * (the move list, a bot's choice, a view) is copied into its own memory
- * before the call returns, so a script that keeps and changes the tables it
- * returned changes nothing the engine decided.
- *
- * All-or-nothing: before a hook may change anything, the engine copies the
- * core state (a memcpy) and remembers how long the scoresheet and the event
- * list are; if the hook fails, or leaves a hand with nobody to act (or, in
- * a paranoid engine, breaks the core state or the variant's check.invariant),
- * both are put back and the message is kept for fuda_engine_error. */
+/* engine.c -- an engine's life (engine.h): made with its limits, a variant
+ * loaded into a fresh sandboxed Lua state or shared with another engine's
+ * (share.c), freed; the list of variants on
+ * the search path; and what the match as a whole shows (its phase, who is
+ * to act, an open claim, totals, teams, the state and its hash: the header
+ * over the tables when it has several). Starting a match and every entry
+ * point by seat are match.c's; how the engine keeps a hook's work all or
+ * nothing is said in engine_impl.h. */
+#include <stddef.h>
 #include "engine_impl.h"
 
 /* ---- life cycle ---- */
 
+/* The engine's variant part emptied (its texts freed or still another
+ * engine's, see share.c). */
+static void forget_variant(fuda_engine *e) {
+    size_t from = offsetof(fuda_engine, loaded), to = offsetof(fuda_engine, variant_end);
+    fuda_sandbox_cfree(e, e->variant_bytes);
+    memset((char *)e + from, 0, to - from);
+    e->ref_variant = e->ref_options = e->ref_varidx = e->ref_seatvaridx = e->ref_varinit = LUA_NOREF;
+    e->ref_invariant = LUA_NOREF;
+    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
+    e->started = 0;
+}
+
+/* Free the variant's texts (the engine is its state's last). */
 static void free_variant(fuda_engine *e) {
     for (int i = 0; i < e->nopts; i++) {
         free(e->opts[i].name); free(e->opts[i].doc); free(e->opts[i].text);
@@ -42,14 +46,13 @@ static void free_variant(fuda_engine *e) {
     e->verbusage = e->verbdoc = NULL, e->nverbs = 0;
     free(e->name); free(e->title); free(e->file); free(e->extends); free(e->round);
     e->name = e->title = e->file = e->extends = e->round = NULL;
-    fuda_sandbox_cfree(e, e->variant_bytes);
-    e->variant_bytes = 0;
-    memset(&e->info, 0, sizeof e->info);
-    e->loaded = 0;
-    e->started = 0;
+    free(e->variant_arg);
+    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
+    free(e->optset);
+    forget_variant(e);
 }
 
-static void free_match(fuda_engine *e) {
+void fuda_engine_free_match(fuda_engine *e) {
     fuda_record_rows_drop(e, 0);
     fuda_record_events_drop(e, 0);
     fuda_record_log_clear(e);
@@ -57,15 +60,13 @@ static void free_match(fuda_engine *e) {
     e->started = 0;
 }
 
+/* The engine leaves its state (the last one closes it) and forgets its
+ * variant. */
 static void close_state(fuda_engine *e) {
-    free_match(e);
-    free_variant(e);
-    if (e->L) lua_close(e->L);
-    e->L = NULL;
-    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = e->ref_invariant = LUA_NOREF;
-    e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
-    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
-    e->mem_used = 0;
+    fuda_engine_free_match(e);
+    if (fuda_vm_leave(e)) free_variant(e);
+    else forget_variant(e);
+    e->ref_game = e->ref_piles = e->ref_lock = LUA_NOREF;
 }
 
 static char *exe_dir(const char *exe) {
@@ -96,10 +97,9 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     for (int i = 0; e->search && i < n; i++) e->search[i] = strdup(cfg->search_path[i]);
     e->exe = exe_dir(cfg ? cfg->exe : NULL);
     e->syms = fuda_symtab_new();
-    e->ref_game = e->ref_piles = e->ref_variant = e->ref_options = e->ref_invariant = LUA_NOREF;
-    e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
+    forget_variant(e);
+    e->ref_game = e->ref_piles = e->ref_lock = e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
     e->bot_id = -1;
-    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
     if (!e->search || !e->syms || fuda_sandbox_watch(e) < 0) {
         fuda_engine_free(e);
         return NULL;
@@ -116,9 +116,6 @@ void fuda_engine_free(fuda_engine *e) {
     for (char **d = e->search; d && *d; d++) free(*d);
     free(e->search);
     free(e->exe);
-    free(e->variant_arg);
-    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
-    free(e->optset);
     fuda_symtab_free(e->syms);
     fuda_engine_clear_tallies(e);
     free(e->tallies);
@@ -141,13 +138,11 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
     close_state(e);
     if (e->err) e->err[0] = 0;
     e->err_oom = 0;
-    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
-    free(e->optset);
     e->optset = (char **)calloc((size_t)nopts + 1, sizeof(char *));
     e->noptset = 0;
     for (int i = 0; e->optset && i < nopts; i++) e->optset[e->noptset++] = strdup(options[i]);
-    e->L = fuda_sandbox_state(e, fuda_open_game_libs);
-    if (!e->L) {
+    if (fuda_vm_open(e) < 0) {
+        close_state(e);
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
@@ -156,10 +151,22 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
         close_state(e);
         return -1;
     }
-    free(e->variant_arg);
     e->variant_arg = strdup(variant);
     e->loaded = 1;
     return 0;
+}
+
+fuda_engine *fuda_engine_new_sharing(fuda_engine *owner) {
+    if (!owner || !owner->loaded || !owner->vm) return NULL;
+    fuda_config cfg = {(const char *const *)owner->search, owner->mem_limit, owner->instr_limit,
+                       owner->time_limit, owner->match_time_limit ? owner->match_time_limit : -1, NULL,
+                       owner->paranoid};
+    fuda_engine *e = fuda_engine_new(&cfg);
+    if (!e) return NULL;
+    free(e->exe);
+    e->exe = owner->exe ? strdup(owner->exe) : NULL;
+    fuda_vm_join(e, owner);
+    return e;
 }
 
 void fuda_engine_unload(fuda_engine *e) { close_state(e); }
@@ -221,193 +228,19 @@ void fuda_free_names(char **names) {
     free(names);
 }
 
-/* ---- a match ---- */
-
-/* Set the declared variables to their initial values. */
-static int init_vars(fuda_engine *e) {
-    lua_State *L = e->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_varinit);
-    int n = (int)luaL_len(L, -1);
-    for (int i = 1; i <= n; i++) {
-        lua_rawgeti(L, -1, i);
-        lua_rawgeti(L, -1, 1);
-        int slot = (int)lua_tointeger(L, -1);
-        lua_rawgeti(L, -2, 3);
-        int per_seat = lua_toboolean(L, -1);
-        lua_rawgeti(L, -3, 2);
-        for (int s = 0; s < (per_seat ? FUDA_MAX_SEATS : 1); s++) {
-            int k = per_seat ? e->nvars + slot * FUDA_MAX_SEATS + s : slot;
-            switch (lua_type(L, -1)) {
-            case LUA_TBOOLEAN: e->st.var_type[k] = FUDA_VAR_BOOL; e->st.var[k] = lua_toboolean(L, -1); break;
-            case LUA_TSTRING: {
-                size_t len;
-                const char *str = lua_tolstring(L, -1, &len);
-                e->st.var_type[k] = FUDA_VAR_SYM;
-                e->st.var[k] = fuda_symtab_intern(e->syms, str, len);
-                if (e->st.var[k] < 0) { lua_pop(L, 5); return -1; }
-                break;
-            }
-            default: e->st.var_type[k] = FUDA_VAR_INT; e->st.var[k] = (int32_t)lua_tointeger(L, -1);
-            }
-        }
-        lua_pop(L, 4);
-    }
-    lua_pop(L, 1);
-    return 0;
-}
-
-/* A match starts with an empty symbol table: the strings a script stored in
- * earlier matches do not pile up over a long simulation. */
-static int new_symbols(fuda_engine *e) {
-    fuda_symtab *t = fuda_symtab_new();
-    if (!t) {
-        fuda_engine_seterr(e, "out of memory");
-        return -1;
-    }
-    fuda_sandbox_cfree(e, e->sym_bytes);
-    e->sym_bytes = 0;
-    fuda_symtab_free(e->syms);
-    e->syms = t;
-    return 0;
-}
-
-/* Replace the Lua table at registry ref *ref by a new empty one. */
-static void new_ref_table(lua_State *L, int *ref) {
-    if (*ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, *ref);
-    *ref = LUA_NOREF;
-    lua_newtable(L);
-    *ref = luaL_ref(L, LUA_REGISTRYINDEX);
-}
-
-static int start_body(fuda_engine *e, void *ud) {
-    (void)ud;
-    new_ref_table(e->L, &e->ref_mvids);
-    new_ref_table(e->L, &e->ref_mvstrs);
-    if (fuda_tables_configure(e) < 0) return -1;
-    if (init_vars(e) < 0) {
-        fuda_engine_seterr(e, "out of memory");
-        return -1;
-    }
-    if (fuda_tb_n(e)) fuda_tables_prepare(e);
-    fuda_game_reset(e); /* after init_vars: the game's variable tables copy them */
-    if (fuda_tb_n(e)) return 0; /* setup and deal per table: fuda_tables_begin */
-    e->in_setup = 1;
-    fuda_call_simple(e, FUDA_HOOK_SETUP);
-    e->in_setup = 0;
-    e->st.phase = FUDA_PHASE_PLAYING;
-    e->st.hand_no = 1;
-    fuda_call_simple(e, FUDA_HOOK_DEAL);
-    return 0;
-}
-
-int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
-    if (!e->loaded) {
-        fuda_engine_seterr(e, "no variant loaded");
-        return -1;
-    }
-    if (nseats == 0) nseats = e->info.default_seats;
-    if (nseats < e->info.min_seats || nseats > e->info.max_seats ||
-        (e->info.seat_step > 1 && (nseats - e->info.min_seats) % e->info.seat_step)) {
-        if (e->info.min_seats == e->info.max_seats)
-            fuda_engine_seterr(e, "%s is for %d players, not %d", e->name, e->info.min_seats, nseats);
-        else if (e->info.seat_step > 1)
-            fuda_engine_seterr(e, "%s is for %d to %d players, every %d (%d, %d, ...), not %d", e->name,
-                               e->info.min_seats, e->info.max_seats, e->info.seat_step, e->info.min_seats,
-                               e->info.min_seats + e->info.seat_step, nseats);
-        else
-            fuda_engine_seterr(e, "%s is for %d to %d players, not %d", e->name, e->info.min_seats,
-                               e->info.max_seats, nseats);
-        return -1;
-    }
-    free_match(e);
-    if (new_symbols(e) < 0) return -1;
-    if (e->tb) memset(e->tb, 0, offsetof(fuda_tables, slot));
-    e->tb_inner = e->seats_stale = e->nteams = 0;
-    if (fuda_state_init(&e->st, nseats, seed, e->syms) < 0) { /* the loader keeps the counts in range */
-        fuda_engine_seterr(e, "%s: cannot seat %d players (at most %d)", e->name, nseats, FUDA_MAX_SEATS);
-        return -1;
-    }
-    fuda_rng_seed(&e->bot_rng, seed, 1);
-    e->seed = seed;
-    e->practice = 0;
-    static uint64_t matches; /* every match of the process gets its own id, for marks */
-    e->match_id = __atomic_add_fetch(&matches, 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
-    e->started = 1;
-    int rc = fuda_engine_pcall(e, start_body, NULL);
-    e->in_setup = 0;
-    if (rc == 0 && fuda_tb_n(e)) rc = fuda_tables_begin(e);
-    else if (rc == 0) rc = fuda_engine_progress(e, "deal");
-    e->empty_run = 0;
-    if (rc == 0 && !fuda_tb_n(e)) fuda_engine_count_empty_hand(e, &e->st);
-    fuda_state_observe(&e->st);
-    if (rc < 0) {
-        e->started = 0;
-        fuda_record_events_drop(e, 0);
-        fuda_record_rows_drop(e, 0);
-        return -1;
-    }
-    fuda_engine_flush(e);
-    return 0;
-}
+/* ---- the match as a whole: over its tables' header when it has several ---- */
 
 int fuda_engine_phase(const fuda_engine *e) {
     return e->started ? fuda_engine_state(e)->phase : FUDA_PHASE_IDLE;
 }
 
-/* A hand that ended in its deal counts as a move (one more in the state's
- * move count, as a move would): every loop that plays a match bounds its
- * moves (check.max_moves, FUDA_MAX_MOVES). And FUDA_MAX_EMPTY_HANDS such
- * hands in a row end the match with an error: a variant whose deal ends
- * every hand at once cannot make anybody deal for ever. st: the match's
- * state (at several tables, the header's). */
-void fuda_engine_count_empty_hand(fuda_engine *e, fuda_state *st) {
-    if (st->phase == FUDA_PHASE_HAND_OVER) {
-        st->move_no++;
-        e->empty_run++;
-    } else {
-        e->empty_run = 0;
-    }
-}
-
-/* Too many hands in a row ended in their deal: -1 with the message. */
-static int empty_hands(fuda_engine *e) {
-    if (e->empty_run < FUDA_MAX_EMPTY_HANDS) return 0;
-    fuda_engine_seterr(e, "%s: %d hands in a row ended in their deal, without a move (the deal "
-                       "hook ends every hand): the match is stopped", e->file, FUDA_MAX_EMPTY_HANDS);
-    return -1;
-}
-
-int fuda_engine_next_hand(fuda_engine *e) {
-    if (e->started && empty_hands(e) < 0) return -1;
-    if (e->started && fuda_tb_n(e)) return fuda_tables_next_hand(e);
-    if (!e->started || e->st.phase != FUDA_PHASE_HAND_OVER) {
-        fuda_engine_seterr(e, "no hand to deal: the %s", e->started && e->st.phase == FUDA_PHASE_MATCH_OVER
-                           ? "match is over" : "current hand is not over");
-        return -1;
-    }
-    fuda_txn t;
-    fuda_txn_begin(e, &t);
-    e->st.phase = FUDA_PHASE_PLAYING;
-    e->st.hand_no++;
-    if (fuda_engine_run_hook(e, FUDA_HOOK_DEAL) < 0 || fuda_engine_progress(e, "deal") < 0) {
-        fuda_txn_undo(e, &t);
-        return -1;
-    }
-    fuda_engine_count_empty_hand(e, &e->st);
-    fuda_state_observe(&e->st);
-    fuda_engine_log_line(e, "next");
-    fuda_engine_flush(e);
-    return 0;
-}
-
 unsigned fuda_engine_actors(const fuda_engine *e) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_actors(e->tb, &e->st);
+    if (e->started && fuda_tb_n(e)) return fuda_tables_actors(e->tb, &e->st);
     return e->started ? fuda_state_actors(&e->st) : 0;
 }
 
 const char *fuda_engine_claim(const fuda_engine *e) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) {
+    if (e->started && fuda_tb_n(e)) {
         for (int t = 1; t <= fuda_tb_n(e); t++) {
             const fuda_state *s = fuda_tables_slot(e->tb, &e->st, t);
             if (s->claim_open) return fuda_sym_text((fuda_engine *)e, s->claim_kind);
@@ -440,7 +273,7 @@ int fuda_engine_team_total(const fuda_engine *e, int team, int col) {
 }
 
 const fuda_state *fuda_engine_state(const fuda_engine *e) {
-    return fuda_tb_n(e) && !e->tb_inner ? fuda_tables_slot(e->tb, &e->st, 0) : &e->st;
+    return fuda_tb_n(e) ? fuda_tables_slot(e->tb, &e->st, 0) : &e->st;
 }
 
 uint64_t fuda_engine_hash(const fuda_engine *e) {

@@ -67,6 +67,22 @@ void fuda_engine_on_overrun(fuda_overrun_fn fn, void *ud);
 fuda_engine *fuda_engine_new(const fuda_config *cfg);
 void fuda_engine_free(fuda_engine *e);
 
+/* A new engine that shares owner's loaded variant and Lua state (owner's
+ * limits and search path too), for a match of its own: it costs a few KB
+ * where loading the variant again costs the whole state (gin: about 400
+ * KB). Its match is its own -- core state, log, scoresheet, events, and its
+ * own game object, piles and variables in the state -- but the scripts'
+ * module-level variables are the state's, shared by every match in it, and
+ * so is the memory limit (the state's Lua memory in all, plus what the
+ * running match made the engine keep on the C side). Every other limit is
+ * per call and per match as usual. Engines sharing a state must be used
+ * from one thread, one call at a time. The state lives while any of them
+ * does, in any order of freeing; loading a variant into one of them takes
+ * it out of the sharing. NULL when out of memory, when the watchdog cannot
+ * watch it, or when owner has no variant loaded. The caller owns it:
+ * fuda_engine_free. */
+fuda_engine *fuda_engine_new_sharing(fuda_engine *owner);
+
 /* Message of the last failure (never NULL; "" if none). Owned by the engine. */
 const char *fuda_engine_error(const fuda_engine *e);
 
@@ -76,7 +92,7 @@ const char *fuda_engine_error(const fuda_engine *e);
  * Replaces any loaded variant and ends any match. The variant named here is
  * the user's own and may be any path (still a regular file of at most 4 MiB);
  * what its script names (extends, fuda.import, fuda.variant) must lie inside
- * the search folders or this variant's folder (see loader.c). */
+ * the search folders or this variant's folder (see path.c). */
 int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *options, int nopts);
 
 typedef struct fuda_option_info {
@@ -102,11 +118,16 @@ typedef struct fuda_variant_info {
     long check_max_moves;    /* moves a match may take at most; 0: not declared */
     int check_zero_sum;      /* every column's totals sum to 0 */
     int has_evaluate;        /* declares evaluate(g, seat), the search's estimate */
+    int has_likely;          /* declares likely(g, seat), how likely the search's deals are */
+    int has_tensor;          /* declares tensor(g, seat), a seat's observation as numbers (observe.h) */
     int search_by_winner;    /* search = { hands = "winner" }: the search judges a hand before the
                               * match's last by who won it, not by the points */
     int search_bot;          /* search = { bot = NAME }: the index in bots of the bot the seat plays
                               * as in the search's playouts, and whose move it keeps unless another
                               * is clearly better; -1: the first bot (fuda_variant_search_bot) */
+    int search_others;       /* search = { others = NAME }: the index in bots of the bot the other
+                              * seats play as in the playouts, the search's picture of them; -1:
+                              * the first bot (fuda_variant_others_bot) */
     double search_sure;      /* search = { sure = Z }: the standard errors by which another move must
                               * lead that bot's before the search plays it; -1: not said (2) */
     int check_leaks;         /* check.leaks (default true): run check's leak rule; false when the
@@ -208,8 +229,11 @@ int fuda_engine_builtin_bot(const char *name);
  * seat's default bot, and the search's picture of the other seats. */
 const char *fuda_variant_first_bot(const fuda_variant_info *info);
 /* The bot the searching seat plays as in the search's playouts (search.bot, else the first
- * bot); the other seats play as the first bot. Never NULL; the name lives as long as info. */
+ * bot). Never NULL; the name lives as long as info. */
 const char *fuda_variant_search_bot(const fuda_variant_info *info);
+/* The bot the other seats play as in the search's playouts, whose moves its deals must fit
+ * (search.others, else the first bot). Never NULL; the name lives as long as info. */
+const char *fuda_variant_others_bot(const fuda_variant_info *info);
 
 /* Let bot `name` (a built-in one or one the variant defines) choose seat's
  * move. The string is owned by the engine, valid until the next call. -1 on
@@ -250,6 +274,10 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m);
  * interned move texts are not taken back; events already delivered stay
  * delivered (the caller knows what it showed). */
 int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m);
+
+/* Set the bots' generator (a mark's bot_rng): a copy of a match, made by
+ * playing its moves again, then chooses as the original would. Never fails. */
+void fuda_engine_set_bot_rng(fuda_engine *e, const fuda_rng *r);
 
 /* For a search that replays what happened since an earlier point: put the
  * state and the bots' generator back to mark m's, but keep the log, so the

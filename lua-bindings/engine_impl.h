@@ -1,10 +1,25 @@
 /* engine_impl.h -- what the files of one match's engine share (engine.c:
- * life cycle and a match's course; record.c: errors, events, tallies,
- * scoresheet rows, the log; call.c: transactions and protected hook calls;
- * moves.c: the legal moves and applying one; bots.c: bots and the search's
- * estimate; marks.c: going back to a mark, arranging piles for tests;
- * view.c: views and a hook's line of text). Private to them: the rest of
- * lua-bindings sees engine.h and lfuda.h. */
+ * an engine's life; match.c: starting a match and the entry points by seat;
+ * record.c: errors, events, tallies, scoresheet rows, the log; call.c:
+ * transactions and protected hook calls; moves.c: a table's legal moves and
+ * applying one; bots.c: a table's bots and the search's estimate; marks.c:
+ * going back to a mark, arranging piles; view.c: views and a hook's line of
+ * text). Private to them: the rest of lua-bindings sees engine.h, table.h
+ * and lfuda.h.
+ *
+ * Every entry point that touches the Lua state does all of it inside one
+ * protected call under the sandbox limits (fuda_engine_pcall): reading what
+ * a hook returned, its metamethods, running out of memory or time all end
+ * in a message, never in Lua's panic. What the engine keeps of a hook's
+ * results (the move list, a bot's choice, a view) is copied into its own
+ * memory before the call returns, so a script that keeps and changes the
+ * tables it returned changes nothing the engine decided.
+ *
+ * All-or-nothing: before a hook may change anything, the engine copies the
+ * core state (a memcpy) and remembers how long the scoresheet and the event
+ * list are; if the hook fails, or leaves a hand with nobody to act (or, in
+ * a paranoid engine, breaks the core state or the variant's check.invariant),
+ * both are put back and the message is kept for fuda_engine_error. */
 #ifndef FUDA_ENGINE_IMPL_H
 #define FUDA_ENGINE_IMPL_H
 
@@ -19,6 +34,7 @@
 #include "search.h"
 #include "text_term.h"
 #include "movetext.h"
+#include "table.h"
 
 /* At a table of several, what a hook there may also change: the match's
  * totals (g:score) and the table's kept result (g:result). */
@@ -62,6 +78,10 @@ void fuda_call_simple(fuda_engine *e, int h);
  * is fuda's own code (a hook author.lua made; fuda_place_error skips the
  * loader's and author's chunks the same way). */
 const char *fuda_call_place(const fuda_engine *e);
+
+/* ---- engine.c ---- */
+/* Forget the match's rows, events, log and moves (a match ends). */
+void fuda_engine_free_match(fuda_engine *e);
 
 /* ---- moves.c ---- */
 int fuda_engine_bad_seat(fuda_engine *e, int seat);

@@ -49,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lfuda.h"
+#include "table.h"
 #include "infer.h"
 
 #define TRIES 400   /* deals tried and mended for a decision's first world before it is dealt blind */
@@ -108,7 +109,7 @@ static int replay_real(fuda_infer *F, const fuda_mark *root) {
     fuda_engine *e = F->e;
     int ok = fuda_engine_rewind_state(e, F->memo) == 0;
     for (long k = 0; ok && k < F->n; k++) {
-        ok = fuda_engine_apply(e, since_seat(F, k), since_text(F, k)) == 0;
+        ok = fuda_table_apply(e, since_seat(F, k), since_text(F, k)) == 0;
         if (ok) F->real[k] = e->st;
     }
     ok = ok && memcmp(&e->st, &root->st, sizeof e->st) == 0;
@@ -167,14 +168,13 @@ static int show_real(fuda_state *before, const fuda_state *after, const fuda_sta
 static int own_move(fuda_infer *F, long k) {
     fuda_engine *e = F->e;
     int me = F->seat - 1;
-    F->after = e->st;
-    if (fuda_engine_mark(e, &F->before) < 0 || fuda_engine_apply(e, F->seat, since_text(F, k)) < 0) return 0;
+    if (fuda_engine_mark(e, &F->before) < 0 || fuda_table_apply(e, F->seat, since_text(F, k)) < 0) return 0;
     F->after = e->st;
     if (seen_same(&e->st, &F->real[k], me)) return 1;
     if (fuda_engine_undo_to(e, &F->before) < 0) return 0;
     if (show_real(&e->st, &F->after, &F->real[k], me) < 0) return 0;
     e->moves_valid = 0;
-    return fuda_engine_apply(e, F->seat, since_text(F, k)) == 0 && seen_same(&e->st, &F->real[k], me);
+    return fuda_table_apply(e, F->seat, since_text(F, k)) == 0 && seen_same(&e->st, &F->real[k], me);
 }
 
 /* How many cards of each value seat k (0-based) knows in s, added to n[]
@@ -296,7 +296,7 @@ static int to_deal(fuda_infer *F, const fuda_mark *root, const fuda_state *d) {
     fuda_engine_undo_to(e, root);
     if (fuda_engine_rewind_state(e, F->memo) < 0) return -1;
     for (long k = 0; k < F->lead; k++)
-        if (fuda_engine_apply(e, F->seat, since_text(F, k)) < 0) return -1;
+        if (fuda_table_apply(e, F->seat, since_text(F, k)) < 0) return -1;
     if (d) {
         fuda_engine_mark_stale(e, d);
         e->st = *d;
@@ -316,7 +316,7 @@ static long replay_deal(fuda_infer *F) {
         F->pre = e->st;
         if (s == F->seat) {
             if (!own_move(F, k)) return k;
-        } else if (fuda_engine_bot_apply(e, s, F->policy, &mv) < 0 || !seen_same(&e->st, &F->real[k], F->seat - 1)) {
+        } else if (fuda_table_bot_apply(e, s, F->policy, &mv) < 0 || !seen_same(&e->st, &F->real[k], F->seat - 1)) {
             return k;
         }
     }

@@ -1,7 +1,7 @@
 /* lfuda.c -- the `fuda` module table: card functions, meld rules, fuda.moves
- * and fuda.plural (loader.c), and inside an engine the variant loader's
- * functions. Host scripts get fuda.match on top (host.c, which also has
- * luaopen_fuda for a stock lua5.4's `require "fuda"`). */
+ * and fuda.plural (lloader.c), and inside an engine the variant loader's
+ * functions. Host scripts get fuda.match on top (lmatch.c; host.c makes
+ * their state and has luaopen_fuda for a stock lua5.4's `require "fuda"`). */
 #include "lfuda.h"
 
 #define FUDA_VERSION "0.1"

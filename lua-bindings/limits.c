@@ -17,7 +17,9 @@
  * load's reader), which reads the mark, as does the allocator.
  * Instructions: only when a budget is set (instr_limit), a count hook every
  * INSTR_STEP instructions; without one no hook runs at all. Memory: every
- * allocation growing the state past the cap fails. A limit once hit stays
+ * allocation growing the state past the cap fails (a state shared by
+ * several engines counts once, for the engine whose call runs: its
+ * vm->current, see current.c). A limit once hit stays
  * hit until the outermost call returns: the script's own pcall cannot catch
  * it. Every message names the script's place, found on the stack when the
  * limit is raised (or, where the stack cannot be read, the first line of the
@@ -32,7 +34,7 @@
 #include <time.h>
 #include "lfuda.h"
 
-static const char ENGINE_KEY = 'e';
+static const char VM_KEY = 'e';
 #define INSTR_STEP 1000
 #define STOP_SIGNAL (SIGRTMIN + 3) /* the watchdog's: "stop the call you are running" */
 #define WATCH_MAX_MS 25  /* the watchdog looks at least this often (less for small limits) */
@@ -46,12 +48,27 @@ static const char ENGINE_KEY = 'e';
 /* What the signal handler reads is written in program order around this. */
 #define HANDLER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
-fuda_engine *fuda_engine_of(lua_State *L) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ENGINE_KEY);
-    fuda_engine *e = (fuda_engine *)lua_touserdata(L, -1);
+fuda_vm *fuda_vm_of(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &VM_KEY);
+    fuda_vm *vm = (fuda_vm *)lua_touserdata(L, -1);
     lua_pop(L, 1);
-    return e;
+    return vm;
 }
+
+fuda_engine *fuda_engine_of(lua_State *L) {
+    fuda_vm *vm = fuda_vm_of(L);
+    return vm ? vm->current : NULL;
+}
+
+/* What a call's time is. A call's time is the CPU time of the thread running
+ * it, read by the watchdog on that thread's CPU clock: on a loaded machine
+ * (or at nice 19) a thread waiting for a core spends no time of its own, so a
+ * hook that takes 100 ms of CPU is never stopped as if it took 2 s. A thread
+ * that does not run at all (blocked in C: a write nobody reads) moves no CPU
+ * clock; once its clock has stood still STALL_MS, wall time counts instead.
+ * A thread that only waits for a core moves its clock every few
+ * milliseconds. */
+#define STALL_MS 250
 
 /* Milliseconds on a clock that never jumps. */
 static long long now_ms(void) {
@@ -61,6 +78,14 @@ static long long now_ms(void) {
 }
 
 /* ---- the watchdog ---- */
+
+/* The CPU time (us) on clock c, -1 when it cannot be read (its thread ended). */
+static long long cpu_us(clockid_t c) {
+    struct timespec ts;
+    if (clock_gettime(c, &ts) != 0) return -1;
+    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 
 /* The engines whose call runs on this thread, innermost first (linked by
  * wd_prev): what the signal handler looks at. */
@@ -123,32 +148,37 @@ void fuda_engine_on_overrun(fuda_overrun_fn fn, void *ud) {
  * definition of the function it began in, else the variant's file. */
 static void overrun_place(const fuda_engine *e, char *out, size_t size) {
     int slot = e->noted;
-    if (slot >= 1 && slot <= FUDA_NOTED && e->noted_place[slot - 1][0])
-        snprintf(out, size, "%.*s", (int)sizeof e->noted_place[0], e->noted_place[slot - 1]);
+    const fuda_vm *vm = e->vm;
+    if (vm && slot >= 1 && slot <= FUDA_NOTED && vm->noted_place[slot - 1][0])
+        snprintf(out, size, "%.*s", (int)sizeof vm->noted_place[0], vm->noted_place[slot - 1]);
     else
         snprintf(out, size, "%s", e->file ? e->file : "the variant");
 }
 
-/* One look at e (under the lock): note when its running call was first seen,
- * mark and signal it once that is more than its time limit ago, and report it
- * stuck (overrun_fn) if it still runs FUDA_OVERRUN_MS after that. The
- * match's script time is sampled here too, with no clock read on the
- * engine's side: the time since the last look counts when a call is running
- * at this one (an estimate as good as the looks are frequent); past the
- * match's budget the running call is stopped the same way, and the match
+/* One look at e (under the lock): note when its running call was first seen
+ * and its thread's CPU clock then; mark and signal the call once it has used
+ * its time limit (CPU time, or wall time while its thread stands still, see
+ * STALL_MS), and report it stuck (overrun_fn) if after that it still uses
+ * FUDA_OVERRUN_MS of CPU, or its thread stands still that long. The match's
+ * script time is sampled here too, with no clock read on the engine's side:
+ * the CPU time the thread used since the last look counts when a call is
+ * running at this one (an estimate as good as the looks are frequent); past
+ * the match's budget the running call is stopped the same way, and the match
  * marked over it (match_over: every later call stops at once, see arm). */
 static void watch_one(fuda_engine *e, long long now) {
     unsigned long gen = SHARED_LOAD(&e->call_gen);
     unsigned long epoch = SHARED_LOAD(&e->match_epoch);
-    long long since_look = now - e->wd_last;
+    long long cpu = (gen & 1) ? cpu_us(__atomic_load_n(&e->wd_clock, __ATOMIC_RELAXED)) : -1;
+    long long since_look = cpu >= 0 && e->wd_last_cpu >= 0 && cpu >= e->wd_last_cpu ? cpu - e->wd_last_cpu : 0;
     e->wd_last = now;
+    e->wd_last_cpu = cpu;
     if (epoch != e->wd_epoch) { /* a new match: its own budget */
         e->wd_epoch = epoch;
         e->wd_used = 0;
     }
     if ((gen & 1) && e->match_time_limit > 0) {
         e->wd_used += since_look;
-        if (e->wd_used > e->match_time_limit && SHARED_LOAD(&e->match_over) != epoch) {
+        if (e->wd_used > e->match_time_limit * 1000LL && SHARED_LOAD(&e->match_over) != epoch) {
             SHARED_STORE(&e->match_over, epoch);
             if (e->wd_fired != gen) {
                 __atomic_store_n(&e->wd_why, FUDA_LIMIT_MATCH_TIME, __ATOMIC_RELEASE);
@@ -158,13 +188,30 @@ static void watch_one(fuda_engine *e, long long now) {
     }
     if (gen != e->wd_seen) {
         e->wd_seen = gen;
-        e->wd_since = now;
-    } else if ((gen & 1) && e->wd_fired != gen && now - e->wd_since >= e->time_limit) {
-        __atomic_store_n(&e->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
-        kick(e, gen);
-    } else if ((gen & 1) && e->wd_fired == gen && e->wd_overrun != gen && overrun_fn &&
-               now - e->wd_since >= e->time_limit + FUDA_OVERRUN_MS) {
-        char place[sizeof e->noted_place[0] + 8];
+        e->wd_since = e->wd_cpu_moved = now;
+        e->wd_cpu0 = e->wd_cpu_seen = cpu;
+        return;
+    }
+    if (!(gen & 1) || cpu < 0) return;
+    if (e->wd_cpu0 < 0) { /* the clock could not be read at the first look */
+        e->wd_cpu0 = e->wd_cpu_seen = cpu;
+        e->wd_cpu_moved = now;
+        return;
+    }
+    if (cpu != e->wd_cpu_seen) {
+        e->wd_cpu_seen = cpu;
+        e->wd_cpu_moved = now;
+    }
+    int still = now - e->wd_cpu_moved >= STALL_MS;
+    if (e->wd_fired != gen) {
+        if ((cpu - e->wd_cpu0) / 1000 >= e->time_limit || (still && now - e->wd_since >= e->time_limit)) {
+            e->wd_cpu_fired = cpu;
+            __atomic_store_n(&e->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
+            kick(e, gen);
+        }
+    } else if (e->wd_overrun != gen && overrun_fn &&
+               ((cpu - e->wd_cpu_fired) / 1000 >= FUDA_OVERRUN_MS || now - e->wd_cpu_moved >= FUDA_OVERRUN_MS)) {
+        char place[sizeof e->vm->noted_place[0] + 8];
         e->wd_overrun = gen;
         overrun_place(e, place, sizeof place);
         overrun_fn(overrun_ud, e, place, e->time_limit);
@@ -230,6 +277,7 @@ int fuda_sandbox_watch(fuda_engine *e) {
     if (wd_started) {
         e->wd_seen = e->call_gen;
         e->wd_last = now_ms();
+        e->wd_last_cpu = -1;
         e->wd_next = wd_engines;
         wd_engines = e;
         pthread_cond_signal(&wd_wake);
@@ -237,6 +285,12 @@ int fuda_sandbox_watch(fuda_engine *e) {
     int rc = wd_started ? 0 : -1;
     pthread_mutex_unlock(&wd_lock);
     return rc;
+}
+
+void fuda_sandbox_free_vm(fuda_vm *vm) {
+    pthread_mutex_lock(&wd_lock); /* the watchdog reads an engine's vm under it (overrun_place) */
+    free(vm);
+    pthread_mutex_unlock(&wd_lock);
 }
 
 void fuda_sandbox_unwatch(fuda_engine *e) {
@@ -252,12 +306,24 @@ void fuda_sandbox_unwatch(fuda_engine *e) {
 
 static void hit_later(fuda_engine *e, int kind);
 
+/* This thread's CPU clock (asked once a thread: no system call). */
+static clockid_t thread_clock(void) {
+    static __thread clockid_t mine;
+    static __thread int known;
+    if (!known) {
+        if (pthread_getcpuclockid(pthread_self(), &mine) != 0) mine = CLOCK_MONOTONIC; /* wall time, then */
+        known = 1;
+    }
+    return mine;
+}
+
 /* An outermost call under the limits starts on this thread: a new odd
  * generation for the watchdog, and e innermost for the signal handler. A
  * match whose script time is spent already stops the call at its first
  * instruction. */
 static void arm(fuda_engine *e) {
     __atomic_store_n(&e->wd_thread, pthread_self(), __ATOMIC_RELAXED);
+    __atomic_store_n(&e->wd_clock, thread_clock(), __ATOMIC_RELAXED);
     e->wd_prev = running_here;
     SHARED_STORE(&e->call_gen, e->call_gen + 1);
     HANDLER_FENCE();
@@ -295,8 +361,10 @@ static void hit_later(fuda_engine *e, int kind) {
     lua_sethook(e->L, stop_hook, LUA_MASKCOUNT, 1);
 }
 
-/* Allocator of an engine's state. While a call runs under the limits: growth
- * past e->mem_limit (counting what the script made the C side keep,
+/* Allocator of an engine's state (ud: its vm). The state's bytes are
+ * counted for the vm, whichever match they serve. While a call runs under
+ * the limits (its engine is vm->current): growth past that engine's
+ * mem_limit (counting what the script made the C side keep for its match,
  * e->cmem_used) first fails once, so that Lua collects all garbage and tries
  * again; if it is still past, that hits the memory limit. Every growth also
  * looks at the watchdog's mark (the time limit). Either is raised at the next
@@ -306,18 +374,19 @@ static void hit_later(fuda_engine *e, int kind) {
  * bookkeeping always gets its memory. Small blocks come from blocks.c's
  * lists; the count is Lua's sizes either way. */
 static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    fuda_engine *e = (fuda_engine *)ud;
+    fuda_vm *vm = (fuda_vm *)ud;
+    fuda_engine *e = vm->current;
     if (ptr == NULL) osize = 0;
     if (nsize == 0) {
         fuda_blocks_free(ptr, osize);
-        e->mem_used -= osize;
+        vm->mem_used -= osize;
         return NULL;
     }
-    if (nsize > osize && e->in_hook) {
-        size_t after = e->mem_used + e->cmem_used + (nsize - osize);
+    if (nsize > osize && e && e->in_hook) {
+        size_t after = vm->mem_used + e->cmem_used + (nsize - osize);
         if (after > e->mem_limit) {
-            if (!e->collected && !e->limit_hit) {
-                e->collected = 1; /* Lua collects garbage and asks again */
+            if (!vm->collected && !e->limit_hit) {
+                vm->collected = 1; /* Lua collects garbage and asks again */
                 return NULL;
             }
             if (!e->limit_hit) hit_later(e, FUDA_LIMIT_MEMORY);
@@ -328,8 +397,8 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     void *p = fuda_blocks_realloc(ptr, osize, nsize);
     if (p) {
-        e->mem_used += nsize - osize;
-        e->collected = 0;
+        vm->mem_used += nsize - osize;
+        vm->collected = 0;
     }
     return p;
 }
@@ -347,28 +416,29 @@ static void set_place(fuda_engine *e, const char *short_src, int line) {
  * no other function can come to have the address of one), and noting one
  * already there is finding its address. */
 void fuda_sandbox_note_function(fuda_engine *e, int idx) {
+    fuda_vm *vm = e->vm;
     const void *f = lua_topointer(e->L, idx);
     for (int i = 0; i < FUDA_NOTED; i++) {
-        if (e->noted_fn[i] == f) {
+        if (vm->noted_fn[i] == f) {
             e->noted = i + 1;
             return;
         }
     }
-    int slot = e->noted_next;
-    e->noted_next = (slot + 1) % FUDA_NOTED;
+    int slot = vm->noted_next;
+    vm->noted_next = (slot + 1) % FUDA_NOTED;
     idx = lua_absindex(e->L, idx);
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_noted);
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, vm->ref_noted);
     lua_pushvalue(e->L, idx);
     lua_rawseti(e->L, -2, slot + 1);
     lua_pop(e->L, 1);
-    e->noted_place[slot][0] = '\0';
+    vm->noted_place[slot][0] = '\0';
     lua_Debug ar;
     if (lua_isfunction(e->L, idx)) { /* ">S" pops the function */
         lua_pushvalue(e->L, idx);
         if (lua_getinfo(e->L, ">S", &ar) && ar.linedefined > 0)
-            snprintf(e->noted_place[slot], sizeof e->noted_place[slot], "%s:%d", ar.short_src, ar.linedefined);
+            snprintf(vm->noted_place[slot], sizeof vm->noted_place[slot], "%s:%d", ar.short_src, ar.linedefined);
     }
-    e->noted_fn[slot] = f;
+    vm->noted_fn[slot] = f;
     e->noted = slot + 1;
 }
 
@@ -381,7 +451,7 @@ void fuda_sandbox_blame(fuda_engine *e, const char *file) {
 static void place_of_noted(fuda_engine *e) {
     lua_Debug ar;
     if (!e->noted) return;
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_noted);
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->vm->ref_noted);
     lua_rawgeti(e->L, -1, e->noted);
     lua_remove(e->L, -2);
     if (!lua_isfunction(e->L, -1)) {
@@ -400,7 +470,7 @@ static int find_place(fuda_engine *e, lua_State *L) {
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        if (e->loader_src && ar.source == e->loader_src) continue; /* the loader's own code */
+        if (e->vm->loader_src && ar.source == e->vm->loader_src) continue; /* the loader's own code */
         set_place(e, ar.short_src, ar.currentline);
         return 1;
     }
@@ -471,9 +541,9 @@ void fuda_sandbox_tick(lua_State *L, long steps) {
 }
 
 void fuda_sandbox_cmem(lua_State *L, fuda_engine *e, size_t bytes) {
-    if (e->in_hook && e->mem_used + e->cmem_used + bytes > e->mem_limit)
+    if (e->in_hook && e->vm->mem_used + e->cmem_used + bytes > e->mem_limit)
         lua_gc(L, LUA_GCCOLLECT, 0); /* garbage does not count */
-    if (e->in_hook && e->mem_used + e->cmem_used + bytes > e->mem_limit)
+    if (e->in_hook && e->vm->mem_used + e->cmem_used + bytes > e->mem_limit)
         limit_raise(L, e, FUDA_LIMIT_MEMORY);
     e->cmem_used += bytes;
 }
@@ -507,16 +577,39 @@ void fuda_sandbox_limit_message(fuda_engine *e) {
     }
 }
 
+/* After a call stopped by the memory limit: what it filled the memory with
+ * may still sit in the stack above the top, where the next call's frames
+ * can cover it (Lua marks a whole frame, set or not), so that no collection
+ * in that call -- another match's, on a shared state -- could free it and
+ * the limit would stop it too. A full collection now, with the stack low,
+ * clears those slots and frees it. It is watched like a call (the
+ * watchdog's overrun), and no limit it meets changes the call's message. */
+static void collect_after(fuda_engine *e) {
+    int hit = e->limit_hit;
+    e->in_hook = 1;
+    e->limit_hit = FUDA_LIMIT_MEMORY; /* nothing more to raise */
+    arm(e);
+    lua_gc(e->L, LUA_GCCOLLECT, 0);
+    disarm(e);
+    e->in_hook = 0;
+    e->limit_hit = hit;
+    usual_hook(e->L, e);
+}
+
 /* Call the function below nargs arguments with the limits armed (unless a
  * call under them is running already: then it shares that call's budget),
  * with the message handler at stack index msgh (0: none; it must run no
- * script code). On error the message (a string) is left on the stack and
- * LUA_ERR* returned: a limit that was hit becomes "file:line: <limit>
- * exceeded (<figure>)", whatever the handler made of it. */
+ * script code). An outermost call makes e its state's current engine first
+ * (current.c); a call of another engine on the same state may not run
+ * inside it (engines sharing a state take turns, on one thread). On error
+ * the message (a string) is left on the stack and LUA_ERR* returned: a
+ * limit that was hit becomes "file:line: <limit> exceeded (<figure>)",
+ * whatever the handler made of it. */
 int fuda_sandbox_xpcall(fuda_engine *e, int nargs, int nres, int msgh) {
     lua_State *L = e->L;
     int outer = e->in_hook;
     if (!outer) {
+        fuda_current_switch(e->vm, e);
         e->in_hook = 1;
         e->instr_left = e->instr_limit ? e->instr_limit : LONG_MAX;
         e->limit_hit = 0;
@@ -551,6 +644,7 @@ int fuda_sandbox_xpcall(fuda_engine *e, int nargs, int nres, int msgh) {
         lua_pop(L, 1);
         if (!e->limit_hit) e->limit_hit = FUDA_LIMIT_MEMORY;
         fuda_sandbox_limit_message(e);
+        if (e->limit_hit == FUDA_LIMIT_MEMORY) collect_after(e);
     } else if (rc != LUA_OK && lua_type(L, -1) != LUA_TSTRING) {
         const char *t = lua_type(L, -1) == LUA_TNUMBER ? NULL : luaL_typename(L, -1);
         if (t) {
@@ -580,24 +674,24 @@ int fuda_sandbox_stopping(lua_State *L) {
     return e && e->in_hook && limit_now(e);
 }
 
-lua_State *fuda_sandbox_newstate(fuda_engine *e) {
-    lua_State *L = e ? lua_newstate(limited_alloc, e) : luaL_newstate();
+lua_State *fuda_sandbox_newstate(fuda_vm *vm) {
+    lua_State *L = vm ? lua_newstate(limited_alloc, vm) : luaL_newstate();
     if (!L) return NULL;
-    lua_pushlightuserdata(L, e);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &ENGINE_KEY);
+    lua_pushlightuserdata(L, vm);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &VM_KEY);
     return L;
 }
 
 void fuda_sandbox_limits_init(lua_State *L) {
-    fuda_engine *e = fuda_engine_of(L);
-    if (e) { /* the table of fuda_sandbox_note_function */
+    fuda_vm *vm = fuda_vm_of(L);
+    if (vm) { /* the table of fuda_sandbox_note_function */
         lua_createtable(L, FUDA_NOTED, 0);
-        e->ref_noted = luaL_ref(L, LUA_REGISTRYINDEX);
-        memset(e->noted_fn, 0, sizeof e->noted_fn);
-        e->noted_next = 0;
+        vm->ref_noted = luaL_ref(L, LUA_REGISTRYINDEX);
+        memset(vm->noted_fn, 0, sizeof vm->noted_fn);
+        vm->noted_next = 0;
     }
 }
 
-void fuda_sandbox_limits_on(lua_State *L, fuda_engine *e) {
-    if (e) usual_hook(L, e);
+void fuda_sandbox_limits_on(lua_State *L, fuda_vm *vm) {
+    if (vm && vm->current) usual_hook(L, vm->current);
 }

@@ -2,7 +2,7 @@
 -- sandbox environment, checks its fields, follows `extends`, merges options,
 -- state declarations, hooks and bots, and applies option overrides.
 --
--- Runs inside the engine's Lua state with the C helpers in C (see loader.c):
+-- Runs inside the engine's Lua state with the C helpers in C (see lloader.c, path.c):
 --   C.find(name, sub, fromdir, trusted) -> path, real path | nil, message
 --     (trusted: the user's own variant; else confined to the search path)
 --   C.loadfile(path, real)     -> chunk (text only, sandbox env) | nil, message
@@ -25,7 +25,8 @@ local KNOWN = {
   play = "function", resolve = "function", view = "function", bots = "table", check = "table",
   result = "function", match = "function", columns = "table",
   phase = "string", phases = "table", verbs = "table", layout = "table", deck = "any", status = "function",
-  prompt = "function", why_not = "function", confirm = "function", evaluate = "function", search = "table",
+  prompt = "function", why_not = "function", confirm = "function", evaluate = "function", likely = "function", search = "table",
+  tensor = "function",
   tables = "any", teams = "any", seating = "function", hand_over = "function",
 }
 local CHECK = { max_moves = "integer", zero_sum = "boolean", expect = "table", invariant = "function",
@@ -271,7 +272,7 @@ local function merge(err, path, name, t, base)
       end
     end
   end
-  for _, k in ipairs({ "result", "match", "columns", "evaluate", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, the search's estimate, its tables
+  for _, k in ipairs({ "result", "match", "columns", "evaluate", "likely", "tensor", "tables", "teams", "seating", "hand_over" }) do -- a hand's result, the match format, the search's estimate and deals, the numbers a seat sees, its tables
     if t[k] ~= nil then def[k] = t[k] end
   end
   if t.description ~= nil then def.description = t.description end
@@ -470,14 +471,14 @@ local function check_fields(err, t)
   end
   for _, k in ipairs(sorted_keys(type(t.search) == "table" and t.search or {})) do
     local v = t.search[k]
-    if k ~= "hands" and k ~= "bot" and k ~= "sure" then
-      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: bot, hands, sure)")
+    if k ~= "hands" and k ~= "bot" and k ~= "others" and k ~= "sure" then
+      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: bot, hands, others, sure)")
     elseif k == "sure" then
       if type(v) ~= "number" or v ~= v or v < 0 or v > 10 then
         err.add(k, "search.sure must be a number from 0 to 10 (standard errors), got " .. (type(v) == "number" and tostring(v) or type(v)))
       end
-    elseif k == "bot" then
-      if type(v) ~= "string" then err.add(k, "search.bot must be the name of one of the variant's bots, got " .. type(v)) end
+    elseif k == "bot" or k == "others" then
+      if type(v) ~= "string" then err.add(k, "search." .. k .. " must be the name of one of the variant's bots, got " .. type(v)) end
     elseif v ~= "points" and v ~= "winner" then
       err.add(k, "search.hands must be \"points\" or \"winner\" (how the search judges a hand before the match's last), got " ..
         (type(v) == "string" and ("%q"):format(v) or type(v)))
@@ -498,13 +499,16 @@ local function check_fields(err, t)
   end
 end
 
--- search.bot (a string, check_fields made sure) names one of the bots after extends merged them.
+-- search.bot and search.others (strings, check_fields made sure) name bots of the variant after
+-- extends merged them.
 local function check_search_bot(err, def)
-  local sb = def.search.bot
-  if sb ~= nil and type(def.bots[sb]) ~= "function" then
-    local names = sorted_keys(def.bots)
-    err.add("bot", ("search.bot: '%s' is not one of the variant's bots (%s)"):format(sb,
-      #names > 0 and table.concat(names, ", ") or "it has none"))
+  for _, k in ipairs({ "bot", "others" }) do
+    local sb = def.search[k]
+    if sb ~= nil and type(def.bots[sb]) ~= "function" then
+      local names = sorted_keys(def.bots)
+      err.add(k, ("search.%s: '%s' is not one of the variant's bots (%s)"):format(k, sb,
+        #names > 0 and table.concat(names, ", ") or "it has none"))
+    end
   end
 end
 
@@ -560,7 +564,7 @@ local function seal(def)
   local what = "variant '" .. def.name .. "'"
   C.strict(def, what, DEF_NAMES)
   C.strict(def.check, what .. ": check", sorted_keys(CHECK))
-  C.strict(def.search, what .. ": search", { "bot", "hands", "sure" })
+  C.strict(def.search, what .. ": search", { "bot", "hands", "others", "sure" })
   for _, k in ipairs({ "options", "state", "seat_state" }) do C.strict(def[k], what .. ": " .. k, {}) end
   return def
 end

@@ -1,5 +1,6 @@
 /* marks.c -- going back to an earlier point of a match (marks, undo,
- * rewinding the state alone) and, for tests, arranging piles. */
+ * rewinding the state alone, the bots' generator of a copy) and, for tests,
+ * arranging piles. */
 #include "engine_impl.h"
 
 /* ---- marks: going back to an earlier point of the match ---- */
@@ -20,6 +21,8 @@ int fuda_engine_mark(const fuda_engine *e, fuda_mark *m) {
     m->match_id = e->match_id;
     return 0;
 }
+
+void fuda_engine_set_bot_rng(fuda_engine *e, const fuda_rng *r) { e->bot_rng = *r; }
 
 /* Is the match now a continuation of the point m marked: the same match,
  * and its log (hence its rows) the mark's with entries added? */
@@ -65,10 +68,9 @@ int fuda_engine_rewind_state(fuda_engine *e, const fuda_mark *m) {
 
 /* Put `cards` into pile (name, owner) at its bottom (or top) positions by
  * swapping each with wherever it is now. */
-int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
-                        int from_top) {
+int fuda_table_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
+                       int from_top) {
     if (!e->started) { fuda_engine_seterr(e, "no match is running"); return -1; }
-    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_arrange(e, name, owner, cards, n, from_top);
     fuda_state *s = &e->st;
     int T = fuda_pile_find(s, name, owner - 1);
     if (T < 0) { fuda_engine_seterr(e, "arrange: no pile '%s'%s", name, owner ? " of that seat" : ""); return -1; }
@@ -102,13 +104,5 @@ int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_
         fuda_pile_move(s, T, t + 1, S, si);      /* the card that was at t goes back */
     }
     e->moves_valid = 0;
-    char line[1024];
-    int len = snprintf(line, sizeof line, "arrange %s %d %d", name, owner, from_top);
-    for (int k = 0; k < n && len < (int)sizeof line - 8; k++) {
-        char nm[8];
-        fuda_card_name(cards[k], nm);
-        len += snprintf(line + len, sizeof line - (size_t)len, " %s", nm);
-    }
-    if (!e->tb_inner) fuda_engine_log_line(e, line); /* at a table: logged as the match's (tables.c) */
     return 0;
 }

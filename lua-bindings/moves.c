@@ -183,8 +183,7 @@ int fuda_moves_load(fuda_engine *e, int seat) {
     return e->nmoves;
 }
 
-int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_moves(e, seat, moves);
+int fuda_table_moves(fuda_engine *e, int seat, const char *const **moves) {
     if (fuda_engine_bad_seat(e, seat)) return -1;
     int n = fuda_moves_load(e, seat);
     if (n < 0) return -1;
@@ -330,19 +329,10 @@ static int apply_or_try(fuda_engine *e, int seat, const char *move, int keep) {
     return rc;
 }
 
-int fuda_engine_apply(fuda_engine *e, int seat, const char *move) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_apply(e, seat, move, 1);
+int fuda_table_apply(fuda_engine *e, int seat, const char *move) {
     return apply_or_try(e, seat, move, 1);
 }
 
-int fuda_engine_try(fuda_engine *e, int seat, const char *move) {
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_apply(e, seat, move, 0);
+int fuda_table_try(fuda_engine *e, int seat, const char *move) {
     return apply_or_try(e, seat, move, 0);
-}
-
-int fuda_engine_try_see(fuda_engine *e, int seat, const char *move, fuda_tried_fn fn, void *ud) {
-    e->tried_fn = fn, e->tried_ud = ud;
-    int rc = fuda_engine_try(e, seat, move);
-    e->tried_fn = NULL, e->tried_ud = NULL;
-    return rc;
 }

@@ -148,7 +148,7 @@ int fuda_engine_record(fuda_engine *e, int seat, int col, int points, const char
  * "next" whose text (malloc'd) the log then owns; on failure text is freed. */
 static int log_push(fuda_engine *e, int seat, int id, char *text) {
     if (e->nlog >= e->caplog) {
-        long ncap = e->caplog ? e->caplog * 2 : 256;
+        long ncap = e->caplog ? e->caplog * 2 : 16; /* small: a live match costs little */
         void *p = realloc(e->log, (size_t)ncap * sizeof *e->log);
         if (!p) { free(text); return -1; }
         e->log = (fuda_logmove *)p;

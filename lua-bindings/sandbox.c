@@ -181,9 +181,10 @@ static int l_xpcall(lua_State *L) {
  * ("tiny.lua:12: "), what the script chose shown harmlessly (the terminal
  * sink, core/text_term.h): a print can neither move the cursor, set the
  * clipboard or clear the screen, nor pass for a line of fuda's own
- * ("check: OK ..."). An engine's scripts print at most FUDA_MAX_PRINT bytes
- * in its life, then one line says so and the rest is dropped (a script
- * printing in a loop cannot flood the terminal or a log). Host scripts get
+ * ("check: OK ..."). A state's scripts print at most FUDA_MAX_PRINT bytes
+ * in its life (every match sharing it: share.c), then one line says so and
+ * the rest is dropped (a script printing in a loop cannot flood the
+ * terminal or a log). Host scripts get
  * Lua's own print (fuda's stdout is filtered as a whole: repl/out.h). */
 static int l_print(lua_State *L) {
     int n = lua_gettop(L);
@@ -213,15 +214,15 @@ static int l_print(lua_State *L) {
         if (!nl) break;
         p = nl + 1;
     }
-    fuda_engine *e = fuda_engine_of(L);
-    if (e && e->printed + out > FUDA_MAX_PRINT) {
-        if (e->printed <= FUDA_MAX_PRINT)
+    fuda_vm *vm = fuda_vm_of(L);
+    if (vm && vm->printed + out > FUDA_MAX_PRINT) {
+        if (vm->printed <= FUDA_MAX_PRINT)
             fprintf(stderr, "print: output limit reached (%lu bytes), further output dropped\n",
                     (unsigned long)FUDA_MAX_PRINT);
-        e->printed = FUDA_MAX_PRINT + 1;
+        vm->printed = FUDA_MAX_PRINT + 1;
         return 0;
     }
-    if (e) e->printed += out;
+    if (vm) vm->printed += out;
     flockfile(stderr);
     for (;;) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
@@ -399,8 +400,8 @@ static int init_state(lua_State *L) {
 
 /* A new state with the libraries and the prototype environment; NULL when
  * out of memory (nothing is left allocated then). */
-static lua_State *new_state(fuda_engine *e, int host, fuda_libs_fn libs) {
-    lua_State *L = fuda_sandbox_newstate(e);
+static lua_State *new_state(fuda_vm *vm, int host, fuda_libs_fn libs) {
+    lua_State *L = fuda_sandbox_newstate(vm);
     if (!L) return NULL;
     lua_pushcfunction(L, init_state);
     lua_pushboolean(L, host);
@@ -409,11 +410,11 @@ static lua_State *new_state(fuda_engine *e, int host, fuda_libs_fn libs) {
         lua_close(L);
         return NULL;
     }
-    fuda_sandbox_limits_on(L, e);
+    fuda_sandbox_limits_on(L, vm);
     return L;
 }
 
-lua_State *fuda_sandbox_state(fuda_engine *e, fuda_libs_fn libs) { return new_state(e, 0, libs); }
+lua_State *fuda_sandbox_state(fuda_vm *vm, fuda_libs_fn libs) { return new_state(vm, 0, libs); }
 
 /* A host state: unlimited, standard print. Used by fuda run and the REPL. */
 lua_State *fuda_sandbox_host_state(fuda_libs_fn libs) { return new_state(NULL, 1, libs); }

@@ -10,8 +10,9 @@
  * this decision (fuda_state_resample). For every move still tried, go back
  * to that world, reseed the bots' generator, apply the move, and play on
  * until the hand ends, the seat as its own bot (the variant's search.bot,
- * else its first bot), the others as the first bot (or, when the variant has an
- * evaluate hook, for at most FUDA_SEARCH_CUT moves); score the end by the seat's
+ * else its first bot), the others as their picture (search.others, else the
+ * first bot) (or, when the variant has an evaluate hook, for at most
+ * FUDA_SEARCH_CUT moves); score the end by the seat's
  * margin of points (or, when the variant says search = { hands = "winner" },
  * by who won: 1, 0 or -1), or, when every playout of the decision so far
  * ended the match, by the match's result (by_result). All
@@ -38,6 +39,7 @@
 #include <string.h>
 #include <time.h>
 #include "lfuda.h"
+#include "table.h"
 #include "infer.h"
 #include "search.h"
 
@@ -51,6 +53,7 @@
 #define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
 #define REFUSED -1e6      /* the score of a move the variant refused in a deal */
 #define REFUSED_RES -2    /* its match result: tells it from a real margin that low */
+#define LIKELY_DEALS 32   /* with a likely hook: blind deals weighed for each one kept */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
 static int budget_given;
@@ -72,75 +75,12 @@ int fuda_search_budget(long *think_ms, long *iters) {
     return budget_given;
 }
 
-/* Deal anew, from r, what seat (1-based, valid) can neither see nor know. In
- * a match of several tables: at its own table, from its place there; at
- * every other table (all of them when it sits out) as a looker-on, who sees
- * only the face-up cards there (the view of another table shows no more than
- * its counts), so even what the players there know of each other is dealt
- * anew. A table that has ended its hand is left as it is: its hands are
- * shown at the end and play no further part. The header (slot 0) holds no
- * hidden card of any table. */
-static int resample_with(fuda_engine *e, int seat, fuda_rng *r) {
-    e->moves_valid = 0;
-    if (!fuda_tb_n(e)) return fuda_state_resample(&e->st, seat - 1, r);
-    fuda_tables *tb = e->tb;
-    int mine = tb->table_of[seat - 1] + 1, n = 0;
-    for (int t = 1; t <= tb->n; t++) {
-        fuda_state *s = t == tb->active ? &e->st : &tb->slot[t];
-        if (s->phase != FUDA_PHASE_PLAYING) continue;
-        n += t == mine ? fuda_state_resample(s, tb->place_of[seat - 1], r) : fuda_state_resample_blind(s, r);
-    }
-    return n;
-}
-
-/* The same, keeping also the places of the cards marked in `cards`, and the
- * states' generators (fuda_state_resample_keep). */
-static int resample_keeping(fuda_engine *e, int seat, const uint8_t *cards, fuda_rng *r) {
-    e->moves_valid = 0;
-    if (!fuda_tb_n(e)) return fuda_state_resample_keep(&e->st, seat - 1, cards, r);
-    fuda_tables *tb = e->tb;
-    int mine = tb->table_of[seat - 1] + 1, n = 0;
-    for (int t = 1; t <= tb->n; t++) {
-        fuda_state *s = t == tb->active ? &e->st : &tb->slot[t];
-        if (s->phase != FUDA_PHASE_PLAYING) continue;
-        n += fuda_state_resample_keep(s, t == mine ? tb->place_of[seat - 1] : -1, cards, r);
-    }
-    return n;
-}
-
-int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
-    if (!e->started) {
-        fuda_engine_seterr(e, "no match is running");
-        return -1;
-    }
-    int nseats = fuda_engine_state(e)->nseats; /* the match's seats (a header over tables) */
-    if (seat < 1 || seat > nseats) {
-        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, nseats);
-        return -1;
-    }
-    fuda_rng r;
-    fuda_rng_seed(&r, seed, 11);
-    return resample_with(e, seat, &r);
-}
-
-int fuda_engine_resample_keep(fuda_engine *e, int seat, uint64_t seed, const uint8_t *cards) {
-    if (!e->started) {
-        fuda_engine_seterr(e, "no match is running");
-        return -1;
-    }
-    int nseats = fuda_engine_state(e)->nseats;
-    if (seat < 1 || seat > nseats) {
-        fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, nseats);
-        return -1;
-    }
-    fuda_rng r;
-    fuda_rng_seed(&r, seed, 11);
-    return resample_keeping(e, seat, cards, &r);
-}
-
+/* The search's clock: this thread's CPU time (the search runs on the
+ * calling thread), so that --think buys the same playouts on a busy
+ * machine as on an idle one, as the hooks' time limit counts. */
 static double now_ms(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -170,9 +110,10 @@ typedef struct search {
     unsigned char *live;    /* per move: still tried (a move clearly worse than base is dropped) */
     fuda_mark root;
     int32_t root_total[FUDA_MAX_SEATS];
-    const char *policy;     /* the playout bot of the other seats (the first bot) */
+    const char *policy;     /* the playout bot of the other seats (search.others, else the first bot) */
     const char *own;        /* the seat's own playout bot, which gives base (search.bot) */
     int has_eval;
+    int has_likely;         /* the variant weighs deals (likely) */
     int by_winner;          /* the variant judges a hand by who won it (judged) */
     double sure;            /* standard errors another move must lead base by, at least (best_arm) */
     long playouts;
@@ -191,7 +132,7 @@ typedef struct search {
 
 /* The first seat that must act now, or 0. */
 static int first_actor(fuda_engine *e) {
-    unsigned a = fuda_engine_actors(e);
+    unsigned a = fuda_state_actors(&e->st);
     for (int s = 0; s < FUDA_MAX_SEATS; s++)
         if (a & (1u << s)) return s + 1;
     return 0;
@@ -199,7 +140,7 @@ static int first_actor(fuda_engine *e) {
 
 /* Column-1 points seat won since the decision, minus the best other seat's. */
 static double end_margin(search *S) {
-    const fuda_state *st = fuda_engine_state(S->e); /* the match's (a header over tables) */
+    const fuda_state *st = &S->e->st; /* the table's (its places, its totals) */
     int me = S->seat - 1;
     double mine = st->total[0][me] - S->root_total[me], best = -1e300;
     for (int k = 0; k < st->nseats; k++) {
@@ -215,7 +156,7 @@ static double end_margin(search *S) {
  * A shared top is worth what fuda duel counts it (with three seats tied a
  * third, not a half: the search would settle for ties it could break). */
 static double match_result(search *S) {
-    const fuda_state *st = fuda_engine_state(S->e);
+    const fuda_state *st = &S->e->st;
     if (st->phase != FUDA_PHASE_MATCH_OVER) return -1;
     int me = S->seat - 1;
     double best = -1e300;
@@ -237,7 +178,7 @@ static int playout(search *S) {
     if (S->to_end) cap = 50 * MAX_PLAYOUT; /* a whole match, every hand played out */
 #endif
     for (int steps = 0; steps < cap; steps++) {
-        int phase = fuda_engine_state(e)->phase;
+        int phase = e->st.phase;
 #if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
         if (phase == FUDA_PHASE_HAND_OVER && S->to_end) { /* the oracle plays on to the match's end */
             if (fuda_engine_next_hand(e) < 0) return -1;
@@ -256,8 +197,8 @@ static int playout(search *S) {
         int a = first_actor(e);
         if (!a) return -1;
         const char *mv, *bot = a == S->seat ? S->own : S->policy;
-        if (fuda_engine_bot_apply(e, a, bot, &mv) == 0) continue;
-        if (strcmp(bot, "random") == 0 || fuda_engine_bot_apply(e, a, "random", &mv) < 0) return -1;
+        if (fuda_table_bot_apply(e, a, bot, &mv) == 0) continue;
+        if (strcmp(bot, "random") == 0 || fuda_table_bot_apply(e, a, "random", &mv) < 0) return -1;
     }
     return 0;
 }
@@ -267,7 +208,7 @@ static int playout(search *S) {
  * is set and the position scored by its points so far. */
 static double score(search *S, int *failed) {
     double v;
-    if (fuda_engine_state(S->e)->phase == FUDA_PHASE_PLAYING && S->has_eval) {
+    if (S->e->st.phase == FUDA_PHASE_PLAYING && S->has_eval) {
         if (fuda_engine_evaluate(S->e, S->seat, &v) == 0) return v;
         *failed = 1;
     }
@@ -286,16 +227,62 @@ static double judged(const search *S, double m, double res) {
  * a stop is requested (a deadline of 1e300 is then reached at once). */
 static double stop_clock(void) { return fuda_search_stop_requested() ? 1e301 : now_ms(); }
 
+/* A uniform number in [0, 1) from r. */
+static double uniform(fuda_rng *r) { return fuda_rng_next(r) / 4294967296.0; }
+
+/* The variant's likely weight of the world as it lies now (1 without the
+ * hook; a hook that fails counts once in S->failed and weighs 1). */
+static double likely(search *S, int *failed) {
+    double w = 1;
+    if (S->has_likely && fuda_engine_likely(S->e, S->seat, &w) != 0) {
+        if (!*failed) S->failed++;
+        *failed = 1;
+        w = 1;
+    }
+    return w;
+}
+
+/* The decision dealt anew from r (the state at the root). With a likely
+ * hook: LIKELY_DEALS deals, each from its own seed, and the one kept drawn
+ * in proportion to their weights (all 0: the first), dealt again from its
+ * seed. */
+static void deal_blind(search *S, fuda_rng *r) {
+    if (!S->has_likely) {
+        fuda_resample_with(S->e, S->seat, r);
+        return;
+    }
+    uint64_t pick = 0;
+    double sum = 0;
+    int failed = 0;
+    for (int j = 0; j < LIKELY_DEALS; j++) {
+        uint64_t seed = (uint64_t)fuda_rng_next(r) << 32 | fuda_rng_next(r);
+        fuda_rng d;
+        fuda_rng_seed(&d, seed, 9);
+        fuda_engine_undo_to(S->e, &S->root);
+        fuda_resample_with(S->e, S->seat, &d);
+        double w = likely(S, &failed);
+        sum += w;
+        if (j == 0 || (w > 0 && uniform(r) * sum < w)) pick = seed;
+    }
+    fuda_rng d;
+    fuda_rng_seed(&d, pick, 9);
+    fuda_engine_undo_to(S->e, &S->root);
+    fuda_resample_with(S->e, S->seat, &d);
+}
+
 /* The round's world, marked in S->world: one that fits what the others did
- * since the seat's earlier decisions when infer finds one, else the
- * decision dealt anew; both from the deal seeded by `deal`. The search of
- * deals stops at until (0: none) or at a stop request. */
+ * since the seat's earlier decisions when infer finds one (with a likely
+ * hook, kept with the probability it gives), else the decision dealt anew
+ * (deal_blind); both from the deal seeded by `deal`. The search of deals
+ * stops at until (0: none) or at a stop request. */
 static int deal_world(search *S, uint64_t deal, double until) {
     fuda_rng r;
     fuda_rng_seed(&r, deal, 7);
-    if (!S->infer.on || fuda_infer_world(&S->infer, &S->root, &r, until > 0 ? until : 1e300, stop_clock) != 1) {
+    int failed = 0;
+    if (!S->infer.on || fuda_infer_world(&S->infer, &S->root, &r, until > 0 ? until : 1e300, stop_clock) != 1 ||
+        (S->has_likely && uniform(&r) >= likely(S, &failed))) {
         fuda_engine_undo_to(S->e, &S->root);
-        resample_with(S->e, S->seat, &r);
+        deal_blind(S, &r);
     }
     return fuda_engine_mark(S->e, &S->world);
 }
@@ -355,7 +342,7 @@ static double try_move(search *S, int arm, uint64_t bots, double *res) {
     fuda_engine_undo_to(e, &S->world);
     fuda_rng_seed(&e->bot_rng, bots, 1);
     *res = -1;
-    if (fuda_engine_apply(e, S->seat, S->moves[arm]) < 0) {
+    if (fuda_table_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
         *res = REFUSED_RES;
         return REFUSED;
@@ -538,11 +525,12 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
         return -1;
     memset(S->live, 1, (size_t)n);
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
-    const fuda_state *ms = fuda_engine_state(e);
+    const fuda_state *ms = &e->st;
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
-    S->policy = fuda_variant_first_bot(fuda_engine_info(e));
+    S->policy = fuda_variant_others_bot(fuda_engine_info(e));
     S->own = fuda_variant_search_bot(fuda_engine_info(e));
     S->has_eval = fuda_engine_info(e)->has_evaluate;
+    S->has_likely = fuda_engine_info(e)->has_likely;
     S->by_winner = fuda_engine_info(e)->search_by_winner;
     S->sure = fuda_engine_info(e)->search_sure >= 0 ? fuda_engine_info(e)->search_sure : MIN_Z;
     fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
@@ -632,9 +620,9 @@ static void run(search *S) {
     free(m);
 }
 
-int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
+int fuda_table_search(fuda_engine *e, int seat, const char **move, fuda_search_report *rep) {
     const char *const *mv;
-    int n = fuda_engine_moves(e, seat, &mv);
+    int n = fuda_table_moves(e, seat, &mv);
     if (n < 0) return -1;
     if (n == 0) {
         fuda_engine_seterr(e, "seat %d has nothing to do now", seat);
@@ -656,7 +644,7 @@ int fuda_search_move(fuda_engine *e, int seat, const char **move, fuda_search_re
     uint64_t hash = fuda_engine_hash(e);
     S.base = -1;
     const char *bm;
-    if (strcmp(S.own, "random") != 0 && fuda_engine_bot(e, seat, S.own, &bm) == 0)
+    if (strcmp(S.own, "random") != 0 && fuda_table_bot(e, seat, S.own, &bm) == 0)
         for (int i = 0; i < n; i++)
             if (strcmp(S.moves[i], bm) == 0) S.base = i;
     int quiet = e->quiet;

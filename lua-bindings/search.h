@@ -7,8 +7,9 @@
  * keeping, where it can, only deals in which the other seats, playing that
  * bot, would have made the moves they made since the seat's earlier
  * decisions of the hand (infer.h), tries each move in that deal, plays the hand out
- * quietly with the variant's first bot (else random) at the other seats
- * and the seat's own bot at the seat (search.bot, else the first bot), and
+ * quietly with the others' bot (search.others, else the variant's first
+ * bot, else random) at the other seats and the seat's own bot at the seat
+ * (search.bot, else the first bot), and
  * scores the end for the seat (its column-1 points minus the best other
  * seat's; in the match's last hand, when every playout ended the match,
  * whether it won the match: 1, a top shared by k seats 1/k, 0). It
@@ -110,5 +111,13 @@ int fuda_engine_resample_keep(fuda_engine *e, int seat, uint64_t seed, const uin
  * no evaluate hook; -1 when the hook failed, gave no number or changed the
  * game (the error set). The game is left as it was. */
 int fuda_engine_evaluate(fuda_engine *e, int seat, double *v);
+
+/* The variant's likely(g, seat): how likely the cards seat cannot see lie as
+ * they do now, given what it saw, from 0 to 1 (relative: the search deals
+ * several times and keeps a deal in proportion to it). 0 with *w set; 1
+ * when the variant has no likely hook; -1 when the hook failed, gave no
+ * number from 0 to 1 or changed the game (the error set). The game is left
+ * as it was. */
+int fuda_engine_likely(fuda_engine *e, int seat, double *w);
 
 #endif

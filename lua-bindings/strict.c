@@ -56,10 +56,11 @@ const char *fuda_closest_key(lua_State *L, const char *typed, int t1, int t2) {
     return fuda_suggest(typed, names, n);
 }
 
-/* Raise "HEAD 'K' (did you mean 'X'?)" or "HEAD 'K' (fields: a, b)" for
+/* Raise "HEAD 'K' (did you mean 'X'?)" or "HEAD 'K' (LIST: a, b)" for
  * the key at index key, after the place of the function that called the
  * running C function (the script's line). Never returns. */
-static int unknown(lua_State *L, const char *head, int key, const char **names, size_t n) {
+int fuda_strict_unknown(lua_State *L, const char *head, int key, const char **names, size_t n,
+                        const char *list) {
     size_t klen = 0;
     const char *k = lua_type(L, key) == LUA_TSTRING ? lua_tolstring(L, key, &klen) : NULL;
     const char *best = k && klen <= 64 ? fuda_suggest(k, names, n) : NULL;
@@ -75,7 +76,7 @@ static int unknown(lua_State *L, const char *head, int key, const char **names, 
         luaL_addstring(&b, names[i]);
     }
     luaL_pushresult(&b);
-    return luaL_error(L, "%s '%s' (fields: %s)", head, shown, n ? lua_tostring(L, -1) : "none");
+    return luaL_error(L, "%s '%s' (%s: %s)", head, shown, list, n ? lua_tostring(L, -1) : "none");
 }
 
 /* Raise for a missing name at index key of a strict table. */
@@ -83,7 +84,7 @@ static int no_field(lua_State *L, int key) {
     const char *names[STRICT_MAX_NAMES];
     size_t n = set_names(L, UV_KNOWN, names);
     lua_pushfstring(L, "%s has no field", lua_tostring(L, UV_WHAT));
-    return unknown(L, lua_tostring(L, -1), key, names, n);
+    return fuda_strict_unknown(L, lua_tostring(L, -1), key, names, n, "fields");
 }
 
 /* __index (t, k): k is not a field of t; a known name reads nil. */
@@ -206,6 +207,6 @@ void fuda_check_fields(lua_State *L, int idx, const char *where, const char *con
         for (i = 0; names[i] && n < STRICT_MAX_NAMES; i++) sorted[n++] = names[i];
         qsort(sorted, n, sizeof *sorted, cmp_names);
         lua_pushfstring(L, "%s: unknown field", where);
-        unknown(L, lua_tostring(L, -1), lua_gettop(L) - 1, sorted, n);
+        fuda_strict_unknown(L, lua_tostring(L, -1), lua_gettop(L) - 1, sorted, n, "fields");
     }
 }

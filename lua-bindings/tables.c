@@ -1,24 +1,27 @@
 /* tables.c -- a match of several tables (core/tables.h): the variant's
- * `tables`, `teams`, `seating` and `hand_over`, and the engine's entry points
- * for such a match.
+ * `tables`, `teams`, `seating` and `hand_over`, and what match.c needs to
+ * play a seat's step at its table.
  *
  * Each table is a game state of its own; the engine holds the one being
  * played in e->st and parks the others in e->tb->slot (fuda_tables_enter
  * swaps them, and marks Lua's copies of the variables stale, so the hooks
- * see the table's variables, piles and g.seats = its places). A move of seat
- * s is the move of its place at its table: the engine's ordinary code runs
- * on that table (e->tb_inner set), and fuda_seat_of turns places back into
- * seats for the log, the events and the scoresheet. A table's g:result is
- * kept (fuda_tables_report) until every table has ended its hand; then the
- * match's hand_over(m, results, teams) hook scores them with `m` the match
- * (every seat, the totals) and may end the match.
+ * see the table's variables, piles and g.seats = its places). A step of
+ * seat s is the step of its place at its table: match.c enters the table
+ * (fuda_tables_step_begin), runs the engine's ordinary table-level code
+ * there (moves.c, bots.c, search.c, view.c), and ends the step
+ * (fuda_tables_step_end); fuda_seat_of turns places back into seats for
+ * the log, the events and the scoresheet. A table's g:result is kept
+ * (lgame.c) until every table has ended its hand; then the match's
+ * hand_over(m, results, teams) hook scores them with `m` the match (every
+ * seat, the totals) and may end the match.
  *
- * Failure: every entry point returns -1 with the message in the engine's
+ * Failure: every function returns -1 with the message in the engine's
  * error, and the whole match (every table, the map, the log, the scoresheet)
  * as it was; events already delivered stay delivered. */
 #include <stdlib.h>
 #include <string.h>
 #include "lfuda.h"
+#include "table.h"
 
 /* ---- the variant's declarations ---- */
 
@@ -251,12 +254,6 @@ static int deal_all(fuda_engine *e) {
     return after_move(e); /* every table may have ended its hand in its deal */
 }
 
-/* Every table ended its hand in its deal: the match's hand counts as a move
- * (fuda_engine_count_empty_hand). */
-static void count_empty_hand(fuda_engine *e) {
-    fuda_engine_count_empty_hand(e, (fuda_state *)fuda_tables_slot(e->tb, &e->st, 0));
-}
-
 int fuda_tables_begin(fuda_engine *e) {
     for (int t = 1; t <= e->tb->n; t++) {
         fuda_tables_enter(e, t);
@@ -270,9 +267,7 @@ int fuda_tables_begin(fuda_engine *e) {
     fuda_tables_enter(e, 0);
     e->st.phase = FUDA_PHASE_PLAYING;
     e->st.hand_no = 1;
-    if (deal_all(e) < 0) return -1;
-    count_empty_hand(e);
-    return 0;
+    return deal_all(e);
 }
 
 int fuda_tables_next_hand(fuda_engine *e) {
@@ -291,40 +286,12 @@ int fuda_tables_next_hand(fuda_engine *e) {
         snap_back(e, s);
         return -1;
     }
-    count_empty_hand(e);
     free(s);
     fuda_engine_flush(e);
     return 0;
 }
 
 /* ---- results and the match's hand_over ---- */
-
-/* The result table at r, checked by g:result (places), kept for the table
- * being played. */
-void fuda_tables_report(lua_State *L, fuda_engine *e, int r) {
-    fuda_table_result *res = &e->tb->res[e->tb->active - 1];
-    static const char *const keys[] = {"winner", "loser", "kind", "note", "points", "boxes"};
-    int32_t v[6];
-    for (int k = 0; k < 6; k++) {
-        lua_pushstring(L, keys[k]);
-        int t = lua_rawget(L, r);
-        if (k < 2) v[k] = t == LUA_TNIL ? -1 : (int32_t)lua_tointeger(L, -1) - 1;
-        else if (k < 4) {
-            size_t len;
-            const char *text = lua_tolstring(L, -1, &len);
-            v[k] = fuda_game_intern(L, e, text, len > FUDA_SYMTAB_MAXLEN ? FUDA_SYMTAB_MAXLEN : len);
-        } else {
-            int isnum;
-            lua_Integer n = lua_tointegerx(L, -1, &isnum);
-            if (t != LUA_TNIL && (!isnum || n < 0 || n > 1000000)) luaL_error(L, "g:result: result.%s must be an integer from 0 to 1000000", keys[k]);
-            v[k] = t == LUA_TNIL ? (k == 5 ? 1 : 0) : (int32_t)n;
-        }
-        lua_pop(L, 1);
-    }
-    res->winner = (int8_t)v[0], res->loser = (int8_t)v[1];
-    res->kind = v[2], res->note = v[3], res->points = v[4], res->boxes = v[5];
-    res->done = 1;
-}
 
 static void set_int(lua_State *L, const char *k, lua_Integer v) {
     lua_pushinteger(L, v);
@@ -438,16 +405,21 @@ static int table_to_act(fuda_engine *e, int seat) {
 
 static int place_of(const fuda_engine *e, int seat) { return e->tb->place_of[seat - 1] + 1; }
 
-int fuda_tables_apply(fuda_engine *e, int seat, const char *move, int keep) {
+int fuda_tables_step_begin(fuda_engine *e, int seat, int keep, fuda_tables_step *st) {
+    st->snap = NULL;
+    st->place = seat;
+    if (!e->started || !fuda_tb_n(e)) return 0; /* one table: the seat is its place */
     int t = table_to_act(e, seat);
     if (t < 0) return -1;
-    snap *s = keep ? snap_take(e) : NULL;
-    if (keep && !s) return -1;
+    if (keep && !(st->snap = snap_take(e))) return -1;
     fuda_tables_enter(e, t);
-    e->tb_inner = 1;
-    int rc = keep ? fuda_engine_apply(e, place_of(e, seat), move) : fuda_engine_try(e, place_of(e, seat), move);
-    e->tb_inner = 0;
-    if (!keep) return rc;
+    st->place = place_of(e, seat);
+    return 0;
+}
+
+int fuda_tables_step_end(fuda_engine *e, fuda_tables_step *st, int rc) {
+    snap *s = (snap *)st->snap;
+    if (!s) return rc;
     if (rc == 0) {
         e->tb->slot[0].move_no++;
         rc = after_move(e);
@@ -457,89 +429,40 @@ int fuda_tables_apply(fuda_engine *e, int seat, const char *move, int keep) {
     return rc;
 }
 
-int fuda_tables_bot(fuda_engine *e, int seat, const char *name, const char **move, int apply) {
-    int t = table_to_act(e, seat);
-    if (t < 0) return -1;
-    snap *s = apply ? snap_take(e) : NULL;
-    if (apply && !s) return -1;
-    fuda_tables_enter(e, t);
-    e->tb_inner = 1;
-    int rc = apply ? fuda_engine_bot_apply(e, place_of(e, seat), name, move)
-                   : fuda_engine_bot(e, place_of(e, seat), name, move);
-    e->tb_inner = 0;
-    if (!apply) return rc;
-    if (rc == 0) {
-        e->tb->slot[0].move_no++;
-        rc = after_move(e);
-    }
-    if (rc < 0) snap_back(e, s);
-    else free(s);
-    return rc;
-}
-
-int fuda_tables_moves(fuda_engine *e, int seat, const char *const **moves) {
+int fuda_tables_find(fuda_engine *e, int seat, int playing, int *place) {
+    *place = seat;
+    if (!e->started || !fuda_tb_n(e)) return 1;
     const fuda_state *h = slot(e, 0);
-    *moves = NULL;
     if (seat < 1 || seat > h->nseats) {
         fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, h->nseats);
         return -1;
     }
     int t = e->tb->table_of[seat - 1];
-    if (h->phase != FUDA_PHASE_PLAYING || t < 0 || slot(e, t + 1)->phase != FUDA_PHASE_PLAYING) return 0;
-    fuda_tables_enter(e, t + 1);
-    e->tb_inner = 1;
-    int n = fuda_engine_moves(e, place_of(e, seat), moves);
-    e->tb_inner = 0;
-    return n;
-}
-
-int fuda_tables_ask(fuda_engine *e, int hook, int seat, const char *typed, char **text) {
-    *text = NULL;
-    const fuda_state *h = slot(e, 0);
-    if (seat < 1 || seat > h->nseats) {
-        fuda_engine_seterr(e, "bad seat %d", seat);
-        return -1;
-    }
-    int t = e->tb->table_of[seat - 1];
     if (t < 0) return 0;
+    if (playing && (h->phase != FUDA_PHASE_PLAYING || slot(e, t + 1)->phase != FUDA_PHASE_PLAYING)) return 0;
     fuda_tables_enter(e, t + 1);
-    e->tb_inner = 1;
-    int place = place_of(e, seat), rc;
-    if (hook == FUDA_HOOK_CONFIRM) rc = fuda_engine_confirm(e, place, typed, text);
-    else if (hook == FUDA_HOOK_WHY_NOT) rc = fuda_engine_why_not(e, place, typed, text);
-    else rc = fuda_engine_prompt(e, place, text);
-    e->tb_inner = 0;
-    return rc;
+    *place = place_of(e, seat);
+    return 1;
 }
 
-int fuda_tables_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top) {
-    char base[64];
+const char *fuda_tables_pile_at(fuda_engine *e, const char *name, int *owner, char *base, size_t size) {
+    if (!e->started || !fuda_tb_n(e)) return name;
     const char *at = strchr(name, '@');
     size_t len = at ? (size_t)(at - name) : strlen(name);
     int t = 0;
-    if (len >= sizeof base) len = sizeof base - 1;
+    if (len >= size) len = size - 1;
     memcpy(base, name, len);
     base[len] = '\0';
-    if (owner > 0 && owner <= slot(e, 0)->nseats) t = e->tb->table_of[owner - 1] + 1;
-    else if (owner == 0 && at) t = atoi(at + 1);
+    if (*owner > 0 && *owner <= slot(e, 0)->nseats) t = e->tb->table_of[*owner - 1] + 1;
+    else if (*owner == 0 && at) t = atoi(at + 1);
     if (t < 1 || t > e->tb->n) {
         fuda_engine_seterr(e, "arrange: at a match of %d tables, a seat that sits at one, or a shared pile "
                            "named NAME@TABLE ('%s')", e->tb->n, name);
-        return -1;
+        return NULL;
     }
     fuda_tables_enter(e, t);
-    e->tb_inner = 1;
-    int rc = fuda_engine_arrange(e, base, owner ? place_of(e, owner) : 0, cards, n, from_top);
-    e->tb_inner = 0;
-    if (rc < 0) return -1;
-    char line[1024];
-    int k = snprintf(line, sizeof line, "arrange %s %d %d", name, owner, from_top);
-    for (int i = 0; i < n && k < (int)sizeof line - 8; i++) {
-        char nm[8];
-        fuda_card_name(cards[i], nm);
-        k += snprintf(line + k, sizeof line - (size_t)k, " %s", nm);
-    }
-    return fuda_engine_log_line(e, line);
+    if (*owner) *owner = place_of(e, *owner);
+    return base;
 }
 
 /* ---- what the players see ---- */
@@ -621,9 +544,7 @@ static void summary(fuda_engine *e, fuda_sbuf *b, int seat) {
 /* The view of table t by its place p (0: a spectator), under a heading. */
 static void table_view(fuda_engine *e, fuda_sbuf *b, int t, int p) {
     fuda_tables_enter(e, t);
-    e->tb_inner = 1;
-    char *v = fuda_engine_view(e, p);
-    e->tb_inner = 0;
+    char *v = fuda_table_view(e, p);
     fuda_sb_add(b, "%s", v ? v : fuda_engine_error(e));
     if (v && *v && v[strlen(v) - 1] != '\n') fuda_sb_add(b, "\n");
     free(v);

@@ -73,12 +73,11 @@ static int view_body(fuda_engine *e, void *ud) {
     return 0;
 }
 
-char *fuda_engine_view(fuda_engine *e, int seat) {
+char *fuda_table_view(fuda_engine *e, int seat) {
     if (!e->started) {
         fuda_engine_seterr(e, "no match is running");
         return NULL;
     }
-    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_view(e, seat);
     if (seat < 0 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return NULL;
@@ -149,9 +148,8 @@ static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) 
     return 0;
 }
 
-int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
+int fuda_table_prompt(fuda_engine *e, int seat, char **text) {
     *text = NULL;
-    if (e->started && fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, FUDA_HOOK_PROMPT, seat, NULL, text);
     if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -160,15 +158,11 @@ int fuda_engine_prompt(fuda_engine *e, int seat, char **text) {
     return ask(e, FUDA_HOOK_PROMPT, seat, NULL, text);
 }
 
-int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text) {
+int fuda_table_why_not(fuda_engine *e, int seat, const char *typed, char **text) {
     *text = NULL;
     if (!e->started) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
-    }
-    if (fuda_tb_n(e) && !e->tb_inner) {
-        if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
-        return fuda_tables_ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
     }
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
@@ -178,14 +172,13 @@ int fuda_engine_why_not(fuda_engine *e, int seat, const char *typed, char **text
     return ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
 }
 
-int fuda_engine_confirm(fuda_engine *e, int seat, const char *move, char **text) {
+int fuda_table_confirm(fuda_engine *e, int seat, const char *move, char **text) {
     *text = NULL;
     if (!e->started) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
     if (e->ref_hook[FUDA_HOOK_CONFIRM] == LUA_NOREF) return 0;
-    if (fuda_tb_n(e) && !e->tb_inner) return fuda_tables_ask(e, FUDA_HOOK_CONFIRM, seat, move, text);
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return -1;

@@ -1,6 +1,7 @@
 /* agent.c -- the agent protocol (see agent.h): what a seat may see as one
- * JSON line, answers read back, external programs on pipes with bounded
- * waits. (The `fuda agent` command is agent_cmd.c.) */
+ * JSON line (the seat's observation, lua-bindings/observe.c), answers read
+ * back, external programs on pipes with bounded waits. (The `fuda agent`
+ * command is agent_cmd.c.) */
 #include "agent.h"
 
 #include <errno.h>
@@ -18,8 +19,8 @@
 
 #include "input.h"
 #include "json.h"
+#include "observe.h"
 #include "spawn.h"
-#include "text_json.h"
 
 #define LINE_MAX_BYTES (64 * 1024) /* a longer answer is an error */
 
@@ -46,98 +47,17 @@ static void add_scores(fuda_buf *b, fuda_engine *e, int nseats) {
     fuda_buf_adds(b, "]");
 }
 
-/* With named score columns (Hollywood's three games): ,"columns":{"name":[..],..}. */
-static void add_columns(fuda_buf *b, fuda_engine *e, int nseats) {
-    const fuda_variant_info *info = fuda_engine_info(e);
-    if (info->ncols < 2) return;
-    fuda_buf_adds(b, ",\"columns\":{");
-    for (int c = 0; c < info->ncols; c++) {
-        if (c) fuda_buf_addc(b, ',');
-        fuda_json_str(b, info->columns[c]);
-        fuda_buf_adds(b, ":[");
-        for (int s = 1; s <= nseats; s++) fuda_buf_addf(b, "%s%d", s > 1 ? "," : "", fuda_engine_total(e, s, c + 1));
-        fuda_buf_adds(b, "]");
-    }
-    fuda_buf_adds(b, "}");
-}
-
-static const char *vis_name(int vis) {
-    switch (vis) {
-    case FUDA_VIS_OWNER: return "owner";
-    case FUDA_VIS_PUBLIC: return "public";
-    case FUDA_VIS_TOP: return "top";
-    default: return "hidden";
-    }
-}
-
-/* Every pile: the cards seat may see (bottom to top) and how many it may not. */
-static void add_piles(fuda_buf *b, const fuda_state *st, int seat) {
-    fuda_buf_adds(b, "[");
-    for (int p = 0; p < st->npiles; p++) {
-        const fuda_pile *pl = &st->piles[p];
-        int hidden = 0, first = 1;
-        fuda_buf_addf(b, "%s{\"name\":", p ? "," : "");
-        fuda_json_str(b, pl->name);
-        if (pl->owner >= 0) fuda_buf_addf(b, ",\"owner\":%d", pl->owner + 1);
-        else fuda_buf_adds(b, ",\"owner\":null");
-        fuda_buf_addf(b, ",\"vis\":\"%s\",\"size\":%d,\"cards\":[", vis_name(pl->vis), pl->len);
-        for (int i = 0; i < pl->len; i++) {
-            if (!fuda_pile_visible(st, p, i, seat - 1)) {
-                hidden++;
-                continue;
-            }
-            char name[8];
-            fuda_card_name(fuda_pile_at(st, p, i), name);
-            fuda_buf_addf(b, "%s\"%s\"", first ? "" : ",", name);
-            first = 0;
-        }
-        fuda_buf_addf(b, "],\"hidden\":%d}", hidden);
-    }
-    fuda_buf_adds(b, "]");
-}
-
-/* The act line for a's seat (without the newline); -1 with the engine's error. */
+/* The act line for a's seat (without the newline): the seat's observation
+ * (lua-bindings/observe.c) with the events waiting for it, which are then
+ * gone; -1 with the engine's error. */
 static int observe(fuda_agent *a, fuda_engine *e, fuda_buf *b) {
-    const fuda_state *st = fuda_engine_state(e);
-    const char *const *moves;
-    int n = fuda_engine_moves(e, a->seat, &moves);
-    if (n < 0) return -1;
-    char *view = fuda_engine_view(e, a->seat);
-    if (!view) return -1;
-    const char *claim = fuda_engine_claim(e);
-    unsigned actors = fuda_engine_actors(e);
-    fuda_buf_addf(b, "{\"type\":\"act\",\"seat\":%d,\"seats\":%d,\"hand\":%u,\"move_no\":%ld,\"turn\":", a->seat,
-                  st->nseats, (unsigned)st->hand_no, fuda_engine_move_count(e));
-    if (claim || st->turn < 0) fuda_buf_adds(b, "null");
-    else fuda_buf_addf(b, "%d", st->turn + 1);
-    fuda_buf_adds(b, ",\"claim\":");
-    if (claim) fuda_json_str(b, claim);
-    else fuda_buf_adds(b, "null");
-    fuda_buf_adds(b, ",\"actors\":[");
-    for (int s = 1, k = 0; s <= st->nseats; s++)
-        if (actors & (1u << (s - 1))) fuda_buf_addf(b, "%s%d", k++ ? "," : "", s);
-    fuda_buf_adds(b, "],\"scores\":");
-    add_scores(b, e, st->nseats);
-    add_columns(b, e, st->nseats);
-    fuda_buf_adds(b, ",\"piles\":");
-    add_piles(b, st, a->seat);
-    fuda_buf_adds(b, ",\"view\":");
-    fuda_json_str(b, view);
-    free(view);
-    fuda_buf_adds(b, ",\"moves\":[");
-    for (int i = 0; i < n; i++) {
-        if (i) fuda_buf_addc(b, ',');
-        fuda_json_str(b, moves[i]);
-    }
-    fuda_buf_adds(b, "],\"events\":[");
-    for (int i = 0; i < a->nevents; i++) {
-        if (i) fuda_buf_addc(b, ',');
-        fuda_json_str(b, a->events[i]);
-        free(a->events[i]);
-    }
+    char *obs = fuda_engine_observe(e, a->seat, (const char *const *)a->events, a->nevents);
+    if (!obs) return -1;
+    fuda_buf_adds(b, obs);
+    free(obs);
+    for (int i = 0; i < a->nevents; i++) free(a->events[i]);
     a->nevents = 0;
     a->evbytes = 0;
-    fuda_buf_adds(b, "]}");
     return 0;
 }
 

@@ -38,7 +38,9 @@
  * Match i (from 0) is seeded with S+i; seat counts go round the variant's
  * range; the bots alternate between all-random and the variant's own bots
  * (each full round of seat counts). Everything but nothing timed is printed,
- * so the output is the same for the same arguments. */
+ * so the output is the same for the same arguments. With --shard K/N the run
+ * plays its K-th share of the matches and writes JSON for `fuda merge`
+ * (check_shard.c). */
 #include "check.h"
 
 /* ---- named counts ---- */
@@ -218,6 +220,8 @@ static int parse_args(int argc, char **argv, check_args *s) {
             s->thorough = 1;
         } else if (strcmp(arg, "--strict") == 0) {
             s->strict = 1;
+        } else if ((r = fuda_args_shard(&a, arg, &s->sh)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
         } else if (arg[0] == '-' && arg[1]) {
             return fuda_usage_error("check", "unknown flag '%s'", arg);
         } else if (s->m.variant) {
@@ -229,8 +233,11 @@ static int parse_args(int argc, char **argv, check_args *s) {
     if (!s->m.variant) return fuda_usage_error("check", "missing FILE.lua or VARIANT");
     if (s->from > s->matches) return fuda_usage_error("check", "--from %ld is past -n %ld", s->from, s->matches);
     if (s->from < 1) s->from = 1;
-    return 0;
+    if (s->sh.n) s->json = 1; /* a shard's result is for fuda merge */
+    return fuda_shard_split("check", &s->sh, s->matches - s->from + 1, "matches");
 }
+
+long fuda_check_count(const check_args *a) { return a->sh.len; }
 
 /* Seats, bots and bounds from the loaded variant; 0 or a usage error. */
 static int prepare(checker *c, char ***store) {
@@ -270,7 +277,7 @@ static void progress(const checker *c, long done, double start, double *last, in
     if (t - start < 1.0 || t - *last < 0.25) return;
     *last = t;
     char text[96];
-    snprintf(text, sizeof text, "\rcheck: %ld/%ld matches", done, c->a->matches);
+    snprintf(text, sizeof text, "\rcheck: %ld/%ld matches", done, fuda_check_count(c->a));
     fuda_out_raw(stderr, text, strlen(text)); /* fuda's own \r */
 }
 
@@ -284,10 +291,11 @@ static void *worker_main(void *arg) {
     pool *p = c->pool;
     fuda_watch_thread(c->watch_slot);
     double start = fuda_check_now(), last = 0;
+    long nplay = fuda_check_count(c->a);
     for (;;) {
         pthread_mutex_lock(&p->mu);
-        long i = p->next++, done = p->done;
-        int stop = i >= c->a->matches || i > p->fail_index;
+        long j = p->next++, done = p->done, i = c->a->from - 1 + fuda_shard_unit(&c->a->sh, j);
+        int stop = j >= nplay || i > p->fail_index;
         pthread_mutex_unlock(&p->mu);
         if (stop) break;
         if (c->show_progress) progress(c, done, start, &last, 0);
@@ -370,8 +378,9 @@ static void free_worker(checker *w) {
 static int run_all(checker *c) {
     pool p;
     pthread_mutex_init(&p.mu, NULL);
-    p.next = c->a->from - 1, p.fail_index = LONG_MAX, p.done = 0;
-    long nw = c->a->jobs < c->a->matches ? c->a->jobs : c->a->matches;
+    p.next = 0, p.fail_index = LONG_MAX, p.done = 0;
+    long nplay = fuda_check_count(c->a);
+    long nw = c->a->jobs < nplay ? c->a->jobs : nplay;
     checker **w = fuda_xrealloc(NULL, (size_t)nw * sizeof *w);
     pthread_t *th = fuda_xrealloc(NULL, (size_t)nw * sizeof *th);
     int r = 0;
@@ -459,13 +468,18 @@ int fuda_cmd_check(int argc, char **argv, const fuda_config *cfg) {
         if (r == 0) {
             fuda_engine_count_hooks(c->e, 1);
             r = run_all(c);
-            if (r == 0 && s.strict && !c->failed) fuda_check_strict_coverage(c);
+            c->tables = fuda_engine_tables(c->e);
+            if (r == 0 && s.strict && !s.sh.n && !c->failed) fuda_check_strict_coverage(c);
         }
     }
     if (r == 0) {
+        char *shard = s.sh.n ? fuda_check_shard_json(c) : NULL;
+        c->shard_json = shard;
         if (s.json) fuda_check_print_json(c);
         else fuda_check_print_text(c);
         fflush(stdout);
+        c->shard_json = NULL;
+        free(shard);
         r = c->failed ? FUDA_EXIT_FAIL : FUDA_EXIT_OK;
     }
     free(c->own);

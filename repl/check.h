@@ -24,6 +24,7 @@
 #include "search.h"
 #include "watch.h"
 #include "seen.h"
+#include "shard.h"
 
 #define CHECK_DEFAULT_MATCHES 2000
 #define CHECK_MAX_JOBS 64
@@ -57,13 +58,15 @@ typedef struct check_args {
     int json;
     int thorough; /* --thorough: random rounds play whole matches too */
     int strict;   /* --strict: a hook the variant defines that no match reached is a failure (and,
-                   * for the OS boundary's layers, whatever --strict asks of them) */
+                   * for the OS boundary's layers, whatever --strict asks of them); a shard leaves it
+                   * to the merge */
+    fuda_shard sh; /* --shard K/N: this shard's share of the matches from --from on */
 } check_args;
 
 /* What the workers share: the next match to play, the first that failed. */
 typedef struct pool {
     pthread_mutex_t mu;
-    long next;       /* next match index to hand out */
+    long next;       /* the next match to hand out: the j-th this run (shard) plays, from 0 */
     long fail_index; /* lowest index of a failed match, LONG_MAX if none */
     long done;       /* matches finished */
 } pool;
@@ -132,8 +135,11 @@ typedef struct checker {
     fuda_config cfg; /* paranoid */
     int watch_slot;  /* this worker's slot of the supervisor's page (watch.h) */
     const check_args *a;
-    fuda_engine *e;
+    fuda_engine *e;  /* NULL in a merge of shards (check_shard.c): the report reads info and tables */
     const fuda_variant_info *info;
+    int tables;      /* for the report: the tables of the last match played (fuda_engine_tables) */
+    const char *run_json;   /* the "run" member to print instead of the engine's (a merge), or NULL */
+    const char *shard_json; /* a shard's "shard" member, printed last in its JSON, or NULL */
     long max_moves;
     int min_seats, max_seats;
     long try_matches;  /* matches whose listed moves are all tried */
@@ -290,6 +296,9 @@ char *fuda_check_log_replay_differs(checker *c, int events, long *at);
 int fuda_check_log_replay(checker *c);
 
 /* ---- check_report.c ---- */
+/* The flags of the run's replay command after the common ones ("--from 5
+ * --strict"; with_shard: and "--shard K/N"), malloc'd, or NULL for none. */
+char *fuda_check_run_extra(const checker *c, int with_shard);
 /* --strict: what the variant defines must all have been reached; else the
  * run fails, naming what was not. */
 void fuda_check_strict_coverage(checker *c);
@@ -309,5 +318,12 @@ int fuda_check_same_text(const char *a, const char *b);
 int fuda_check_leak_rule_applies(checker *c);
 /* The message of the engine's last error (malloc'd). */
 char *fuda_check_engine_err(const checker *c);
+/* How many matches this run (this shard) plays, from --from on. */
+long fuda_check_count(const check_args *a);
+
+/* ---- check_shard.c ---- */
+/* A shard's "shard" member (malloc'd JSON text): the whole run and the exact
+ * counts, the variant's hooks, bots and expected tallies, the failure. */
+char *fuda_check_shard_json(const checker *c);
 
 #endif

@@ -22,7 +22,7 @@ void fuda_check_forget_moves(checker *c) {
 }
 
 static const char depends[] = "the script depends on something outside the game state (pairs order, "
-                              "state kept in upvalues or tables across calls, or whether anybody reads its "
+                              "state kept in upvalues or tables across calls and matches, or whether anybody reads its "
                               "events: nobody does in the match played again)";
 
 /* The match played again went another way than the match after `k` of its

@@ -21,7 +21,7 @@ static const char *why_unreached(const checker *c, const char *hook) {
     if (strcmp(hook, "why_not") == 0 || strcmp(hook, "confirm") == 0)
         return "no seat had to act in the matches whose moves are all tried";
     if (strcmp(hook, "evaluate") == 0)
-        return fuda_engine_tables(c->e) ? "check does not ask it in a match of several tables" : "no seat had to act";
+        return c->tables ? "check does not ask it in a match of several tables" : "no seat had to act";
     if (strcmp(hook, "check.invariant") == 0) return "no action was played";
     return "no match called it";
 }
@@ -35,7 +35,7 @@ static int never_reached(const checker *c, const counts *hooks, unreached **out)
     for (int i = 0; i < info->nhooks; i++)
         if (fuda_check_counts_get(hooks, info->hooks[i]) == 0) {
             snprintf(u[n].name, sizeof u[n].name, "%s", info->hooks[i]);
-            u[n].excused = strcmp(info->hooks[i], "match") == 0 && fuda_engine_tables(c->e) > 0;
+            u[n].excused = strcmp(info->hooks[i], "match") == 0 && c->tables > 0;
             u[n].why = u[n].excused ? "a match of several tables ends with its hand_over, never with match"
                                     : why_unreached(c, info->hooks[i]);
             n++;
@@ -88,6 +88,17 @@ void fuda_check_strict_coverage(checker *c) {
 }
 
 /* ---- the report ---- */
+
+char *fuda_check_run_extra(const checker *c, int with_shard) {
+    fuda_buf extra = FUDA_BUF_INIT;
+    if (c->a->from > 1) fuda_buf_addf(&extra, "--from %ld ", c->a->from);
+    if (c->a->strict) fuda_buf_adds(&extra, "--strict ");
+    if (c->a->thorough) fuda_buf_adds(&extra, "--thorough ");
+    if (with_shard && c->a->sh.n) fuda_buf_addf(&extra, "--shard %ld/%ld ", c->a->sh.k, c->a->sh.n);
+    if (!extra.len) return NULL;
+    extra.p[--extra.len] = 0;
+    return fuda_buf_take(&extra);
+}
 
 /* The hook counts (tallies "hook NAME"), and the variant's own tallies. */
 static void split_tallies(const checker *c, counts *hooks, counts *tallies) {
@@ -167,6 +178,7 @@ void fuda_check_print_json(checker *c) {
     free(u);
     printf("], \"never_played\": [");
     first = 1;
+    fuda_check_counts_sort(&c->listed); /* whichever worker or shard listed them first */
     for (int i = 0; i < c->listed.n; i++)
         if (fuda_check_counts_get(&c->verbs, c->listed.v[i].name) == 0) {
             printf("%s", first ? "" : ", ");
@@ -197,19 +209,19 @@ void fuda_check_print_json(checker *c) {
             printf("}");
         }
     }
-    if (info) { /* what makes this result reproducible: the run */
-        fuda_buf run = FUDA_BUF_INIT, extra = FUDA_BUF_INIT;
-        if (c->a->from > 1) fuda_buf_addf(&extra, "--from %ld ", c->a->from);
-        if (c->a->strict) fuda_buf_adds(&extra, "--strict ");
-        if (c->a->thorough) fuda_buf_adds(&extra, "--thorough ");
-        if (extra.len) extra.p[--extra.len] = 0;
+    if (c->run_json) { /* what makes this result reproducible: the run */
+        printf(", %s", c->run_json);
+    } else if (info) {
+        fuda_buf run = FUDA_BUF_INIT;
+        char *extra = fuda_check_run_extra(c, 1);
         fuda_run_info ri = { "check", c->e, &c->a->m, &c->cfg, c->a->m.seed, c->a->matches, (int)c->a->m.seats,
-                             c->a->m.bots, extra.len ? extra.p : NULL };
+                             c->a->m.bots, extra };
         fuda_json_run(&run, &ri);
         printf(", %s", run.p);
         fuda_buf_free(&run);
-        fuda_buf_free(&extra);
+        free(extra);
     }
+    if (c->shard_json) printf(", %s", c->shard_json);
     printf("}\n");
     fuda_check_counts_free(&hooks);
     fuda_check_counts_free(&tallies);
@@ -251,7 +263,7 @@ void fuda_check_print_text(checker *c) {
     printf("replayed  %ld matches in a fresh engine with nobody reading events, same state; the bots chose the "
            "same %ld moves again\n", c->replays, c->rebots);
     printf("saved     %ld matches' logs replay to the same state\n", c->log_replays);
-    if (!fuda_engine_info(c->e)->check_leaks)
+    if (!info->check_leaks)
         printf("hidden    not checked: the variant's check.leaks is false (its view shows more than its piles)\n");
     else
         printf("hidden    %ld positions: dealing anew what a seat cannot see changed none of its moves or views, "
@@ -265,6 +277,7 @@ void fuda_check_print_text(checker *c) {
     fuda_check_counts_sort(&c->verbs);
     print_counts_text("verbs", &c->verbs);
     print_counts_text("tallies", &tallies);
+    fuda_check_counts_sort(&c->listed); /* whichever worker or shard listed them first */
     for (int i = 0; i < c->listed.n; i++)
         if (fuda_check_counts_get(&c->verbs, c->listed.v[i].name) == 0)
             printf("never played: %s (listed %ld times)\n", fuda_out_line(c->listed.v[i].name), c->listed.v[i].n);

@@ -1,7 +1,7 @@
 /* complete.h -- Tab completion: the candidates for the word at the cursor,
  * in the REPL and at the match prompt. Pure functions of the line typed and
  * of lists given by the caller: no readline, no Lua, no engine here (line.c
- * wires them to readline; repl.c and play.c fill the lists), so that
+ * wires them to readline; repl.c and play_cmds.c fill the lists), so that
  * tests/c/test_complete.c can include this file's .c directly. */
 #ifndef FUDA_COMPLETE_H
 #define FUDA_COMPLETE_H

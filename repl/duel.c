@@ -7,7 +7,12 @@
  * than two seats each entry's distribution of final ranks.
  *
  * Matches are played on -j worker threads (runner.c); each writes its own
- * slot of the records, so the figures are the same at every -j. */
+ * slot of the records, so the figures are the same at every -j.
+ *
+ * With --shard K/N the run plays its K-th share of the deals (shard.h), every
+ * seating of a deal in the same shard, and writes JSON: its own figures, and
+ * in "shard" the record of each match, from which `fuda merge` figures the
+ * whole run in the same order, to the last bit (fuda_duel_merge). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +26,7 @@
 #include "input.h"
 #include "out.h"
 #include "runner.h"
+#include "shard.h"
 #include "search.h"
 #include "stats.h"
 
@@ -33,13 +39,15 @@ typedef struct duel_args {
     long deals;
     long jobs;
     int json;
+    fuda_shard sh; /* --shard K/N */
 } duel_args;
 
 typedef struct duel_run {
     int nseats;
     const char *lineup[FUDA_MAX_SEATS + 1]; /* entry k (1-based) of the list, seated at k in rotation 0 */
     uint64_t seed;
-    fuda_match_rec *recs;                   /* one per match: deal * nseats + rotation */
+    fuda_match_rec *recs;                   /* one per match: deal * nseats + rotation (the shard's deals) */
+    const fuda_shard *sh;
 } duel_run;
 
 static int parse_args(int argc, char **argv, duel_args *d) {
@@ -63,6 +71,8 @@ static int parse_args(int argc, char **argv, duel_args *d) {
             if (r < 0) return FUDA_EXIT_USAGE;
         } else if (strcmp(arg, "--json") == 0) {
             d->json = 1;
+        } else if ((r = fuda_args_shard(&a, arg, &d->sh)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
         } else if (arg[0] == '-' && arg[1]) {
             return fuda_usage_error("duel", "unknown flag '%s'", arg);
         } else if (d->m.variant) {
@@ -75,18 +85,24 @@ static int parse_args(int argc, char **argv, duel_args *d) {
     if (!d->m.variant) return fuda_usage_error("duel", "missing VARIANT");
     if (!d->m.bots || !strchr(d->m.bots, ','))
         return fuda_usage_error("duel", "--bots needs two bots or more (--bots A,B)");
-    return 0;
+    if (d->sh.n) d->json = 1; /* a shard's result is for fuda merge */
+    return fuda_shard_split("duel", &d->sh, d->deals, "deals");
 }
 
 /* The seat entry k sits at in rotation rot (1-based seats). */
 static int seat_of(int k, int rot, int n) { return (k - 1 + rot) % n + 1; }
+
+/* The run's match (from 0) that is the shard's match i. */
+static long run_match(const duel_run *d, long i) {
+    return fuda_shard_unit(d->sh, i / d->nseats) * d->nseats + i % d->nseats;
+}
 
 static int play_one(void *ud, fuda_engine *e, long i, char **err) {
     duel_run *d = ud;
     int n = d->nseats, rot = (int)(i % n);
     const char *bots[FUDA_MAX_SEATS + 1] = { 0 };
     for (int k = 1; k <= n; k++) bots[seat_of(k, rot, n)] = d->lineup[k];
-    return fuda_play_match(e, n, d->seed + (uint64_t)(i / n), bots, &d->recs[i], err);
+    return fuda_play_match(e, n, d->seed + (uint64_t)(run_match(d, i) / n), bots, &d->recs[i], err);
 }
 
 /* Rank of seat in a finished match: 1 + the seats placed above it (named
@@ -254,6 +270,156 @@ static void print_json(const char *variant, const duel_run *d, long deals, const
     printf(", \"elapsed_s\": %.3f, %s}\n", res->elapsed, run);
 }
 
+/* "NAME: F failed matches; the first: match M (seed S): MESSAGE" on stderr
+ * (match: the run's, from 0); FUDA_EXIT_FAIL. */
+static int say_failure(const char *name, const duel_run *d, long failed, long match, const char *msg) {
+    return fuda_fail("%s: %ld failed match%s; the first: match %ld (seed %llu): %s", name, failed,
+                     failed == 1 ? "" : "es", match + 1, (unsigned long long)(d->seed + (uint64_t)(match / d->nseats)),
+                     msg);
+}
+
+/* ---- shards ---- */
+
+/* The shard's "data": the record of each match it finished (the run's match
+ * index, hands, winners, hand draws, totals, hands won by seat), the first
+ * failure, the budget (malloc'd JSON object). */
+static char *shard_data(const char *name, const duel_args *a, const duel_run *d, const fuda_jobs_result *res,
+                        long nmatches) {
+    int n = d->nseats;
+    long ms, iters;
+    fuda_search_budget(&ms, &iters);
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_adds(&b, "{\"variant\": ");
+    fuda_json_str(&b, name);
+    fuda_buf_adds(&b, ", \"variant_arg\": ");
+    fuda_json_str(&b, a->m.variant);
+    fuda_buf_addf(&b, ", \"seed\": %llu, \"seats\": %d, \"lineup\": [", (unsigned long long)d->seed, n);
+    for (int k = 1; k <= n; k++) {
+        fuda_buf_adds(&b, k > 1 ? ", " : "");
+        fuda_json_str(&b, d->lineup[k]);
+    }
+    fuda_buf_addf(&b, "], \"deals\": %ld, \"budget\": [%ld, %ld], \"failed\": %ld, \"first_fail\": ", a->deals, ms,
+                  iters, res->failed);
+    if (res->fail_msg) {
+        fuda_buf_addf(&b, "{\"match\": %ld, \"message\": ", run_match(d, res->fail_index));
+        fuda_json_str(&b, res->fail_msg);
+        fuda_buf_adds(&b, "}");
+    } else {
+        fuda_buf_adds(&b, "null");
+    }
+    fuda_buf_addf(&b, ", \"interrupted\": %s, \"done\": %ld, \"elapsed_us\": %.0f, \"records\": [",
+                  res->interrupted ? "true" : "false", res->done, res->elapsed * 1e6);
+    for (long i = 0, first = 1; i < nmatches; i++) {
+        const fuda_match_rec *r = &d->recs[i];
+        if (!r->done) continue;
+        fuda_buf_addf(&b, "%s[%ld, %d, %u, %d", first ? "" : ", ", run_match(d, i), r->hands, r->winners, r->hand_draws);
+        for (int s = 1; s <= n; s++) fuda_buf_addf(&b, ", %d", r->total[s]);
+        for (int s = 1; s <= n; s++) fuda_buf_addf(&b, ", %d", r->hand_wins[s]);
+        fuda_buf_adds(&b, "]");
+        first = 0;
+    }
+    fuda_buf_adds(&b, "]}");
+    return fuda_buf_take(&b);
+}
+
+/* The "run" of the JSON result (a shard's with its "shard" object after it),
+ * in out. */
+static void run_json(fuda_buf *out, fuda_engine *e, const duel_args *a, const duel_run *d, const fuda_config *cfg,
+                     const char *name, const fuda_jobs_result *res, long nmatches) {
+    fuda_buf bots = FUDA_BUF_INIT;
+    for (int k = 1; k <= d->nseats; k++) fuda_buf_addf(&bots, "%s%s", k > 1 ? "," : "", d->lineup[k]);
+    fuda_run_info ri = { "duel", e, &a->m, cfg, d->seed, a->deals, d->nseats, bots.p, NULL };
+    char flag[64];
+    if (a->sh.n) ri.extra = fuda_shard_flag(&a->sh, flag, sizeof flag);
+    fuda_json_run(out, &ri);
+    if (a->sh.n) { /* the whole run: what merge checks and prints */
+        char *data = shard_data(name, a, d, res, nmatches);
+        ri.extra = NULL;
+        fuda_buf_adds(out, ", ");
+        fuda_shard_json(out, &a->sh, &ri, data);
+        free(data);
+    }
+    fuda_buf_free(&bots);
+}
+
+/* Shard in's records into d->recs (the run's matches), its failure and
+ * counts into res. */
+static void add_shard(fuda_shard_in *in, duel_run *d, long nmatches, fuda_jobs_result *res) {
+    int n = d->nseats;
+    const fuda_jv *recs = fuda_shard_arr(in, NULL, "records", -1), *ff = fuda_jv_get(in->data, "first_fail");
+    for (int k = 0; recs && k < recs->n && !in->bad; k++) {
+        const fuda_jv *v = &recs->items[k];
+        long m = fuda_shard_item(in, v, 0, "records");
+        if (v->n != 4 + 2 * n || m < 0 || m >= nmatches || d->recs[m].done) {
+            in->bad = "records";
+            break;
+        }
+        fuda_match_rec *r = &d->recs[m];
+        r->done = 1;
+        r->nseats = n;
+        r->hands = (int)fuda_shard_item(in, v, 1, "records");
+        r->winners = (unsigned)fuda_shard_item(in, v, 2, "records");
+        r->hand_draws = (int)fuda_shard_item(in, v, 3, "records");
+        for (int s = 1; s <= n; s++) {
+            r->total[s] = (int)fuda_shard_item(in, v, 3 + s, "records");
+            r->hand_wins[s] = (int)fuda_shard_item(in, v, 3 + n + s, "records");
+        }
+    }
+    res->failed += fuda_shard_long(in, NULL, "failed");
+    res->done += fuda_shard_long(in, NULL, "done");
+    res->elapsed += (double)fuda_shard_long(in, NULL, "elapsed_us") / 1e6;
+    if (ff && ff->type == FUDA_JV_OBJ) {
+        long m = fuda_shard_long(in, ff, "match");
+        const char *msg = fuda_shard_str(in, ff, "message");
+        if (!in->bad && (!res->fail_msg || m < res->fail_index)) {
+            free(res->fail_msg);
+            res->fail_msg = fuda_xstrdup(msg);
+            res->fail_index = m;
+        }
+    }
+}
+
+int fuda_duel_merge(const fuda_shard_set *set) {
+    fuda_shard_in *in0 = &set->in[0];
+    duel_run d = { 0 };
+    fuda_jobs_result res = { 0 };
+    const char *name = fuda_shard_str(in0, NULL, "variant");
+    long n = fuda_shard_long(in0, NULL, "seats"), deals = fuda_shard_long(in0, NULL, "deals");
+    const fuda_jv *lineup = fuda_shard_arr(in0, NULL, "lineup", (int)n), *budget = fuda_shard_arr(in0, NULL, "budget", 2);
+    d.seed = fuda_shard_u64(in0, NULL, "seed");
+    if (!in0->bad && (n < 2 || n > FUDA_MAX_SEATS)) in0->bad = "seats";
+    if (!in0->bad && (deals < 1 || deals > MAX_DEALS)) in0->bad = "deals";
+    if (in0->bad) return fuda_shard_bad(in0);
+    d.nseats = (int)n;
+    for (int k = 1; k <= d.nseats; k++)
+        if (!(d.lineup[k] = fuda_jv_str(&lineup->items[k - 1]))) return fuda_shard_bad(in0);
+    fuda_search_set_budget(fuda_shard_item(in0, budget, 0, "budget"), fuda_shard_item(in0, budget, 1, "budget"));
+    long nmatches = deals * d.nseats;
+    d.recs = calloc((size_t)nmatches, sizeof *d.recs);
+    if (!d.recs) return fuda_fail("out of memory for %ld matches", nmatches);
+    int r = 0;
+    for (int k = 0; k < set->n && r == 0; k++) {
+        fuda_shard_in *in = &set->in[k];
+        const fuda_jv *stop = fuda_jv_get(in->data, "interrupted");
+        if (stop && stop->type == FUDA_JV_BOOL && stop->boolean)
+            r = fuda_shard_say(in, "this shard was stopped (Ctrl-C) before its end: play it again");
+        else add_shard(in, &d, nmatches, &res);
+        if (r == 0 && in->bad) r = fuda_shard_bad(in);
+    }
+    if (r == 0) {
+        duel_figures f;
+        figure(&d, nmatches, &f);
+        if (set->json) print_json(name, &d, deals, &f, &res, set->run ? set->run : "\"run\": null");
+        else print_text(name, &d, &f, &res, nmatches);
+        if (res.fail_msg) r = say_failure(name, &d, res.failed, res.fail_index, res.fail_msg);
+    }
+    free(res.fail_msg);
+    free(d.recs);
+    return r;
+}
+
+/* ---- the command ---- */
+
 int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
     duel_args a = { 0 };
     int r = parse_args(argc, argv, &a);
@@ -275,7 +441,8 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
     else r = fuda_assign_bots("duel", e, a.m.bots, 0, d.nseats, d.lineup, &store);
     char *name = r == 0 ? fuda_xstrdup(fuda_engine_info(e)->name) : NULL; /* every worker loads its own */
     fuda_jobs_result res = { 0 };
-    long nmatches = a.deals * d.nseats;
+    long deals = a.sh.len, nmatches = deals * d.nseats;
+    d.sh = &a.sh;
     if (r == 0) {
         d.recs = calloc((size_t)nmatches, sizeof *d.recs);
         if (!d.recs) r = fuda_fail("out of memory for %ld matches", nmatches);
@@ -287,19 +454,14 @@ int fuda_cmd_duel(int argc, char **argv, const fuda_config *cfg) {
         duel_figures f;
         figure(&d, nmatches, &f);
         if (a.json) { /* with what makes it reproducible: the run, -n counting deals */
-            fuda_buf run = FUDA_BUF_INIT, bots = FUDA_BUF_INIT;
-            for (int k = 1; k <= d.nseats; k++) fuda_buf_addf(&bots, "%s%s", k > 1 ? "," : "", d.lineup[k]);
-            fuda_run_info ri = { "duel", e, &a.m, cfg, d.seed, a.deals, d.nseats, bots.p, NULL };
-            fuda_json_run(&run, &ri);
-            print_json(name, &d, a.deals, &f, &res, run.p);
+            fuda_buf run = FUDA_BUF_INIT;
+            run_json(&run, e, &a, &d, cfg, name, &res, nmatches);
+            print_json(name, &d, deals, &f, &res, run.p);
             fuda_buf_free(&run);
-            fuda_buf_free(&bots);
+        } else {
+            print_text(name, &d, &f, &res, nmatches);
         }
-        else print_text(name, &d, &f, &res, nmatches);
-        if (res.fail_msg)
-            r = fuda_fail("%s: %ld failed match%s; the first: match %ld (seed %llu): %s", name, res.failed,
-                          res.failed == 1 ? "" : "es", res.fail_index + 1,
-                          (unsigned long long)(d.seed + (uint64_t)(res.fail_index / d.nseats)), res.fail_msg);
+        if (res.fail_msg) r = say_failure(name, &d, res.failed, run_match(&d, res.fail_index), res.fail_msg);
         if (res.interrupted) r = FUDA_EXIT_FAIL; /* the result says it stopped */
     }
     free(res.fail_msg);

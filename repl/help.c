@@ -30,7 +30,7 @@ static const command_help commands[] = {
       "                       repeated (default: the variant's first bot, else random)\n"
       "  --seats N            number of seats (default: the variant's)\n"
       "  --target P           points that win the match (--option target=P)\n"
-      "  --think MS           the search bot's time per decision (default 200 ms)\n"
+      "  --think MS           the search bot's CPU ms per decision (default 200)\n"
       "  --iters N            ... or its playouts per decision (the same seed, the same moves)\n"
       "  --option NAME=VALUE  set an option of the variant (see fuda rules VARIANT)\n"
       "  --replay LOGFILE     replay a saved match log and play on from there\n"
@@ -53,7 +53,7 @@ static const command_help commands[] = {
     { "sim",
       "sim VARIANT [-n N] [--seed S] [--bots NAME,...] [--seats N] [--option NAME=VALUE]...\n"
       "                 [--think MS | --iters N] [-j N] [--json] [--report] [--svg FILE]\n"
-      "                 [--vs VARIANT] [--vs-option NAME=VALUE]...",
+      "                 [--vs VARIANT] [--vs-option NAME=VALUE]... [--shard K/N]",
       "play bot-only matches and print statistics",
       "Play N matches of VARIANT between bots, match i seeded with S+i, and print\n"
       "the totals: hands, moves, wins and mean score per seat, the variant's\n"
@@ -65,7 +65,7 @@ static const command_help commands[] = {
       "  --bots NAME,...      the bot of each seat, the last one repeated\n"
       "  --seats N            number of seats (default: the variant's)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
-      "  --think MS           the search bot's time per decision (default 200 ms)\n"
+      "  --think MS           the search bot's CPU ms per decision (default 200)\n"
       "  --iters N            ... or its playouts per decision: the figures are then\n"
       "                       the same everywhere\n"
       "  --json               print one JSON object instead of text\n"
@@ -77,6 +77,10 @@ static const command_help commands[] = {
       "  --vs VARIANT         also play VARIANT on the same seeds and compare\n"
       "  --vs-option NAME=VALUE  an option of the compared side (alone: the same\n"
       "                       variant with these options on top of --option's)\n"
+      "  --shard K/N          play only shard K of N of the matches (the K-th of N\n"
+      "                       blocks in a row) and print them as JSON for fuda\n"
+      "                       merge, which prints the report of all N (not with\n"
+      "                       --report, --svg, --vs)\n"
       "\n"
       "A bot cmd:PROGRAM is an external agent (see fuda agent).\n"
       "All figures but the times are the same for the same arguments everywhere.\n"
@@ -84,7 +88,7 @@ static const command_help commands[] = {
       "prints the totals of the matches played so far.\n" },
     { "duel",
       "duel VARIANT --bots A,B[,...] [-n N] [--seed S] [-j N] [--seats N]\n"
-      "                 [--option NAME=VALUE]... [--think MS | --iters N] [--json]",
+      "                 [--option NAME=VALUE]... [--think MS | --iters N] [--json] [--shard K/N]",
       "measure bot A against bot B with confidence intervals",
       "Play N deals (deal d seeded with S+d) once per seating: with two seats A,B\n"
       "then B,A on the same shuffle; with more, the list (the last bot repeated)\n"
@@ -98,13 +102,15 @@ static const command_help commands[] = {
       "  --seed S             seed of the first deal (default 1)\n"
       "  --seats N            number of seats (default: the variant's)\n"
       "  --option NAME=VALUE  set an option of the variant\n"
-      "  --think MS           the search bot's time per decision (default 6 ms here,\n"
+      "  --think MS           the search bot's CPU ms per decision (default 6 here,\n"
       "                       not play's 200: a duel of search plays tens of thousands\n"
       "                       of decisions; gin search,basic takes some 3 minutes)\n"
       "  --iters N            ... or its playouts per decision: the same figures\n"
       "                       everywhere\n"
       "  --json               one JSON object: win_rate, ci_low, ci_high, elo,\n"
       "                       elo_low, elo_high, hands, margin, ranks, run...\n"
+      "  --shard K/N          play only shard K of N of the deals, each in every\n"
+      "                       seating, and print them as JSON for fuda merge\n"
       "\n"
       "On a terminal a progress bar shows on stderr, with about how long is left.\n"
       "Ctrl-C stops the run at once (the matches under way too) and prints the\n"
@@ -124,7 +130,8 @@ static const command_help commands[] = {
       "protocol drives --bots cmd:PROGRAM in duel and sim. See docs/user-guide.md.\n" },
     { "check",
       "check FILE.lua|VARIANT [-n N] [--from K] [--seed S] [--bots NAME,...] [--seats N]\n"
-      "                 [--option NAME=VALUE]... [--iters N] [-j N] [--thorough] [--strict] [--json]",
+      "                 [--option NAME=VALUE]... [--iters N] [-j N] [--thorough] [--strict] [--json]\n"
+      "                 [--shard K/N]",
       "play many bot matches of a variant and verify its rules script",
       "Play N matches of a variant between bots under a paranoid engine and check,\n"
       "after every action, that the script keeps its promises: hooks do not fail,\n"
@@ -153,10 +160,28 @@ static const command_help commands[] = {
       "  --thorough           random rounds play whole matches too (slow for long games)\n"
       "  --strict             a hook the variant defines that no match reached fails\n"
       "  --json               print the report as one JSON object\n"
+      "  --shard K/N          play only shard K of N of the matches and print them as\n"
+      "                       JSON for fuda merge (which judges --strict on them all)\n"
       "\n"
       "The last line is \"check: OK (N matches, M moves)\" (exit 0) or \"check: FAILED\"\n"
       "(exit 1). On a failure the match's log is saved and the command that replays\n"
       "it to just before the failure is printed. See docs/check.md.\n" },
+    { "merge",
+      "merge [--json] FILE...",
+      "print the report of a run played in shards (--shard K/N)",
+      "Read the JSON results of the N shards of one run of sim, check or duel\n"
+      "(each played with --shard K/N, on any machines) and print the report of the\n"
+      "whole run: exactly what the run unsharded prints, but for the times (the\n"
+      "shards' times added up). The files may come in any order.\n"
+      "\n"
+      "  --json               print the report as the run's --json does\n"
+      "\n"
+      "The exit status is the run's: 0, or 1 for a failed match or check: FAILED\n"
+      "(said as the run says it). Files that are not the N shards of one run --\n"
+      "unreadable, not a shard's result, of another run (command, seeds, -n,\n"
+      "options, variant file, fuda's version), a shard missing or given twice, a\n"
+      "shard stopped by Ctrl-C -- are named on stderr, nothing is printed, and the\n"
+      "exit status is 2. See docs/user-guide.md, \"Runs larger than one machine\".\n" },
     { "list", "list", "list the built-in variants",
       "List the variants found on the search path (FUDA_PATH, then the built-in\n"
       "folders) with their titles.\n" },
@@ -222,7 +247,7 @@ static void print_general_help(FILE *f) {
           "\n"
           "Limits for game scripts (a script going past one gets an error, the program goes on):\n"
           "  --max-memory MIB        memory of one game's Lua state (default 256)\n"
-          "  --max-time MS           milliseconds one hook call or load may take (default 2000)\n"
+          "  --max-time MS           CPU ms one hook call or load may take (default 2000)\n"
           "  --max-match-time MS     milliseconds of script time one match may take in all\n"
           "                          (default 300000; 0: no such limit)\n"
           "  --max-instructions N    Lua instructions in one hook call (default 0: no limit;\n"

@@ -1,5 +1,5 @@
 /* main.c -- the `fuda` program: a table of subcommands (play, sim, list,
- * rules, run, check, help) and, with no command, the interactive REPL.
+ * rules, run, check, merge, help) and, with no command, the interactive REPL.
  *
  * A new subcommand is one more entry in `commands` below (its function) and
  * one in help.c's table (its usage line, summary and help text). */
@@ -15,6 +15,7 @@
 #include "out.h"
 #include "provenance.h"
 #include "search.h"
+#include "shard.h"
 #include "supervise.h"
 
 typedef int (*command_fn)(int argc, char **argv, const fuda_config *cfg);
@@ -36,6 +37,7 @@ static const command commands[] = {
     { "duel", fuda_cmd_duel },
     { "agent", fuda_cmd_agent },
     { "check", fuda_cmd_check },
+    { "merge", fuda_cmd_merge },
     { "list", cmd_list },
     { "rules", cmd_rules },
     { "run", cmd_run },
@@ -229,9 +231,10 @@ static int run_in_worker(int argc, char **argv, const fuda_config *cfg) {
     return fuda_run_command(argc, argv, cfg);
 }
 
-/* Commands that run no script: not worth a worker. */
+/* Commands that run no script: not worth a worker (merge reads the shards'
+ * files, wherever they are). */
 static int runs_no_script(const char *cmd) {
-    return strcmp(cmd, "help") == 0 || strcmp(cmd, "sandbox") == 0 || !find_command(cmd);
+    return strcmp(cmd, "help") == 0 || strcmp(cmd, "sandbox") == 0 || strcmp(cmd, "merge") == 0 || !find_command(cmd);
 }
 
 #define CHECK_RUN_DEADLINE_MS (7200L * 1000) /* check's whole run, unless --max-run-time says */

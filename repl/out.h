@@ -14,7 +14,7 @@
  * fuda's own escape sequences (colours, the progress bar's "\r...\033[K",
  * clearing the screen in a hot-seat match) are written with fuda_out_raw,
  * and only those: whatever a script chose in such text must have passed the
- * sink before (play.c's show: fuda_term_escape, then the cards coloured).
+ * sink before (play_io.c's fuda_play_show: fuda_term_escape, then the cards coloured).
  *
  * The sink shows text; it does not stop a script's newline from starting a
  * line that looks like fuda's. Text shown inside one of fuda's own lines (a

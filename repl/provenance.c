@@ -33,7 +33,8 @@ static void json_key(fuda_buf *b, const char *k, const char *v) {
 }
 
 /* The command that plays the run again, as a shell line. */
-static void replay_command(fuda_buf *b, const fuda_run_info *r, const fuda_variant_info *info) {
+void fuda_run_replay(fuda_buf *b, const fuda_run_info *r) {
+    const fuda_variant_info *info = r->e ? fuda_engine_info(r->e) : NULL;
     const fuda_config *c = r->cfg;
     fuda_buf_adds(b, "fuda ");
     if (c && c->mem_limit && c->mem_limit != FUDA_DEFAULT_MEM) fuda_buf_addf(b, "--max-memory %zu ", c->mem_limit >> 20);
@@ -43,7 +44,7 @@ static void replay_command(fuda_buf *b, const fuda_run_info *r, const fuda_varia
         fuda_buf_addf(b, "--max-match-time %ld ", c->match_time_limit < 0 ? 0L : c->match_time_limit);
     fuda_buf_shell(b, r->command);
     fuda_buf_addc(b, ' ');
-    fuda_buf_shell(b, r->m && r->m->variant ? r->m->variant : info->name);
+    fuda_buf_shell(b, r->m && r->m->variant ? r->m->variant : info ? info->name : "?");
     fuda_buf_addf(b, " --seed %llu -n %ld", (unsigned long long)r->seed, r->matches);
     if (r->seats > 0) fuda_buf_addf(b, " --seats %d", r->seats);
     if (r->bots) {
@@ -92,7 +93,7 @@ void fuda_json_run(fuda_buf *b, const fuda_run_info *r) {
                   c && c->time_limit ? c->time_limit : FUDA_DEFAULT_TIME, c ? c->instr_limit : 0L,
                   c && c->match_time_limit ? c->match_time_limit : FUDA_DEFAULT_MATCH_TIME);
     fuda_buf b2 = FUDA_BUF_INIT;
-    replay_command(&b2, r, info);
+    fuda_run_replay(&b2, r);
     json_key(b, "replay", b2.p);
     fuda_buf_free(&b2);
     fuda_buf_addc(b, '}');

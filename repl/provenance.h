@@ -29,5 +29,8 @@ typedef struct fuda_run_info {
 /* Append `"run": {...}` (no comma before or after) to b. Never fails (an
  * unreadable variant file gives "file_hash": null). */
 void fuda_json_run(fuda_buf *b, const fuda_run_info *r);
+/* Append the command that plays the run again, as a shell line (the "run"
+ * object's "replay"); r->e may be NULL (a variant that did not load). */
+void fuda_run_replay(fuda_buf *b, const fuda_run_info *r);
 
 #endif

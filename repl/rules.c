@@ -123,10 +123,13 @@ static void print_bots(fuda_buf *b, const fuda_variant_info *info, int width) {
     free(names);
     if (info->search_by_winner)
         head_line(b, "search", "judges a hand before the match's last by who won it (search.hands)", width);
-    if (strcmp(fuda_variant_search_bot(info), fuda_variant_first_bot(info)) != 0) {
+    const char *own = fuda_variant_search_bot(info), *others = fuda_variant_others_bot(info);
+    if (strcmp(own, fuda_variant_first_bot(info)) != 0 || strcmp(others, fuda_variant_first_bot(info)) != 0) {
         fuda_buf t = FUDA_BUF_INIT;
-        fuda_buf_addf(&t, "plays the seat as %s in its playouts, the others as %s (search.bot)",
-                      fuda_out_line(fuda_variant_search_bot(info)), fuda_out_line(fuda_variant_first_bot(info)));
+        int by_bot = info->search_bot >= 0, by_others = info->search_others >= 0;
+        fuda_buf_addf(&t, "plays the seat as %s in its playouts, the others as %s (%s%s%s)", fuda_out_line(own),
+                      fuda_out_line(others), by_bot ? "search.bot" : "", by_bot && by_others ? ", " : "",
+                      by_others ? "search.others" : "");
         head_line(b, "search", t.p, width);
         fuda_buf_free(&t);
     }

@@ -1,6 +1,6 @@
 /* seats.c -- changing who plays a seat during a match of `fuda play`, and
  * the message of a failed bot (see seats.h). Only reading and wording here:
- * play.c applies the change and asks the questions. */
+ * play_cmds.c applies the change, play.c asks the questions. */
 #include "seats.h"
 
 #include <stdlib.h>

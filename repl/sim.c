@@ -13,7 +13,11 @@
  * does not end) is counted as failed and left out of the figures; the run goes
  * on, and at the end the first failed match is named with its seed and error,
  * and the exit code is 1. Ctrl-C stops the handing out of matches; the matches
- * already handed out are finished, so the matches played are always 1..K. */
+ * already handed out are finished, so the matches played are always 1..K.
+ *
+ * With --shard K/N the run plays only its K-th share of the matches (shard.h)
+ * and writes JSON: its own figures, and in "shard" the exact sums that
+ * `fuda merge` adds up into the figures of the whole run (fuda_sim_merge). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +32,7 @@
 #include "provenance.h"
 #include "report.h"
 #include "runner.h"
+#include "shard.h"
 
 #define MAX_JOBS 256
 
@@ -40,6 +45,7 @@ typedef struct sim_args {
     const char *svg;     /* --svg FILE: their charts */
     int vs;              /* --vs or --vs-option given: compare with vs_m */
     fuda_match_args vs_m; /* the B side: its variant (default: m's) and options */
+    fuda_shard sh;       /* --shard K/N */
 } sim_args;
 
 typedef struct sim_totals {
@@ -59,6 +65,8 @@ typedef struct sim_totals {
     int ntallies;
     int interrupted;     /* Ctrl-C stopped the run */
     char *first_fail;    /* what to say about the failed matches, or NULL */
+    long fail_match;     /* the first failed match (from 0), -1: none */
+    char *fail_msg;      /* its error (malloc'd), or NULL */
     double elapsed;
 } sim_totals;
 
@@ -86,6 +94,8 @@ static int parse_args(int argc, char **argv, sim_args *s) {
             s->json = 1;
         } else if ((r = fuda_report_flag(&a, arg, &s->report, &s->svg, &s->vs, &s->vs_m)) != 0) {
             if (r != 1) return r;
+        } else if ((r = fuda_args_shard(&a, arg, &s->sh)) != 0) {
+            if (r < 0) return FUDA_EXIT_USAGE;
         } else if (arg[0] == '-' && arg[1]) {
             return fuda_usage_error("sim", "unknown flag '%s'", arg);
         } else if (s->m.variant) {
@@ -95,7 +105,11 @@ static int parse_args(int argc, char **argv, sim_args *s) {
         }
     }
     if (!s->m.variant) return fuda_usage_error("sim", "missing VARIANT");
-    return 0;
+    if (s->sh.n && (s->report || s->svg || s->vs))
+        return fuda_usage_error("sim", "--shard does not go with --report, --svg or --vs (they need the record of "
+                                "every match in one run)");
+    if (s->sh.n) s->json = 1; /* a shard's result is for fuda merge */
+    return fuda_shard_split("sim", &s->sh, s->matches, "matches");
 }
 
 static double rate(long n, double secs) { return secs > 0 ? (double)n / secs : 0.0; }
@@ -280,7 +294,8 @@ typedef struct sim_job {
 
 static int sim_match(void *ud, fuda_engine *e, long i, char **err) {
     sim_job *j = ud;
-    if (fuda_play_match(e, j->nseats, j->s->m.seed + (uint64_t)i, j->bots, j->recs ? &j->recs[i] : NULL, err) != 0)
+    uint64_t seed = j->s->m.seed + (uint64_t)fuda_shard_unit(&j->s->sh, i);
+    if (fuda_play_match(e, j->nseats, seed, j->bots, j->recs ? &j->recs[i] : NULL, err) != 0)
         return -1;
     pthread_mutex_lock(&j->mu);
     count_match(e, j->t);
@@ -298,25 +313,31 @@ static void sim_worker_done(void *ud, fuda_engine *e) {
     pthread_mutex_unlock(&j->mu);
 }
 
-/* Play all the matches on s->jobs workers; 0 or the exit code. */
+/* What to say about t's failed matches (malloc'd), or NULL when none failed. */
+static char *first_fail(const char *variant, uint64_t seed, const sim_totals *t) {
+    if (t->fail_match < 0) return NULL;
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_addf(&b, "%s: %ld failed match%s; the first: match %ld (seed %llu): %s", variant, t->failed,
+                  t->failed == 1 ? "" : "es", t->fail_match + 1, (unsigned long long)(seed + (uint64_t)t->fail_match),
+                  t->fail_msg);
+    return fuda_buf_take(&b);
+}
+
+/* Play all the matches (the shard's) on s->jobs workers; 0 or the exit code. */
 static int run_all(const fuda_config *cfg, const sim_args *s, const char *const bots[], sim_totals *t,
                    fuda_match_rec *recs) {
     sim_job j = { s, bots, t->nseats, recs, t, PTHREAD_MUTEX_INITIALIZER };
     fuda_jobs_result res;
-    int r = fuda_run_jobs_done(cfg, &s->m, s->jobs, s->matches, !s->json && isatty(STDERR_FILENO), "matches",
+    long count = s->sh.len;
+    int r = fuda_run_jobs_done(cfg, &s->m, s->jobs, count, !s->json && isatty(STDERR_FILENO), "matches",
                                sim_match, sim_worker_done, &j, &res);
     t->elapsed = res.elapsed;
     t->failed = res.failed;
     tallies_sort(t);
-    if (r == 0 && t->matches + t->failed < s->matches) t->interrupted = 1;
-    if (res.fail_index >= 0) {
-        fuda_buf b = FUDA_BUF_INIT;
-        fuda_buf_addf(&b, "%s: %ld failed match%s; the first: match %ld (seed %llu): %s", s->m.variant,
-                      t->failed, t->failed == 1 ? "" : "es", res.fail_index + 1,
-                      (unsigned long long)(s->m.seed + (uint64_t)res.fail_index), res.fail_msg);
-        t->first_fail = fuda_buf_take(&b);
-    }
-    free(res.fail_msg);
+    if (r == 0 && t->matches + t->failed < count) t->interrupted = 1;
+    t->fail_match = res.fail_index >= 0 ? fuda_shard_unit(&s->sh, res.fail_index) : -1;
+    t->fail_msg = res.fail_msg;
+    t->first_fail = first_fail(s->m.variant, s->m.seed, t);
     pthread_mutex_destroy(&j.mu);
     return r;
 }
@@ -356,6 +377,7 @@ static int side_run(const fuda_config *cfg, sim_side *d) {
 
 static void side_free(sim_side *d) {
     free(d->t.first_fail);
+    free(d->t.fail_msg);
     tallies_free(&d->t);
     fuda_words_free(d->store);
     fuda_report_free(d->rep);
@@ -364,7 +386,73 @@ static void side_free(sim_side *d) {
     fuda_engine_free(d->e);
 }
 
-/* Print the side's JSON object, its report inside when there is one. */
+/* ---- shards ---- */
+
+static void json_strings(fuda_buf *b, const char *key, const char *const *v, int from, int to) {
+    fuda_buf_addf(b, ", \"%s\": [", key);
+    for (int i = from; i <= to; i++) {
+        if (i > from) fuda_buf_adds(b, ", ");
+        fuda_json_str(b, v[i]);
+    }
+    fuda_buf_adds(b, "]");
+}
+
+/* "[v[1], ..., v[n]]" */
+static void json_sums(fuda_buf *b, const long long *v, int n) {
+    fuda_buf_adds(b, "[");
+    for (int i = 1; i <= n; i++) fuda_buf_addf(b, "%s%lld", i > 1 ? ", " : "", v[i]);
+    fuda_buf_adds(b, "]");
+}
+
+/* The shard's "data": its exact sums, and what merge prints with them
+ * (malloc'd JSON object). */
+static char *shard_data(const sim_side *d) {
+    const sim_totals *t = &d->t;
+    long long v[FUDA_MAX_SEATS + 1];
+    fuda_buf b = FUDA_BUF_INIT;
+    fuda_buf_adds(&b, "{\"variant\": ");
+    fuda_json_str(&b, fuda_engine_info(d->e)->name);
+    fuda_buf_adds(&b, ", \"variant_arg\": ");
+    fuda_json_str(&b, d->s.m.variant);
+    fuda_buf_addf(&b, ", \"seed\": %llu, \"seats\": %d", (unsigned long long)d->s.m.seed, t->nseats);
+    json_strings(&b, "bots", d->bots, 1, t->nseats);
+    json_strings(&b, "columns", t->colnames, 0, t->ncols > 1 ? t->ncols - 1 : -1);
+    fuda_buf_addf(&b, ", \"matches\": %ld, \"hands\": %ld, \"moves\": %ld, \"draws\": %ld, \"failed\": %ld",
+                  t->matches, t->hands, t->moves, t->draws, t->failed);
+    for (int seat = 1; seat <= t->nseats; seat++) v[seat] = t->wins[seat];
+    fuda_buf_adds(&b, ", \"wins\": ");
+    json_sums(&b, v, t->nseats);
+    fuda_buf_adds(&b, ", \"score\": ");
+    json_sums(&b, t->score, t->nseats);
+    fuda_buf_adds(&b, ", \"column_scores\": [");
+    for (int c = 0; c < t->ncols && t->ncols > 1; c++) {
+        fuda_buf_adds(&b, c ? ", " : "");
+        json_sums(&b, t->colscore[c], t->nseats);
+    }
+    fuda_buf_adds(&b, "], \"teams\": [");
+    for (int k = 0; k < t->nteams; k++)
+        fuda_buf_addf(&b, "%s[%u, %ld, %lld]", k ? ", " : "", t->team[k], t->team_wins[k], t->team_score[k]);
+    fuda_buf_adds(&b, "], \"tallies\": {");
+    for (int i = 0; i < t->ntallies; i++) {
+        fuda_buf_adds(&b, i ? ", " : "");
+        fuda_json_str(&b, t->tallies[i].name);
+        fuda_buf_addf(&b, ": %ld", t->tallies[i].count);
+    }
+    fuda_buf_adds(&b, "}, \"first_fail\": ");
+    if (t->fail_match >= 0) {
+        fuda_buf_addf(&b, "{\"match\": %ld, \"message\": ", t->fail_match);
+        fuda_json_str(&b, t->fail_msg);
+        fuda_buf_adds(&b, "}");
+    } else {
+        fuda_buf_adds(&b, "null");
+    }
+    fuda_buf_addf(&b, ", \"interrupted\": %s, \"elapsed_us\": %.0f}", t->interrupted ? "true" : "false",
+                  t->elapsed * 1e6);
+    return fuda_buf_take(&b);
+}
+
+/* Print the side's JSON object, its report inside when there is one; a
+ * shard's with its "shard" object. */
 static void side_json(sim_side *d) {
     char *rep = d->rep ? fuda_report_json(d->rep) : NULL;
     fuda_buf x = FUDA_BUF_INIT;
@@ -372,8 +460,17 @@ static void side_json(sim_side *d) {
     fuda_buf bots = FUDA_BUF_INIT;
     for (int seat = 1; seat <= d->t.nseats; seat++) fuda_buf_addf(&bots, "%s%s", seat > 1 ? "," : "", d->bots[seat]);
     fuda_run_info run = { "sim", d->e, &d->s.m, d->cfg, d->s.m.seed, d->s.matches, d->t.nseats, bots.p, NULL };
+    char flag[64];
+    if (d->s.sh.n) run.extra = fuda_shard_flag(&d->s.sh, flag, sizeof flag);
     fuda_buf_adds(&x, ", ");
     fuda_json_run(&x, &run);
+    if (d->s.sh.n) { /* the whole run: what merge checks and prints */
+        char *data = shard_data(d);
+        run.extra = NULL;
+        fuda_buf_adds(&x, ", ");
+        fuda_shard_json(&x, &d->s.sh, &run, data);
+        free(data);
+    }
     fuda_buf_free(&bots);
     print_json(fuda_engine_info(d->e)->name, &d->t, d->bots, x.p);
     fuda_buf_free(&x);
@@ -451,5 +548,103 @@ int fuda_cmd_sim(int argc, char **argv, const fuda_config *cfg) {
     side_free(&b);
     fuda_match_args_free(&a.s.m);
     fuda_match_args_free(&a.s.vs_m);
+    return r;
+}
+
+/* ---- merging shards ---- */
+
+/* Add shard in's sums to t (its names kept in t, borrowed from the data). */
+static void add_shard(fuda_shard_in *in, sim_totals *t, const char **bots, const char **colnames) {
+    long n = fuda_shard_long(in, NULL, "seats");
+    if (n < 1 || n > FUDA_MAX_SEATS) in->bad = in->bad ? in->bad : "seats";
+    if (in->bad) return;
+    t->nseats = (int)n;
+    const fuda_jv *names = fuda_shard_arr(in, NULL, "bots", t->nseats), *cols = fuda_shard_arr(in, NULL, "columns", -1);
+    const fuda_jv *wins = fuda_shard_arr(in, NULL, "wins", t->nseats), *score = fuda_shard_arr(in, NULL, "score", t->nseats);
+    const fuda_jv *colsc = fuda_shard_arr(in, NULL, "column_scores", cols ? cols->n : 0);
+    const fuda_jv *teams = fuda_shard_arr(in, NULL, "teams", -1), *tallies = fuda_shard_obj(in, NULL, "tallies");
+    if (in->bad || cols->n > FUDA_MAX_COLS || teams->n > FUDA_MAX_SEATS) {
+        in->bad = in->bad ? in->bad : "columns";
+        return;
+    }
+    for (int seat = 1; seat <= t->nseats; seat++) {
+        bots[seat] = fuda_jv_str(&names->items[seat - 1]);
+        if (!bots[seat]) in->bad = "bots";
+        t->wins[seat] += fuda_shard_item(in, wins, seat - 1, "wins");
+        t->score[seat] += fuda_shard_item(in, score, seat - 1, "score");
+    }
+    t->ncols = cols->n;
+    for (int c = 0; c < cols->n; c++) {
+        colnames[c] = fuda_jv_str(&cols->items[c]);
+        if (!colnames[c] || colsc->items[c].type != FUDA_JV_ARR) in->bad = "columns";
+        for (int seat = 1; seat <= t->nseats && !in->bad; seat++)
+            t->colscore[c][seat] += fuda_shard_item(in, &colsc->items[c], seat - 1, "column_scores");
+    }
+    t->colnames = colnames;
+    for (int k = 0; k < teams->n && !in->bad; k++) {
+        const fuda_jv *team = &teams->items[k];
+        t->team[k] = (unsigned)fuda_shard_item(in, team, 0, "teams");
+        t->team_wins[k] += fuda_shard_item(in, team, 1, "teams");
+        t->team_score[k] += fuda_shard_item(in, team, 2, "teams");
+    }
+    if (teams->n) t->nteams = teams->n;
+    for (int i = 0; i < tallies->n; i++) {
+        long c = 0;
+        if (fuda_jv_long(&tallies->items[i], &c) != 0) in->bad = "tallies";
+        tallies_add(t, tallies->keys[i], c);
+    }
+    t->matches += fuda_shard_long(in, NULL, "matches");
+    t->hands += fuda_shard_long(in, NULL, "hands");
+    t->moves += fuda_shard_long(in, NULL, "moves");
+    t->draws += fuda_shard_long(in, NULL, "draws");
+    t->failed += fuda_shard_long(in, NULL, "failed");
+    t->elapsed += (double)fuda_shard_long(in, NULL, "elapsed_us") / 1e6;
+    const fuda_jv *ff = fuda_jv_get(in->data, "first_fail");
+    if (ff && ff->type == FUDA_JV_OBJ) {
+        long m = fuda_shard_long(in, ff, "match");
+        const char *msg = fuda_shard_str(in, ff, "message");
+        if (!in->bad && (t->fail_match < 0 || m < t->fail_match)) {
+            t->fail_match = m;
+            free(t->fail_msg);
+            t->fail_msg = fuda_xstrdup(msg);
+        }
+    }
+}
+
+int fuda_sim_merge(const fuda_shard_set *set) {
+    sim_totals t = { 0 };
+    const char *bots[FUDA_MAX_SEATS + 1] = { 0 }, *colnames[FUDA_MAX_COLS] = { 0 };
+    const char *variant = NULL, *variant_arg = NULL;
+    uint64_t seed = 0;
+    int r = 0;
+    t.fail_match = -1;
+    for (int k = 0; k < set->n && r == 0; k++) {
+        fuda_shard_in *in = &set->in[k];
+        const fuda_jv *stop = fuda_jv_get(in->data, "interrupted");
+        if (stop && stop->type == FUDA_JV_BOOL && stop->boolean)
+            r = fuda_shard_say(in, "this shard was stopped (Ctrl-C) before its end: play it again");
+        variant = fuda_shard_str(in, NULL, "variant");
+        variant_arg = fuda_shard_str(in, NULL, "variant_arg");
+        seed = fuda_shard_u64(in, NULL, "seed");
+        if (r == 0) add_shard(in, &t, bots, colnames);
+        if (r == 0 && in->bad) r = fuda_shard_bad(in);
+    }
+    if (r == 0) {
+        tallies_sort(&t);
+        t.first_fail = first_fail(variant_arg, seed, &t);
+        if (set->json) {
+            fuda_buf x = FUDA_BUF_INIT;
+            if (set->run) fuda_buf_addf(&x, ", %s", set->run);
+            print_json(variant, &t, bots, x.p);
+            printf("\n");
+            fuda_buf_free(&x);
+        } else {
+            print_text(variant, &t, bots);
+        }
+        if (t.first_fail) r = fuda_fail("%s", t.first_fail);
+    }
+    free(t.first_fail);
+    free(t.fail_msg);
+    tallies_free(&t);
     return r;
 }

@@ -95,7 +95,7 @@ static void system_paths(paths *p) {
 }
 
 /* Where variants and their documents may be: FUDA_PATH and the folders
- * beside the executable (loader.c's search order, docs/rules too). */
+ * beside the executable (path.c's search order, docs/rules too). */
 static void search_paths(paths *p, const fuda_config *cfg) {
     for (int i = 0; cfg->search_path && cfg->search_path[i]; i++) paths_add(p, cfg->search_path[i]);
     const char *fp = getenv("FUDA_PATH");

@@ -174,16 +174,18 @@ gin_random_and_jobs() {
 # Memory per live match: a `fuda run` host script keeps N gin matches alive,
 # each started (first hand dealt) and BENCH_MEM_MOVES (20) bot moves into it;
 # the peak RSS of the process with N matches minus that with one, over N - 1,
-# is what each further match costs: its engine, its own Lua state (with the
-# garbage it holds between collections, as a live match does) and the host's
-# record of it, malloc's overhead included. A second slope, from N/2 to N
-# matches, checks that the growth is linear (a warning when they differ by
-# more than a quarter, from 50 matches up). Host scripts have no
-# collectgarbage, and each match's Lua state is its own, so Lua's own count is
-# out of reach from the script; valgrind's massif gives a cross-check by hand
-# (`valgrind --tool=massif fuda run mem.lua N 20` for N = 1 and 51: the peak
-# heap plus malloc's overhead, its difference over 50, came within 10% of
-# this figure when it was written: 269 KB against 249 KB).
+# is what each further match costs: its engine, its objects in the Lua state
+# (with the garbage they leave between collections, as a live match does) and
+# the host's record of it, malloc's overhead included. Since issue 31 the
+# matches share one Lua state with the variant loaded (they are of one kind),
+# so that state is in the one-match figure; before, each match had its own. A
+# second slope, from N/2 to N matches, checks that the growth is linear (a
+# warning when they differ by more than a quarter, from 50 matches up). Host
+# scripts have no collectgarbage, so Lua's own count is out of reach from the
+# script; valgrind's massif gives a cross-check by hand (`valgrind
+# --tool=massif fuda run mem.lua N 20` for N = 1 and 51: the peak heap plus
+# malloc's overhead, its difference over 50, came within 10% of this figure
+# when it was written: 269 KB against 249 KB).
 mem_script() {
     cat >"$TMP/mem.lua" <<'LUA'
 local n, moves = tonumber(arg[1]), tonumber(arg[2])
@@ -202,7 +204,7 @@ LUA
 }
 
 mem_figure() {
-    n=$(count 200 4)
+    n=$(count 200 50) # at least 50: a shared match costs some 24 KB, below the noise of a few
     half=$((n / 2))
     moves=${BENCH_MEM_MOVES:-20}
     timed "$TMP/mem" "$F" run "$TMP/mem.lua" 1 "$moves" || return 1

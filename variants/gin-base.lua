@@ -10,7 +10,8 @@
 -- scoring, the end of the hand (rule.* are looked up when called, so the order is free). What
 -- the family shares is in variants/lib/: the cards, meld rules and layoffs (gin-rules.lua),
 -- Tedesco's knock with the taken card (gin-taken.lua), three in play (gin-three.lua), the tallies
--- for `fuda check` (gin-tally.lua), the bot (gin-bot.lua) and the view (gin-view.lua).
+-- for `fuda check` (gin-tally.lua), the bots (gin-bot.lua, gin-simple.lua) and the view
+-- (gin-view.lua).
 --
 -- Phases (g.var.phase): the upcard offer ("offer" to the non-dealer, "offer2" to the dealer,
 -- "forced" after both passed; with the upcard for the non-dealer only, "first" take it or draw,
@@ -491,8 +492,8 @@ function rule.stock_out(g, seat)
 end
 
 ---------------------------------------------------------------------------------------------------
--- The bot and the view (variants/lib/gin-bot.lua, gin-view.lua): they see the game through the
--- meld rules and the verbs.
+-- The bots and the view (variants/lib/gin-bot.lua, gin-simple.lua, gin-view.lua): they see the
+-- game through the meld rules and the verbs.
 
 -- Why a typed discard, knock or gin is not legal (the why_not hook: read only; nil leaves it to
 -- the program's own reasons).
@@ -576,7 +577,32 @@ local function confirm(g, seat, move)
 end
 
 local basic_bot = fuda.import("gin-bot")(rules, M)
+local simple_bot = fuda.import("gin-simple")(rules, M)
 local view = fuda.import("gin-view")(rules, M, in_play)
+
+-- What a seat sees as numbers (the Python module's observation_tensor), after OpenSpiel's gin: card
+-- planes of 52 (53 with jokers) counts, of the seat's hand; of each other seat's hand, in seat
+-- order after it, the cards the seat has seen there (taken from the discard pile); of each discard
+-- pile, the cards the seat has seen in it (every card was its top once); of the top of the seat's
+-- discard pile, and of the upcard (empty planes when there is none); then the stock's size, the
+-- knock limit (0: gin only) and 1 when the seat is to act (else 0). A pile gives only what the
+-- seat sees or knows, and a card list is checked so (lua-bindings/tensor.c).
+local function tensor(g, seat)
+  local t = { g:hand(seat) }
+  for k = 1, g.seats - 1 do t[#t + 1] = g:hand((seat + k - 1) % g.seats + 1) end
+  if piles_each(g) then
+    for s = 1, g.seats do t[#t + 1] = g:pile("discard", s) end
+  else
+    t[#t + 1] = g:pile("discard")
+  end
+  local top = pile_of(g, seat):top()
+  t[#t + 1] = { top }
+  t[#t + 1] = { g.var.upcard ~= "" and g.var.upcard or nil }
+  t[#t + 1] = g:pile("stock"):count()
+  t[#t + 1] = g.var.limit
+  t[#t + 1] = g.turn == seat
+  return t
+end
 
 ---------------------------------------------------------------------------------------------------
 -- The variant.
@@ -677,7 +703,8 @@ return {
 
   why_not = why_not,
   confirm = confirm,
-  bots = { basic = basic_bot },
+  tensor = tensor,
+  bots = { basic = basic_bot, simple = simple_bot },
 
   check = {
     zero_sum = false,

@@ -128,9 +128,9 @@ function fuda.search_budget(budget) end
 ---@field stale string[] entries of the list nothing reaches
 ---@field list table<string, string> the list: name -> what bounds its work
 
----Host scripts only: the audited surface (lua-bindings/surface.c): a walk of every C function a
----script can reach, from a match's engine (a variant's scripts) or, without `m`, from this host
----script's state, checked against the list of functions and their bounds.
+---Host scripts only: the audited surface (lua-bindings/surface.c, the walk surface_walk.c): a walk
+---of every C function a script can reach, from a match's engine (a variant's scripts) or, without
+---`m`, from this host script's state, checked against the list of functions and their bounds.
 ---@param m? fuda.Match
 ---@return fuda.Surface
 function fuda.surface(m) end
@@ -161,6 +161,8 @@ function fuda.surface(m) end
 ---@field why_not? fun(g: fuda.Game, seat: integer, move: string): string? why the typed move is not legal (nil: the program's own reason)
 ---@field confirm? fun(g: fuda.Game, seat: integer, move: string): string? what a legal move throws away ("discard {7h} breaks your run ..."): fuda play asks "...; sure? [y/N]" before a human plays it (nil: nothing to ask)
 ---@field evaluate? fun(g: fuda.Game, seat: integer): number how good the position is for seat, in column-1 points against the best other seat (the search bot's playouts stop early and use it)
+---@field likely? fun(g: fuda.Game, seat: integer): number how likely the search's deal of the cards seat cannot see is, from 0 to 1 (it deals 32 times and keeps one in proportion)
+---@field tensor? fun(g: fuda.Game, seat: integer): (number|boolean|fuda.Pile|string[])[] what seat sees as numbers, for the Python module's observation_tensor: numbers, and card planes of piles (only the cards seat sees or knows) or of card lists (each card one seat knows)
 ---@field result? fun(g: fuda.Game, r: fuda.Result) a hand's result, before the match format sees it
 ---@field match? fun(g: fuda.Game, r: fuda.Result) the match format: score a result, end the match
 ---@field columns? string[] names of the score columns (1 to 4)
@@ -197,7 +199,8 @@ function fuda.surface(m) end
 ---How the search bot plays out and judges a decision.
 ---@class fuda.SearchHints
 ---@field hands? "points"|"winner" how a playout that ended a hand before the match's last is judged: by the seat's margin of points (default), or by who won the hand (1, 0, -1): for scores too wide for a mean, such as zun's multipliers
----@field bot? string the variant's bot the searching seat plays as in the playouts, and whose move the search keeps unless another is clearly better (default: the first bot, which always plays the other seats)
+---@field bot? string the variant's bot the searching seat plays as in the playouts, and whose move the search keeps unless another is clearly better (default: the first bot)
+---@field others? string the variant's bot the other seats play as in the playouts, the search's picture of them (default: the first bot)
 
 ---@class fuda.Check
 ---@field max_moves? integer a match ends within this many moves
@@ -573,7 +576,7 @@ function Match:bot(seat, name) end
 ---@field visits integer playouts of the chosen move
 ---@field win_rate number share of them the seat won (ties half)
 ---@field margin number their mean score margin over the best other seat
----@field failed integer playouts a hook's error stopped, or whose end the evaluate hook failed to score
+---@field failed integer playouts a hook's error stopped, or whose end the evaluate hook failed to score, and deals the likely hook failed to weigh
 ---@field worlds integer deals that fit what the others did since the seat's previous decision
 ---@field tries integer deals tried for them
 ---@field own? string the seat's own bot (search.bot, else the first): the floor's

@@ -68,6 +68,10 @@ broken no_resolve.lua "^check: seat 2: listed move 'object' refused: .*no_resolv
 broken pairs_order.lua "^check: replaying the match in a fresh engine .*: the script depends on something outside the game state"
 broken upvalue.lua "^check: replaying the match in a fresh engine .*: the script depends on something outside the game state.*; the replay first parts from the match at move [0-9]"
 expect "a runtime failure names the match, seed, seats and move" has "$OUT" '^  match 1, seed 1, 2 seats, move [0-9]+$'
+# a count of matches in a module-level variable changes every second match's deal: the second
+# match of an engine parts from its replay in a fresh engine before its first move
+CHECK_ARGS="-j 1" broken match_counter.lua "^check: replaying the match in a fresh engine comes to another state: the script depends on something outside the game state \(pairs order, state kept in upvalues or tables across calls and matches, .*\); the replay parts from the match before the first move \(setup or deal\)\$"
+expect "match_counter: the second match fails" has "$OUT" '^  match 2, seed 2, [0-9] seats, move 0$'
 
 # bots asked again in a fresh engine: a bot that walks a set with pairs, a bot that counts its
 # calls in an upvalue (its moves replay fine from the log: on one thread, its engine's second match

@@ -9,7 +9,7 @@
 # environment and probes a live game object and pile, and the loader's
 # messages listing the fields it accepts. The game object and piles hide
 # their methods behind locked metatables, so their names are read from the C
-# tables that make them (lua-bindings/lgame.c), and each is then tried on a
+# tables that make them (lua-bindings/lgame.c and the files of game_impl.h), and each is then tried on a
 # live object, as is each annotated name.
 . "$(dirname "$0")/lib/check.sh"
 SRC=$(pwd)
@@ -99,22 +99,34 @@ run run "$ANN"
 expect "fuda.lua is valid Lua (it runs, defining only stubs)" status 0
 expect "fuda.lua annotates the game" grep -q '^fuda.Game next$' "$TMP/ann"
 
-# C tables of lgame.c: NAME from { "NAME", fn } rows, the array of fields, and so on
-ctable() { awk -v start="$1" 'index($0, start) { on = 1; next } on { print } on && /NULL/ { exit }' "$SRC/lua-bindings/lgame.c" |
+# C tables of the game object's files (game_impl.h lists them): NAME from
+# { "NAME", fn } rows of the game's method tables, the array of fields, the
+# constant fields and cached methods set into M; the pile's in lpile.c.
+GAME_FILES="lgame.c lvars.c lpile.c lresult.c ldeal.c"
+# ctable START FILE: the names in the C table that starts at the line holding START
+ctable() { awk -v start="$1" 'index($0, start) { on = 1; next } on { print } on && /NULL/ { exit }' "$SRC/lua-bindings/$2" |
            grep -oE '"[a-z_]+"' | tr -d '"'; }
 {
-    ctable 'luaL_Reg game_methods[]'
-    ctable 'game_fields[] = {'
-    awk '/^static void fill_methods/ { on = 1 } on && /^}/ { exit } on' "$SRC/lua-bindings/lgame.c" |
-        grep -oE 'lua_setfield\(L, m, "[a-z_]+"\)' | grep -oE '"[a-z_]+"' | tr -d '"'
+    ctable 'luaL_Reg game_methods[]' lgame.c
+    ctable 'luaL_Reg game_pile_methods[]' lpile.c
+    ctable 'luaL_Reg fuda_game_result_methods[]' lresult.c
+    ctable 'luaL_Reg fuda_game_deal_methods[]' ldeal.c
+    ctable 'game_fields[] = {' lgame.c
+    for f in $GAME_FILES; do
+        grep -oE 'lua_setfield\(L, m, "[a-z_]+"\)' "$SRC/lua-bindings/$f" | grep -oE '"[a-z_]+"' | tr -d '"'
+    done
 } | sort -u >"$TMP/game_src"
 {
-    ctable 'luaL_Reg pile_methods[]'
-    awk '/^static int p_index/ { on = 1 } on && /^}/ { exit } on' "$SRC/lua-bindings/lgame.c" |
+    ctable 'luaL_Reg pile_methods[]' lpile.c
+    awk '/^static int p_index/ { on = 1 } on && /^}/ { exit } on' "$SRC/lua-bindings/lpile.c" |
         grep -oE 'strcmp\(k, "[a-z_]+"\)' | grep -oE '"[a-z_]+"' | tr -d '"'
 } | sort -u >"$TMP/pile_src"
-expect "lgame.c's tables are read" grep -qx pile "$TMP/game_src"
-expect "lgame.c's pile tables are read" grep -qx move_top "$TMP/pile_src"
+# every luaL_Reg of the game's files is read above
+expect "the game's method tables are all read" sh -c "[ \$(cd '$SRC/lua-bindings' && cat $GAME_FILES | grep -c 'luaL_Reg [a-z_]*\[\]') = 5 ]"
+expect "the game's tables are read" grep -qx pile "$TMP/game_src"
+expect "the game's results are read" grep -qx result "$TMP/game_src"
+expect "the game's deal is read" grep -qx deal "$TMP/game_src"
+expect "lpile.c's pile tables are read" grep -qx move_top "$TMP/pile_src"
 
 # The variant that walks its side: every name of the game and pile, from the
 # source and the annotations, tried on the live objects, and one that is not there.

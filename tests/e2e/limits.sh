@@ -84,6 +84,29 @@ expect "--max-match-time 0: no such limit" status 0
 run --max-match-time -5 list
 expect "a bad match time is a usage error" status 2
 
+# matches sharing a state (a fuda run script's matches of one kind) each have their own match
+# time: the first spends its budget and is stopped, naming the place; the second's move, a
+# fiftieth of the budget, still plays
+cat >"$TMP/budget.lua" <<'LUA'
+local function m() return fuda.match{ variant = "spendthrift", seats = 2, seed = 1, options = { burn = 5000000 } } end
+local a, b = m(), m()
+local err
+for _ = 1, 2000 do
+  if a:phase() ~= "playing" then assert(a:next_hand()) else
+    local seat = a:actors()[1]
+    local ok, e = a:apply(seat, a:moves(seat)[1])
+    if not ok then err = e break end
+  end
+end
+print("first: " .. tostring(err))
+local seat = b:actors()[1]
+print("second: " .. tostring(b:apply(seat, b:moves(seat)[1])))
+LUA
+run --max-match-time 2000 run "$TMP/budget.lua"
+expect "shared state: the match out of script time is stopped at its place" has "$OUT" \
+    '^first: tests/variants/spendthrift.lua:11: match time limit exceeded \(2000 ms of script time in one match\) \(in play\)$'
+expect "shared state: the other match has its own budget" has "$OUT" '^second: true$'
+
 # print: at most 1 MiB an engine's life, then one line says so (the draw move prints 2 MB)
 run sim sandbox --option attack=o-print -n 1
 expect "print: the match is played" status 0
@@ -120,5 +143,35 @@ quit
 y' --max-time 200 play sandbox --option attack=loop --seed 2
 expect "play, time: the refused move is explained" has "$OUT" "sandbox.lua:52: time limit exceeded \(200 ms in one hook call\)"
 expect "play, time: quitting works after it" status 0
+
+# The time limit counts the CPU time of the call's thread, not the wall
+# clock: on a loaded machine a hook waiting for a core is not stopped. Here
+# two busy loops share one core with fuda at nice 10 (some 5% of that core);
+# the deal's loop takes about 0.2 s of CPU, many times that in wall time,
+# more than the 1000 ms limit.
+if command -v taskset >/dev/null 2>&1; then
+    cat >"$TMP/busy.lua" <<'LUA'
+return {
+  extends = "tiny",
+  deal = function(g)
+    local x = 0
+    for i = 1, 20000000 do x = x + i % 7 end
+    return fuda.variant("tiny").deal(g)
+  end,
+}
+LUA
+    taskset -c 0 sh -c 'while :; do :; done' & B1=$!
+    taskset -c 0 sh -c 'while :; do :; done' & B2=$!
+    T0=$(date +%s%N)
+    taskset -c 0 nice -n 10 "$FUDA" --max-time 1000 sim "$TMP/busy.lua" -n 1 -j 1 >"$OUT" 2>"$ERR" </dev/null
+    RC=$?
+    T1=$(date +%s%N)
+    kill $B1 $B2 2>/dev/null; wait $B1 $B2 2>/dev/null
+    expect "a starved hook under its CPU time: sim exits 0" status 0
+    expect "a starved hook under its CPU time: no time limit hit" hasnt "$ERR" 'time limit'
+    echo "  (starved deal: $(( (T1 - T0) / 1000000 )) ms of wall time under a 1000 ms limit)" >&2
+else
+    expect "taskset is installed (util-linux)" false
+fi
 
 finish

@@ -159,7 +159,7 @@ RC=$?
 expect "pile: exit 0" status 0
 expect "pile lists the piles" has "$OUT" '^  discard +1 card   you see: all$'
 expect "pile: another seat's hand is the owner's only" has "$OUT" '^  hand +seat 2 +10 cards  you see: owner only$'
-expect "pile discard shows the open pile whole" has "$OUT" '^  bottom to top: Jd$'
+expect "pile discard shows the open pile whole" has "$OUT" '^  bottom to top: 5c$'
 expect "pile hand shows the hand by suit" has "$OUT" '^  by suit:       7s 9s \| 6h 9h \| Ad 8d 10d Kd \| 6c 7c$'
 expect "pile hand 2: not yours" has "$OUT" '^hand: 10 cards, you see: owner only$'
 expect "pile stock: face down" has "$OUT" '^stock: 31 cards, you see: face down$'
@@ -173,12 +173,12 @@ RC=$?
 expect "pile discard in Gin: the top card only" has "$OUT" '^discard: 1 card, you see: top card [2-9JQKA0]+[shdc]$'
 
 # The end of a match whose format names the winner: Straight Gin's series won with fewer points.
-"$FUDA" play straight-gin --option series=true --seed 43 --humans none >"$OUT" 2>"$ERR" </dev/null
+"$FUDA" play straight-gin --option series=true --seed 120 --humans none >"$OUT" 2>"$ERR" </dev/null
 RC=$?
 expect "series: exit 0" status 0
-expect "series: seat 2 has more points" has "$OUT" '^total +117 +118$'
-expect "series: the series' winner is announced" has "$OUT" '^Match over: seat 1 \(basic\) wins\.$'
-expect "series: the event names the series" has "$OUT" '^The series is over: 4-[0-3] in hands won, 117-118 in points\.$'
+expect "series: seat 1 has more points" has "$OUT" '^total +121 +118$'
+expect "series: the series' winner is announced" has "$OUT" '^Match over: seat 2 \(basic\) wins\.$'
+expect "series: the event names the series" has "$OUT" '^The series is over: 3-4 in hands won, 121-118 in points\.$'
 
 # A bot that fails never ends the match: fuda says what happened (file:line), the match is as it
 # was before that move, and asks who plays the seat (tests/variants/bot_fails.lua: `broken` raises

@@ -73,4 +73,14 @@ expect "strings quoted, functions by address, values tab-separated" has "$OUT" '
 run_in 'return fuda.show({"7h", "10d"})'
 expect "fuda.show renders cards (plain off a terminal)" has "$OUT" '^7h 10d$'
 
+# the matches one line makes of a variant share its Lua state (keeper.lua: a draw in any but the
+# state's first match touches the first match's game), those of the next line get a fresh one
+K='fuda.match{ variant = "tests/variants/keeper.lua", options = { attack = "read" } }'
+run_in "a = $K b = $K print(b:apply(1, 'draw'))
+c = $K
+print('next line:', c:apply(1, 'draw'))"
+expect "one line's matches share a state: another match's game is refused" has "$OUT" \
+    '^nil	tests/variants/keeper.lua:[0-9]+: this game object belongs to another match'
+expect "a new line's match has a state of its own" has "$OUT" '^next line:	true$'
+
 finish

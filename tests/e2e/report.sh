@@ -19,7 +19,7 @@ expect "report: lead changes" has "$OUT" '^lead changes +[0-9.]+ per match'
 expect "report: drama" has "$OUT" '^drama +[0-9.]+ points the winner trailed by'
 expect "report: the length histogram" has "$OUT" '^match length \(hands\)$'
 expect "report: the hand length histogram" has "$OUT" '^hand length \(moves\)$'
-expect "report: tallies as rates" has "$OUT" '^  hand:knock +0\.[0-9]+ per hand \(95% CI'
+expect "report: tallies as rates" has "$OUT" '^  hand:gin +0\.[0-9]+ per hand \(95% CI'
 
 cat >"$TMP/report.py" <<'PY'
 import json, sys
@@ -40,7 +40,7 @@ assert sum(r["hand_length_hist"]["counts"]) == r["hands"]
 assert abs(r["moves_per_hand"]["mean"] * r["hands"] - d["moves"]) < 1e-3 * d["moves"], (r["moves_per_hand"], d["moves"])
 assert abs(sum(x["rate"] for x in r["seat_win"]) + r["draw"]["rate"] - 1) < 1e-3, r["seat_win"]
 assert abs(r["hands_per_match"]["mean"] - d["hands"] / d["matches"]) < 1e-3
-assert r["tallies"]["hand:knock"]["count"] == d["tallies"]["hand:knock"]
+assert r["tallies"]["hand:gin"]["count"] == d["tallies"]["hand:gin"]
 assert 1 <= r["typical_match"] <= r["matches"]
 if len(sys.argv) > 2:  # a comparison: target=50 makes matches shorter
     c = top["compare"]
@@ -149,13 +149,13 @@ cp "$OUT" "$TMP/t.json"
 run sim gin -n 40 --vs-option target=50
 expect "target=50: the dots as the JSON's significance" python3 "$TMP/cmp.py" "$TMP/t.svg" "$TMP/t.json" "$OUT"
 expect "target=50: shorter matches, a filled dot" sh -c 'grep -q "<title>hands per match: -" "$1" && grep -q "fill=\"#222\" stroke=\"#222\" stroke-width=\"2\"><title>hands per match" "$1"' sh "$TMP/t.svg"
-run sim gin -n 20 --vs-option undercut_bonus=19 --svg "$TMP/u.svg" --json
+run sim gin -n 20 --vs-option target=95 --svg "$TMP/u.svg" --json
 cp "$OUT" "$TMP/u.json"
-run sim gin -n 20 --vs-option undercut_bonus=19
-expect "undercut_bonus=19: the dots as the JSON's significance, the words as the report's" \
+run sim gin -n 20 --vs-option target=95
+expect "target=95: the dots as the JSON's significance, the words as the report's" \
     python3 "$TMP/cmp.py" "$TMP/u.svg" "$TMP/u.json" "$OUT"
-expect "undercut_bonus=19: nothing significant in 20 matches" has "$OUT" '^in words +no difference is significant at 95%;$'
-expect "undercut_bonus=19: ~N beside a figure not significant" has "$OUT" '^hands per match .*\)  ~[0-9,]+$'
+expect "target=95: nothing significant in 20 matches" has "$OUT" '^in words +no difference is significant at 95%;$'
+expect "target=95: ~N beside a figure not significant" has "$OUT" '^hands per match .*\)  ~[0-9,]+$'
 
 run sim gin -n 5 --svg "$TMP/nodir/r.svg"
 expect "--svg into a missing folder fails (exit 1)" status 1

@@ -124,6 +124,21 @@ run sim tests/variants/bad_search_bot.lua -n 1
 expect "search.bot naming no bot: exit 1" status 1
 expect "search.bot naming no bot: file:line and the bots" has "$ERR" "bad_search_bot.lua:4: search.bot: 'nosuch' is not one of the variant's bots \(it has none\)"
 
+# the search's picture of the others (search = { others = NAME }): a bait that the first bot
+# snaps is left, one that the named bot walks past is made
+run sim tests/variants/bait.lua -n 10 --bots search,alert --iters 60 --json
+expect "bait: exit 0" status 0
+expect "bait: with the first bot as the picture the search plays safe" has "$OUT" '"tallies": \{"first hand: safe": 10\}'
+run sim tests/variants/bait_trusting.lua -n 10 --bots search,alert --iters 60 --json
+expect "bait, search.others trusting: exit 0" status 0
+expect "bait, search.others trusting: the search baits" has "$OUT" '"tallies": \{"first hand: bait": 10\}'
+expect "bait, search.others trusting: ... and alert snaps it" has "$OUT" '"mean_score": \[0.00, 6.00\]'
+run rules tests/variants/bait_trusting.lua
+expect "rules names the others' playout bot" has "$OUT" '^search +plays the seat as alert in its playouts, the others as trusting \(search.others\)$'
+run sim tests/variants/bad_search_others.lua -n 1
+expect "search.others naming no bot: exit 1" status 1
+expect "search.others naming no bot: file:line and the bots" has "$ERR" "bad_search_others.lua:4: search.others: 'nosuch' is not one of the variant's bots \(it has none\)"
+
 # fuda check with search bots: deterministic, so the replays agree
 run check gin -n 2 --bots search,basic --iters 6
 expect "check gin with search: exit 0" status 0
@@ -137,9 +152,9 @@ expect "--iters 0: says why" has "$ERR" 'iters: 0 is out of range'
 run sim gin -n 1 --bots search --think abc
 expect "--think abc: usage error" status 2
 run sim gin -n 1 --bots nosuch
-expect "an unknown bot lists search among the bots" has "$ERR" "has no bot 'nosuch' \(bots: basic, random, search\)"
+expect "an unknown bot lists search among the bots" has "$ERR" "has no bot 'nosuch' \(bots: basic, simple, random, search\)"
 run rules gin
-expect "rules lists the search bot" has "$OUT" '^bots +basic, random, search$'
+expect "rules lists the search bot" has "$OUT" '^bots +basic, simple, random, search$'
 
 # hint: the search's move and how sure it is, twice the same, and the game goes on as before
 run_in "$(printf 'hint\nhint\nmoves\nquit\ny')" play gin --seed 5 --iters 40

@@ -13,6 +13,7 @@ GOLDEN=tests/golden/sim.txt
 CONFIGS='gin -n 20 --seed 1 --bots random
 gin -n 12 --seed 7 --bots basic
 gin -n 10 --seed 3 --bots basic,random
+gin -n 10 --seed 4 --bots basic,simple
 gin-bicycle -n 6 --seed 11 --bots random
 gin-intro -n 6 --seed 5 --bots basic
 gin -n 6 --seed 2 --bots random --option target=50 --option ace=corner

@@ -33,7 +33,7 @@ same_as_j1() {
 
 same_as_j1 gin gin -n 300 --seed 1
 expect "gin's tallies are sorted by name" sh -c "grep '^tally ' '$TMP/j1' | LC_ALL=C sort -c"
-expect "gin tallies its hands" has "$TMP/j1" '^tally hand:knock [0-9]+$'
+expect "gin tallies its hands" has "$TMP/j1" '^tally hand:gin [0-9]+$'
 same_as_j1 "zun 4 seats" zun -n 200 --seats 4 --seed 3
 expect "zun tallies its yaku" has "$TMP/j1" '^tally yaku [^ ].* [0-9]+$'
 same_as_j1 "dobon 3 seats" dobon -n 300 --seats 3 --seed 11

@@ -61,9 +61,9 @@ printf 'table 2\nquit\ny\n' | "$FUDA" play partnership --seed 4 >"$OUT" 2>"$ERR"
 expect "'table N' of another table while yours plays is refused" has "$OUT" "your own table's hand is on: finish it before looking at table"
 # the end of a match of teams names the winning team once, with its total
 "$FUDA" play partnership --seed 3 --humans none >"$OUT" 2>"$ERR" </dev/null
-expect "partnership: the winning team named" has "$OUT" '^Match over: team 1 \(seats 1 and 3\) wins with 390\.$'
+expect "partnership: the winning team named" has "$OUT" '^Match over: team 1 \(seats 1 and 3\) wins with 556\.$'
 expect "partnership: ... once" test "$(grep -c '^Match over\|wins the match\|the team wins' "$OUT")" -eq 1
 "$FUDA" play teams --seats 6 --seed 3 --humans none >"$OUT" 2>"$ERR" </dev/null
-expect "teams: the winning team named" has "$OUT" '^Match over: team 2 \(seats 2, 4 and 6\) wins with 862\.$'
+expect "teams: the winning team named" has "$OUT" '^Match over: team 2 \(seats 2, 4 and 6\) wins with 305\.$'
 
 finish

@@ -121,10 +121,10 @@ expect "play: Tab completes 'j' to the card Jc, which is discarded" has "$OUT" '
 
 # undo on a terminal: the upcard taken back and offered again; after a pass the bot's discard,
 # seen, blocks it; hot seat (the screen cleared at each pass): seat 2's move blocks seat 1's undo
-tty_run play gin --seed 3 -- 'wait:]> ' 'send:take\r' 'wait:]> ' 'send:undo\r' 'wait:undone' 'wait:]> ' \
+tty_run play gin --seed 4 -- 'wait:]> ' 'send:take\r' 'wait:]> ' 'send:undo\r' 'wait:undone' 'wait:]> ' \
     'send:pass\r' 'wait:]> ' 'send:undo\r' 'wait:cannot undo' 'wait:]> ' 'send:quit\r' 'wait:Abandon' 'send:y\r' 'exit'
 expect "undo: the take undone" has "$OUT" "^undone: 'take'$"
-expect "undo: the upcard offered again" sh -c "[ \$(grep -c '^your turn: take the upcard 5' '$OUT') -eq 2 ]"
+expect "undo: the upcard offered again" sh -c "[ \$(grep -c '^your turn: take the upcard 10c' '$OUT') -eq 2 ]"
 expect "undo: refused after the bot's discard, naming it" has "$OUT" "^cannot undo 'pass': since then you have seen J"
 expect "undo: exit 0" has "$OUT" '^exit status 0$'
 tty_run play tests/variants/undo.lua --seed 1 --humans 1,2 -- 'wait:press Enter' 'send:\r' 'wait:]> ' 'send:bid 2\r' 'wait:press Enter' 'send:\r' \

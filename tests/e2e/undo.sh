@@ -95,7 +95,7 @@ sed -n '/^fuda-log/,$p' "$OUT" | sed '/^undo \[seat 1\]> *$/,$d' >"$TMP/relog"
 expect "replay: the same log" cmp -s "$TMP/cut.log" "$TMP/relog"
 
 # Gin: taking the upcard back; a passed upcard the bot took, and a stock draw, block it
-"$FUDA" play gin --seed 3 >"$OUT" 2>"$ERR" <<'IN'
+"$FUDA" play gin --seed 4 >"$OUT" 2>"$ERR" <<'IN'
 take
 undo
 pass
@@ -105,8 +105,8 @@ undo
 IN
 RC=$?
 expect "gin: take undone" has "$OUT" "^undone: 'take'$"
-expect "gin: the upcard offered again" [ "$(grep -c '^your turn: take the upcard 5c or pass$' "$OUT")" -eq 2 ]
-expect "gin: the bot's discard was seen" has "$OUT" "^cannot undo 'pass': since then you have seen Jd$"
+expect "gin: the upcard offered again" [ "$(grep -c '^your turn: take the upcard 10c or pass$' "$OUT")" -eq 2 ]
+expect "gin: the bot's discard was seen" has "$OUT" "^cannot undo 'pass': since then you have seen Js$"
 expect "gin: a stock draw was told" has "$OUT" "^cannot undo 'draw': since then you were told: You draw "
 
 # a hand's history is kept up to 64 MiB (chatty.lua says 18 MB a move of seat 2): past that it
@@ -116,8 +116,8 @@ printf 'go\ngo\ngo\ngo\nundo\nquit\ny\n' | FUDA_PATH=tests/variants timeout 60 "
 expect "undo: a history past 64 MiB is dropped, and undo says so" has "$OUT" '^nothing to undo in this hand: its history passed 64 MiB and was dropped$'
 
 # ---- practice: undo goes back freely ----
-# Gin, seed 3: the bot's discard seen after a pass no longer blocks the undo
-"$FUDA" play gin --seed 3 --practice >"$OUT" 2>"$ERR" <<'IN'
+# Gin, seed 4: the bot's discard seen after a pass no longer blocks the undo
+"$FUDA" play gin --seed 4 --practice >"$OUT" 2>"$ERR" <<'IN'
 pass
 undo
 take
@@ -128,7 +128,7 @@ RC=$?
 expect "practice: exit 0" status 0
 expect "practice: said at the start" has "$OUT" '^practice match: undo goes back freely; the log and the scores say practice$'
 expect "practice: a card seen since does not block the undo" has "$OUT" "^undone: 'pass' and 2 moves after it$"
-expect "practice: the upcard offered again" [ "$(grep -c '^your turn: take the upcard 5c or pass$' "$OUT")" -eq 2 ]
+expect "practice: the upcard offered again" [ "$(grep -c '^your turn: take the upcard 10c or pass$' "$OUT")" -eq 2 ]
 expect "practice: the log says so" sh -c "sed -n '/^fuda-log 1\$/,/^seed /p' '$OUT' | grep -qx practice"
 expect "practice: the scores say so" has "$OUT" '^practice match$'
 expect "practice: nothing on stderr" [ ! -s "$ERR" ]

@@ -33,7 +33,7 @@
  *   hang      an engine call did not return: the supervisor ended it
  *   overrun   the engine's own last resort fired (a hook call ran a second
  *             past its time limit where the limit could not stop it)
- *   slow      an engine call returned, but later than its bound
+ *   slow      an engine call returned, but used more CPU than its bound
  *   noplace   a failed call whose message is empty, or names no place
  *             (file:line) while it is no message of the engine's own
  *   state     a failed or read-only call (apply, try, view, bot...) changed
@@ -133,7 +133,8 @@ static int kind_of(const char *name) {
 typedef struct jobslot {
     volatile long cur;             /* execution being run, -1 none */
     volatile long long call_start; /* ms when the engine call running began, 0 none */
-    volatile long call_bound;      /* ms it may take */
+    volatile long long call_cpu;   /* the worker's CPU time (ms) then */
+    volatile long call_bound;      /* ms of CPU it may take (wall time: see hung) */
     volatile long execs, loaded, started, actions, replays, checks, done_to;
     volatile long kinds[NKINDS];
     volatile long by_class[NKINDS][FZ_NCLASSES]; /* findings of scripts that used class c */
@@ -169,6 +170,25 @@ static long long now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* CPU time (ms) on clock c (a thread's, a process's), 0 if it cannot be read. */
+static long long cpu_ms(clockid_t c) {
+    struct timespec ts;
+    if (clock_gettime(c, &ts) != 0) return 0;
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Did the engine call that slot s runs in worker pid outlive its bound by
+ * far? Its bound is CPU time, as the engine's time limit is (a loaded
+ * machine, a sanitizer build stretch the wall clock); a call that uses no
+ * CPU (blocked) is caught by the wall clock, four times the bound later. */
+static int hung(const struct jobslot *s, pid_t pid, long long now) {
+    long long cs = s->call_start;
+    if (!cs) return 0;
+    clockid_t c;
+    long long used = clock_getcpuclockid(pid, &c) == 0 ? cpu_ms(c) - s->call_cpu : 0;
+    return used > s->call_bound + 5000 || now - cs > 4 * s->call_bound + 20000;
 }
 
 static void die(const char *fmt, ...) {
@@ -417,16 +437,18 @@ static void check_message(exec *x, fuda_engine *e, const char *what) {
  * ends the worker when a call outlives it by far. */
 static long long call_begin(exec *x, long bound) {
     x->slot->call_bound = bound;
-    long long t = now_ms();
-    x->slot->call_start = t;
-    return t;
+    x->slot->call_cpu = cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
+    x->slot->call_start = now_ms();
+    return cpu_ms(CLOCK_THREAD_CPUTIME_ID);
 }
 
+/* The call's CPU time (this thread's: the engine's time limit counts the
+ * same) against its bound. */
 static void call_end(exec *x, long long t0, const char *what) {
-    long long dt = now_ms() - t0;
+    long long dt = cpu_ms(CLOCK_THREAD_CPUTIME_ID) - t0;
     x->slot->call_start = 0;
     if (dt > x->slot->call_bound)
-        finding(x, F_SLOW, "%s took %lld ms (bound %ld ms; time limit %ld ms)", what, dt, x->slot->call_bound,
+        finding(x, F_SLOW, "%s took %lld ms of CPU (bound %ld ms; time limit %ld ms)", what, dt, x->slot->call_bound,
                 x->p.time_ms);
     size_t heap = heap_in_use();
     size_t cap = (size_t)x->p.mem_mib << 20;
@@ -870,6 +892,7 @@ static void run_check(exec *x) {
     long long t0 = now_ms();
     int st = 0, done = 0;
     x->slot->call_bound = 60000;
+    x->slot->call_cpu = cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
     x->slot->call_start = t0;
     while (!done) {
         pid_t w = waitpid(pid, &st, WNOHANG);
@@ -1106,7 +1129,7 @@ static int supervise(void) {
             jobslot *s = &slots[j];
             int st;
             long long cs = s->call_start;
-            if (cs && now - cs > s->call_bound + 5000) {
+            if (hung(s, pids[j], now)) {
                 kill(pids[j], SIGKILL);
                 waitpid(pids[j], &st, 0);
                 char msg[300];
@@ -1227,8 +1250,7 @@ static int run_file(const char *path, int kind) {
     int st = 0;
     for (;;) {
         if (waitpid(pid, &st, WNOHANG) == pid) break;
-        long long cs = slots[0].call_start;
-        if (cs && now_ms() - cs > slots[0].call_bound + 5000) {
+        if (hung(&slots[0], pid, now_ms())) {
             kill(pid, SIGKILL);
             waitpid(pid, &st, 0);
             if (kind >= 0) return kind == F_HANG;

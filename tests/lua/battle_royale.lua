@@ -224,8 +224,8 @@ do
 end
 
 -- The basic bot weighs the top of each other pile: 2d (the non-dealer's) or Ah (the dealer's,
--- the upcard nobody took, live under dead_upcard=false). It takes the one that helps most, from
--- either pile; a dead upcard it never takes.
+-- the upcard nobody took, live under dead_upcard=false). It takes one that then sits in a meld,
+-- from either pile, and else draws; a dead upcard it never takes. So does the simple bot.
 do
   local what = "basic bot"
   local y2 = { "8s", "Ks", "Qs", "10h", "8h", "6d", "9s", "2h", "3c", "5c" }
@@ -240,10 +240,13 @@ do
   end
   local m, x = at_x{ "3d", "4d", "Kh", "Qh", "10s", "8c", "6c", "2c", "7h", "Js" }
   eq(m:bot(x, "basic"), "take 2d", what .. ": 2d makes 2d-3d-4d (the pile on its right)")
+  eq(m:bot(x, "simple"), "take 2d", "simple bot: 2d makes 2d-3d-4d")
   m, x = at_x{ "As", "Ac", "Kh", "Qh", "10s", "8c", "6c", "2c", "7h", "Js" }
   eq(m:bot(x, "basic"), "take Ah", what .. ": Ah makes a set of aces (the dealer's pile)")
+  eq(m:bot(x, "simple"), "take Ah", "simple bot: Ah makes a set of aces")
   m, x = at_x{ "Kh", "Qh", "10s", "8c", "6c", "2c", "7h", "Js", "3h", "5d" }
-  eq(m:bot(x, "basic"), "take Ah", what .. ": no meld either way: the lower card, for the highest discard")
+  eq(m:bot(x, "basic"), "draw", what .. ": no meld either way: it draws (Ah would only lower the deadwood)")
+  eq(m:bot(x, "simple"), "draw", "simple bot: no meld either way: it draws")
   apply(m, x, "take Ah", what)
   eq(m:bot(x, "basic"), "discard Kh", what .. ": then throws the highest")
   m, x = at_x({ "As", "Ac", "Kh", "Qh", "10s", "8c", "6c", "2c", "7h", "Js" }, true)

@@ -133,7 +133,7 @@ do
 end
 
 -- Loader: columns are 1 to 4 names; check.random is a share of moves; search.hands a way to judge;
--- search.bot one of the variant's bots.
+-- search.bot and search.others one of the variant's bots.
 local function load_error(file)
   local ok, err = pcall(fuda.match, { variant = D .. file })
   return not ok and err or nil
@@ -148,13 +148,15 @@ for _, case in ipairs({
     "a bot named search" },
   { "bad_search.lua", 'bad_search.lua:4: search.hands must be "points" or "winner" (how the search judges a hand before the match\'s last), got "wins"',
     "search.hands wins" },
-  { "bad_search_field.lua", "bad_search_field.lua:4: search: unknown field 'playouts' (fields: bot, hands, sure)", "search.playouts" },
+  { "bad_search_field.lua", "bad_search_field.lua:4: search: unknown field 'playouts' (fields: bot, hands, others, sure)", "search.playouts" },
   { "bad_search_bot.lua", "bad_search_bot.lua:4: search.bot: 'nosuch' is not one of the variant's bots (it has none)",
     "search.bot nosuch" },
   { "bad_search_sure.lua", "bad_search_sure.lua:4: search.sure must be a number from 0 to 10 (standard errors), got 20",
     "search.sure 20" },
   { "bad_search_bot_type.lua", "bad_search_bot_type.lua:4: search.bot must be the name of one of the variant's bots, got number",
     "search.bot 1" },
+  { "bad_search_others.lua", "bad_search_others.lua:4: search.others: 'nosuch' is not one of the variant's bots (it has none)",
+    "search.others nosuch" },
 }) do
   local e = load_error(case[1])
   check(e and e:find(case[2], 1, true), case[3] .. ": " .. tostring(e))

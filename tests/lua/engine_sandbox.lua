@@ -193,7 +193,8 @@ do
     { "r-opt-pairs", I, AT .. "92: options: attack=r-opt-pairs hand_size=5 hands=2 r-opt-pairs" },
     -- reading an option the variant does not declare raises (a typo would read nil)
     { "r-opt-typo", I, AT .. "94: g.options has no option 'atack' (did you mean 'attack'?)" },
-    { "r-opt-unknown", I, AT .. "95: g.options has no option 'number' (options: attack, hand_size, hands)" },
+    { "r-opt-unknown", I, AT .. "95: g.options has no option '1' (options: attack, hand_size, hands)" },
+    { "r-opt-bool", I, AT .. "101: g.options has no option '(a boolean)' (options: attack, hand_size, hands)" },
   }
   for _, c in ipairs(cases) do
     local name = c[1] .. (c[2] == TM and "/time" or "")

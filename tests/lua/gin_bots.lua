@@ -21,7 +21,23 @@ do
   m:apply(d, "pass")
   eq(m:bot(nd, "basic"), "draw", "forced draw")
   m:apply(nd, "draw")
-  eq(m:bot(nd, "basic"), "knock 8h", "bot knocks when it can")
+  eq(m:bot(nd, "basic"), "discard 8h", "bot holds deadwood 2 rather than knock: an undercut pays 20")
+
+  -- Knock or hold: basic holds a hand whose deadwood is at most half the undercut bonus (10 in
+  -- gin, 5 in gin-bicycle), near gin and ready to undercut; above that it knocks.
+  local eight = { "4h", "5h", "6h", "9s", "9d", "9c", "Jc", "Qc", "Kc", "8d" }
+  for _, t in ipairs{ { "gin", "discard Kh" }, { "gin-bicycle", "knock Kh" } } do
+    m, nd, d = stacked(t[1], { nd = eight, d = D, up = "Ks", stock = { "Kh" } })
+    m:apply(nd, "pass")
+    m:apply(d, "pass")
+    m:apply(nd, "draw")
+    eq(m:bot(nd, "basic"), t[2], t[1] .. ": deadwood 8 after the discard: " .. t[2])
+  end
+  m, nd, d = stacked("gin-bicycle", { nd = ND, d = D, up = "Ks", stock = { "8h" } })
+  m:apply(nd, "pass")
+  m:apply(d, "pass")
+  m:apply(nd, "draw")
+  eq(m:bot(nd, "basic"), "discard 8h", "gin-bicycle: deadwood 2 is held")
 
   m, nd, d = stacked("gin", { nd = ND, d = D, up = "4s" })
   m:apply(nd, "pass")
@@ -34,9 +50,14 @@ do
     d = { "As", "2s", "3s", "5c", "5d", "5s", "Kd", "Qd", "Ks", "7d" }, up = "Kh" })
   m:apply(nd, "pass")
   eq(m:bot(d, "basic"), "take", "takes Kh: Kd Ks Kh is a set")
+
+  -- A card that would lower the deadwood but meld nothing is left: the stock's card may meld.
+  m, nd, d = stacked("gin", { nd = ND, d = D, up = "Ah" })
+  m:apply(nd, "pass")
+  eq(m:bot(d, "basic"), "pass", "passes Ah: it would replace Kd but melds nothing")
 end
 
--- Whole matches: basic against basic, and basic against random, in each preset.
+-- Whole matches: basic against basic, against random and against simple, in each preset.
 -- Invariants checked after every hand: a void hand leaves exactly 2 stock cards and scores
 -- nothing; every other hand is won by one seat and scores for it alone.
 local hands_checked = 0
@@ -100,7 +121,12 @@ for _, V in ipairs{ "gin", "gin-bicycle", "gin-intro" } do
       if m:total(b) > m:total(3 - b) then basic_wins = basic_wins + 1 end
     end
   end
-  eq(finished, 12, V .. ": every match finished")
+  for seed = 21, 24 do
+    local m, bad = play_match(V, seed, seed % 2 == 0 and { "basic", "simple" } or { "simple", "basic" })
+    illegal = illegal + bad
+    if m:phase() == "match_over" then finished = finished + 1 end
+  end
+  eq(finished, 16, V .. ": every match finished")
   eq(illegal, 0, V .. ": no illegal bot move")
   check(basic_wins >= 5, V .. ": basic beats random (" .. basic_wins .. "/" .. games .. ")")
 

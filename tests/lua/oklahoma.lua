@@ -134,8 +134,9 @@ do
   eq(m:var("dealer"), d, what .. ": next dealer is the loser (as gin)")
 end
 
--- The basic bot over many seeds: every move it picks is legal, every knock offered is within the
--- hand's limit (checked here with a meld rules object of our own), and it goes gin on ace upcards.
+-- The bots over many seeds (basic against simple, which knocks as soon as allowed, and simple
+-- against random): every move they pick is legal, every knock offered is within the hand's limit (checked
+-- here with a meld rules object of our own), and they go gin on ace upcards.
 do
   local R = fuda.rules{ ace = "low" }
   local function limit_of(up)
@@ -146,7 +147,7 @@ do
   local bad, over, knocks_seen, ace_gins, hands = 0, 0, 0, 0, 0
   for seed = 1, 40 do
     local m = fuda.match{ variant = "oklahoma", seats = 2, seed = seed }
-    local bots = seed % 2 == 0 and { "basic", "basic" } or { "basic", "random" }
+    local bots = seed % 2 == 0 and { "basic", "simple" } or { "simple", "random" }
     local moves = 0
     while m:phase() ~= "match_over" and moves < 20000 do
       if m:phase() == "hand_over" then hands = hands + 1; m:next_hand() end

@@ -294,15 +294,16 @@ do
   for i = 2, hands do eq(dealers[i], 3 - dealers[i - 1], what .. ": the deal alternates, hand " .. i) end
 end
 
--- The basic bot over many seeds: every move legal; every knock offered within the limit (checked
--- with our own rules: aces 1, around the corner); gin on ace upcards; stock-outs scored.
+-- The bots over many seeds (basic against simple and random, simple against random): every move legal; every
+-- knock offered within the limit (checked with our own rules: aces 1, around the corner); gin on
+-- ace upcards; stock-outs scored.
 do
   local R = fuda.rules{ ace = "corner" }
   local bad, over, knocks_seen, ace_gins = 0, 0, 0, 0
   local tallies = {}
   for seed = 1, 30 do
     local m = fuda.match{ variant = "tedesco", seats = 2, seed = seed }
-    local bots = ({ { "basic", "basic" }, { "random", "basic" }, { "random", "random" } })[seed % 3 + 1]
+    local bots = ({ { "basic", "simple" }, { "random", "basic" }, { "simple", "random" } })[seed % 3 + 1]
     local moves = 0
     while m:phase() ~= "match_over" and moves < 20000 do
       if m:phase() == "hand_over" then m:next_hand() end

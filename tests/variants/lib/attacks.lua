@@ -97,4 +97,6 @@ return {
   ["o-print"] = function() for _ = 1, 20000 do print(string.rep("p", 99)) end end,
   -- ... counted as shown: control bytes print as escapes of 4 bytes each
   ["o-print-escapes"] = function() for _ = 1, 20000 do print(string.rep("\1", 99)) end end,
+  -- g.options indexed with no name: the key shown as strict tables show one
+  ["r-opt-bool"] = function(g) return g.options[true] end,
 }
