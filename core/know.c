@@ -118,3 +118,63 @@ int fuda_state_resample_keep(fuda_state *s, int seat, const uint8_t *cards, fuda
     }
     return redeal(s, keep, rng, 1);
 }
+
+/* ---- mending a deal: small changes among the places a seat does not know ---- */
+
+/* The places of s that seat does not know, in piles owned by `owner` (-1:
+ * the piles nobody owns) into at[]; how many. */
+static int unknown_places(const fuda_state *s, int seat, int owner, uint16_t *at) {
+    int n = 0;
+    for (int p = 0; p < s->npiles; p++) {
+        if (s->piles[p].owner != owner) continue;
+        for (int i = 0; i < s->piles[p].len; i++)
+            if (!fuda_state_knows(s, p, i, seat)) at[n++] = (uint16_t)(s->piles[p].start + i);
+    }
+    return n;
+}
+
+static void swap_places(fuda_state *s, int a, int b) {
+    fuda_card t = s->cards[a];
+    s->cards[a] = s->cards[b];
+    s->cards[b] = t;
+    s->known[a] = s->known[b] = 0;
+}
+
+int fuda_state_redeal_owner(fuda_state *s, int seat, int owner, fuda_rng *rng) {
+    if (seat < 0 || seat >= s->nseats || owner < 0 || owner >= s->nseats || owner == seat) return -1;
+    uint16_t pool[FUDA_MAX_CARDS];
+    int m = unknown_places(s, seat, owner, pool);
+    int n = m + unknown_places(s, seat, -1, pool + m);
+    for (int i = 0; i < m; i++) /* the first m of a shuffle of the pool */
+        swap_places(s, pool[i], pool[i + (int)fuda_rng_below(rng, (uint32_t)(n - i))]);
+    return m;
+}
+
+int fuda_state_swap_unknown(fuda_state *s, int seat, fuda_card c, fuda_card d) {
+    int pc = -1, pd = -1;
+    for (int p = 0; p < s->npiles; p++)
+        for (int i = 0; i < s->piles[p].len; i++) {
+            int at = s->piles[p].start + i;
+            if (fuda_state_knows(s, p, i, seat)) continue;
+            if (s->cards[at] == c && pc < 0) pc = at;
+            else if (s->cards[at] == d && pd < 0) pd = at;
+        }
+    if (c == d || pc < 0 || pd < 0) return -1;
+    swap_places(s, pc, pd);
+    return 0;
+}
+
+int fuda_state_unown(fuda_state *s, int seat, fuda_card c, fuda_rng *rng) {
+    uint16_t free_[FUDA_MAX_CARDS];
+    int n = unknown_places(s, seat, -1, free_), from = -1;
+    for (int k = 0; k < n; k++)
+        if (s->cards[free_[k]] == c) return 0;
+    for (int p = 0; p < s->npiles && from < 0; p++) {
+        if (s->piles[p].owner < 0 || s->piles[p].owner == seat) continue;
+        for (int i = 0; i < s->piles[p].len && from < 0; i++)
+            if (s->cards[s->piles[p].start + i] == c && !fuda_state_knows(s, p, i, seat)) from = s->piles[p].start + i;
+    }
+    if (from < 0 || n == 0) return 0;
+    swap_places(s, from, free_[fuda_rng_below(rng, (uint32_t)n)]);
+    return 1;
+}

@@ -217,5 +217,20 @@ int fuda_state_resample_keep(fuda_state *s, int seat, const uint8_t *cards, fuda
  * one has looked at): those cards are dealt anew among their places; every
  * card some seat sees or knows stays. Returns how many were; cannot fail. */
 int fuda_state_shuffle_unseen(fuda_state *s, fuda_rng *rng);
+/* Small changes to a deal, for a search that mends one (lua-bindings/infer.c);
+ * each moves cards only among places `seat` does not know, and clears the
+ * known bits of the places it changes. Deal anew the cards of owner's piles
+ * there: a random draw from them and the places of the piles nobody owns (a
+ * stock), whose cards they displace. Returns how many places of owner's
+ * piles were dealt, or -1 (s untouched) for a bad seat or owner or owner ==
+ * seat. */
+int fuda_state_redeal_owner(fuda_state *s, int seat, int owner, fuda_rng *rng);
+/* Exchange a card c and a card d (the first of each) there: 0, or -1 (s
+ * untouched) when c == d or either is in no such place. */
+int fuda_state_swap_unknown(fuda_state *s, int seat, fuda_card c, fuda_card d);
+/* When no such place of a pile nobody owns holds c and one of another
+ * seat's piles does, c changes places with a random card of those unowned
+ * places: 1; else 0 (nothing to do, or nowhere to put it). */
+int fuda_state_unown(fuda_state *s, int seat, fuda_card c, fuda_rng *rng);
 
 #endif

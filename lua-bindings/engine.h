@@ -128,6 +128,8 @@ typedef struct fuda_variant_info {
     int search_others;       /* search = { others = NAME }: the index in bots of the bot the other
                               * seats play as in the playouts, the search's picture of them; -1:
                               * the first bot (fuda_variant_others_bot) */
+    double search_sure;      /* search = { sure = Z }: the standard errors by which another move must
+                              * lead that bot's before the search plays it; -1: not said (2) */
     int check_leaks;         /* check.leaks (default true): run check's leak rule; false when the
                               * view shows cards beyond the piles' visibility on purpose */
     double check_random;     /* in check's random rounds, the share of random moves (check.random, default 1) */

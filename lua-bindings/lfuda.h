@@ -239,8 +239,8 @@ struct fuda_engine {
     int quiet;                 /* a search is playing out: deliver no events, count no tallies */
     int no_tallies;            /* fuda check's trial moves: count no tallies (fuda_engine_count_tallies) */
     fuda_tried_fn tried_fn; void *tried_ud; /* fuda_engine_try_see's, during the call */
-    struct fuda_mark *search_memo[FUDA_MAX_SEATS]; /* each seat's last searched decisions,
-                                * newest first (infer.c), owned; NULL until its first */
+    struct fuda_infer_memo *search_memo[FUDA_MAX_SEATS]; /* what each seat's searches keep for its
+                               * next (infer.h), owned; NULL until its first */
     int search_stopped, search_sure; /* how the last search ended (fuda_search_last) */
 
     const char *calling;       /* the hook a protected call is in, for messages */

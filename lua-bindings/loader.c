@@ -305,13 +305,17 @@ static int search_bot_index(fuda_engine *e, const char *field) {
     return k;
 }
 
-/* The search's settings (the loader checked them): how it judges a hand, and the indexes of
- * the playout bots of its own seat and of the others among e->botnames (take_bots comes first). */
+/* The search's settings (the loader checked them): how it judges a hand, how sure it must be
+ * to leave its own bot's move, and the indexes of the playout bots of its own seat and of the
+ * others among e->botnames (take_bots comes first). */
 static void take_search(fuda_engine *e, int d) {
     lua_State *L = e->L;
     e->info.search_by_winner = 0;
     e->info.search_bot = e->info.search_others = -1;
+    e->info.search_sure = -1;
     if (lua_getfield(L, d, "search") == LUA_TTABLE) {
+        if (lua_getfield(L, -1, "sure") == LUA_TNUMBER) e->info.search_sure = lua_tonumber(L, -1);
+        lua_pop(L, 1);
         lua_getfield(L, -1, "hands");
         e->info.search_by_winner = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "winner") == 0;
         lua_pop(L, 1);

@@ -337,7 +337,7 @@ local function seal(def)
   local what = "variant '" .. def.name .. "'"
   C.strict(def, what, DEF_NAMES)
   C.strict(def.check, what .. ": check", sorted_keys(CHECK))
-  C.strict(def.search, what .. ": search", { "bot", "hands", "others" })
+  C.strict(def.search, what .. ": search", { "bot", "hands", "others", "sure" })
   for _, k in ipairs({ "options", "state", "seat_state" }) do C.strict(def[k], what .. ": " .. k, {}) end
   return def
 end

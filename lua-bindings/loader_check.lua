@@ -176,8 +176,12 @@ local function check_fields(err, t)
   end
   for _, k in ipairs(sorted_keys(type(t.search) == "table" and t.search or {})) do
     local v = t.search[k]
-    if k ~= "hands" and k ~= "bot" and k ~= "others" then
-      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: bot, hands, others)")
+    if k ~= "hands" and k ~= "bot" and k ~= "others" and k ~= "sure" then
+      err.add(k, "search: unknown field '" .. tostring(k) .. "' (fields: bot, hands, others, sure)")
+    elseif k == "sure" then
+      if type(v) ~= "number" or v ~= v or v < 0 or v > 10 then
+        err.add(k, "search.sure must be a number from 0 to 10 (standard errors), got " .. (type(v) == "number" and tostring(v) or type(v)))
+      end
     elseif k == "bot" or k == "others" then
       if type(v) ~= "string" then err.add(k, "search." .. k .. " must be the name of one of the variant's bots, got " .. type(v)) end
     elseif v ~= "points" and v ~= "winner" then

@@ -48,7 +48,8 @@
 #define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
 #define MIN_PAIRED 8      /* rounds a move needs before it may replace the bot's choice */
 #define FALSE_SWITCH 0.16 /* how often luck alone may make the search leave the bot's choice */
-#define MIN_Z 2.0         /* ... and by at least this many standard errors, however few moves */
+#define MIN_Z 2.0         /* ... and by at least this many standard errors, however few moves
+                           * (the variant's search.sure, when it says) */
 #define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
 #define REFUSED -1e6      /* the score of a move the variant refused in a deal */
 #define REFUSED_RES -2    /* its match result: tells it from a real margin that low */
@@ -103,7 +104,7 @@ typedef struct search {
     long rounds;            /* whole rounds: every move once in one deal */
     double *wins, *margin;  /* per move: wins (ties half), sum of margins */
     double *dsum, *dsq;     /* per move: sum and sum of squares of judged margin - base's */
-    double *rsum, *rsq;     /* the same for the match's result (win 1, tie 1/2, loss 0) */
+    double *rsum, *rsq;     /* the same for the match's result (win 1, top shared by k 1/k, loss 0) */
     long ended;             /* rounds in which every move's playout ended the match */
     long *cnt;              /* per move: the rounds it was played in */
     unsigned char *live;    /* per move: still tried (a move clearly worse than base is dropped) */
@@ -114,6 +115,7 @@ typedef struct search {
     int has_eval;
     int has_likely;         /* the variant weighs deals (likely) */
     int by_winner;          /* the variant judges a hand by who won it (judged) */
+    double sure;            /* standard errors another move must lead base by, at least (best_arm) */
     long playouts;
     int failed;
     fuda_rng rng;
@@ -150,15 +152,20 @@ static double end_margin(search *S) {
 }
 
 /* When the playout ended the match: 1 if the seat's total is the highest
- * alone, 1/2 if it shares it, 0 if another seat's is higher; else -1. */
+ * alone, 1/k if k seats share it, 0 if another seat's is higher; else -1.
+ * A shared top is worth what fuda duel counts it (with three seats tied a
+ * third, not a half: the search would settle for ties it could break). */
 static double match_result(search *S) {
     const fuda_state *st = &S->e->st;
     if (st->phase != FUDA_PHASE_MATCH_OVER) return -1;
     int me = S->seat - 1;
     double best = -1e300;
+    int tied = 1;
     for (int k = 0; k < st->nseats; k++)
         if (k != me && st->total[0][k] > best) best = st->total[0][k];
-    return st->total[0][me] > best ? 1.0 : st->total[0][me] == best ? 0.5 : 0.0;
+    for (int k = 0; k < st->nseats; k++)
+        if (k != me && st->total[0][k] == best) tied++;
+    return st->total[0][me] > best ? 1.0 : st->total[0][me] == best ? 1.0 / tied : 0.0;
 }
 
 /* Play on from here with the playout bots; 0, or -1 when the variant failed
@@ -449,7 +456,7 @@ static int best_arm(const search *S) {
     for (int i = 0; i < S->n; i++)
         if (contender(S, i)) k++;
     double z = k ? upper_quantile(FALSE_SWITCH / k) : 0;
-    if (z < MIN_Z) z = MIN_Z;
+    if (z < S->sure) z = S->sure;
     for (int i = 0; i < S->n; i++) {
         double mean, se;
         if (!S->cnt[i] || (S->base >= 0 && i != S->base && !contender(S, i))) continue;
@@ -525,6 +532,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     S->has_eval = fuda_engine_info(e)->has_evaluate;
     S->has_likely = fuda_engine_info(e)->has_likely;
     S->by_winner = fuda_engine_info(e)->search_by_winner;
+    S->sure = fuda_engine_info(e)->search_sure >= 0 ? fuda_engine_info(e)->search_sure : MIN_Z;
     fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
     return 0;
 }

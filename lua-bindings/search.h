@@ -5,17 +5,18 @@
  * The search is a determinized flat Monte Carlo search over the seat's legal
  * moves: each round deals the unknown cards anew for the seat (core/know.c),
  * keeping, where it can, only deals in which the other seats, playing that
- * bot, would have made the moves they made since the seat's previous
- * decision (infer.h), tries each move in that deal, plays the hand out
+ * bot, would have made the moves they made since the seat's earlier
+ * decisions of the hand (infer.h), tries each move in that deal, plays the hand out
  * quietly with the others' bot (search.others, else the variant's first
  * bot, else random) at the other seats and the seat's own bot at the seat
  * (search.bot, else the first bot), and
  * scores the end for the seat (its column-1 points minus the best other
  * seat's; in the match's last hand, when every playout ended the match,
- * whether it won the match: 1, a tie 1/2, 0). It plays its own bot's
- * choice unless another move, tried in 8 deals or more, did better over
- * the same deals by more than luck explains: by 2 standard errors or more,
- * more the more moves there are (with no bot of its own: the best mean).
+ * whether it won the match: 1, a top shared by k seats 1/k, 0). It
+ * plays its own bot's choice unless another move, tried in 8 deals or
+ * more, did better over the same deals by more than luck explains: by 2
+ * standard errors or more (the variant's search.sure), more the more moves
+ * there are (with no bot of its own: the best mean).
  * So with few playouts it plays as its own bot does.
  * Under a time budget a playout stops when the time is up (search.c, run);
  * a stop request (Ctrl-C) ends every search at once with what it found so
@@ -52,7 +53,7 @@ int fuda_search_stop_requested(void);
 
 /* The units of a search's gains: the seat's margin of points, hands won
  * (won 1, lost -1: a variant's search = { hands = "winner" }), or in the
- * match's last hand matches won (1, a tie 1/2, 0). */
+ * match's last hand matches won (1, a top shared by k seats 1/k, 0). */
 enum { FUDA_GAIN_POINTS, FUDA_GAIN_HANDS, FUDA_GAIN_MATCHES };
 
 /* What a search found, for a hint. Texts are the engine's (valid until the
@@ -64,8 +65,8 @@ typedef struct fuda_search_report {
     double win_rate; /* share of the chosen move's playouts the seat won (ties count half) */
     double margin;   /* its mean score margin over the best other seat */
     int failed;      /* playouts stopped by an error of the variant */
-    long worlds;     /* deals that fit what the others did since the seat's previous decision */
-    long tries;      /* deals tried for that (the other rounds were dealt blind) */
+    long worlds;     /* deals that fit what the others did since the seat's earlier decisions */
+    long tries;      /* deals tried and mended for that (the other rounds were dealt blind) */
     const char *own; /* the seat's own bot (search.bot, else the first), NULL when it has none */
     const char *own_move; /* its move here, the search's floor; NULL without one */
     int sure;        /* the chosen move is not own_move: it did better by more than luck explains */

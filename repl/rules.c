@@ -133,6 +133,12 @@ static void print_bots(fuda_buf *b, const fuda_variant_info *info, int width) {
         head_line(b, "search", t.p, width);
         fuda_buf_free(&t);
     }
+    if (info->search_sure >= 0) {
+        char t[160];
+        snprintf(t, sizeof t, "leaves its bot's move on a lead of %g standard errors (search.sure)",
+                 info->search_sure);
+        head_line(b, "search", t, width);
+    }
     if (info->has_evaluate) {
         char t[160];
         snprintf(t, sizeof t, "stops a playout %d moves in and scores it by the variant's estimate (evaluate)",

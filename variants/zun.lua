@@ -574,8 +574,9 @@ return {
   bots = { basic = bots.basic, careful = bots.careful },
   -- The search judges a hand before the match's last by who won it: zun's multipliers make a few
   -- hands worth hundreds of others, so a mean of its points is mostly luck. It plays its own seat
-  -- as careful (with two seats the stronger bot; otherwise basic) and keeps careful's move unless
-  -- another clearly does better (docs/performance.md).
+  -- as careful (with two seats it holds back, with more it sheds its big cards first: stronger than
+  -- basic either way) and keeps careful's move unless another clearly does better
+  -- (docs/performance.md).
   search = { hands = "winner", bot = "careful" },
   -- A hand nobody has won 24 moves into a playout counts as even: what decides zun is who feeds
   -- whom in the next few turns, which those moves show; the long run is careful's to plan. The

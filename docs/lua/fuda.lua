@@ -201,6 +201,7 @@ function fuda.surface(m) end
 ---@field hands? "points"|"winner" how a playout that ended a hand before the match's last is judged: by the seat's margin of points (default), or by who won the hand (1, 0, -1): for scores too wide for a mean, such as zun's multipliers
 ---@field bot? string the variant's bot the searching seat plays as in the playouts, and whose move the search keeps unless another is clearly better (default: the first bot)
 ---@field others? string the variant's bot the other seats play as in the playouts, the search's picture of them (default: the first bot)
+---@field sure? number the lead over the bot's move, in standard errors of the paired difference (0 to 10, default 2), another move needs before the search plays it (more when several moves contend)
 
 ---@class fuda.Check
 ---@field max_moves? integer a match ends within this many moves
@@ -577,8 +578,8 @@ function Match:bot(seat, name) end
 ---@field win_rate number share of them the seat won (ties half)
 ---@field margin number their mean score margin over the best other seat
 ---@field failed integer playouts a hook's error stopped, or whose end the evaluate hook failed to score, and deals the likely hook failed to weigh
----@field worlds integer deals that fit what the others did since the seat's previous decision
----@field tries integer deals tried for them
+---@field worlds integer deals that fit what the others did since the seat's earlier decisions of the hand
+---@field tries integer deals tried and mended for them
 ---@field own? string the seat's own bot (search.bot, else the first): the floor's
 ---@field own_move? string its move here, kept unless another is better beyond luck
 ---@field sure boolean the move is not own_move: it did better by more than luck explains

@@ -4,7 +4,8 @@
  * them, a copy keeps them, the hash ignores them;
  * resampling keeps pile sizes, the cards a seat sees or knows, and the
  * multiset of cards, moves the hidden ones, reseeds the game's generator,
- * and depends only on the generator it is given. */
+ * and depends only on the generator it is given; so do the small mends of
+ * a deal. */
 #include "test.h"
 #include "state.h"
 #include "cards.h"
@@ -252,5 +253,55 @@ static void test_resample_keep(void) {
     CHECK_EQ_INT(fuda_state_resample_keep(&t, 2, keep, NULL), -1); /* a bad seat */
 }
 
-TEST_MAIN(test_observe, test_resample_blind, test_shuffle_unseen, test_known_moves_with_card, test_shuffle_forgets,
+/* Mending a deal for seat 0 (redeal_owner, swap_unknown, unown): cards move
+ * only among the places seat 0 does not know (the stock, seat 1's hand, and
+ * the discard's covered Ad, which it never saw); the multiset of cards and
+ * the pile sizes stay. */
+static void test_mend(void) {
+    fuda_state s, t;
+    table(&s);
+    int dealt_in[FUDA_CARD_SPACE] = { 0 };
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        fuda_state_copy(&t, &s);
+        fuda_rng r;
+        fuda_rng_seed(&r, seed, 3);
+        CHECK_EQ_INT(fuda_state_redeal_owner(&t, 0, 1, &r), 4);
+        CHECK(same_cards(&s, &t));
+        CHECK(same_pile(&t, &s, HAND0));
+        CHECK(t.cards[t.piles[DISCARD].start + 1] == C("2d"));
+        for (int p = 0; p < s.npiles; p++) CHECK_EQ_INT(t.piles[p].len, s.piles[p].len);
+        for (int i = 0; i < 4; i++) dealt_in[t.cards[t.piles[HAND1].start + i]]++;
+    }
+    /* a random draw: each hidden card reaches seat 1's hand now and then */
+    const char *hidden[] = { "2c", "Kc", "Ad", "Ah", "4h" };
+    for (int i = 0; i < 5; i++) CHECK(dealt_in[C(hidden[i])] > 15);
+    CHECK_EQ_INT(dealt_in[C("2d")] + dealt_in[C("As")], 0);
+    fuda_rng r;
+    fuda_rng_seed(&r, 1, 1);
+    fuda_state_copy(&t, &s);
+    CHECK_EQ_INT(fuda_state_redeal_owner(&t, 0, 0, &r), -1); /* its own hand */
+    CHECK_EQ_INT(fuda_state_redeal_owner(&t, 0, 2, &r), -1); /* a bad owner */
+    CHECK(memcmp(&t, &s, sizeof t) == 0);
+    /* swap: Ah (seat 1's) and Kc (the stock's) change places; a card seat 0
+     * knows (As, 2d) cannot move */
+    CHECK_EQ_INT(fuda_state_swap_unknown(&t, 0, C("Ah"), C("Kc")), 0);
+    CHECK(t.cards[t.piles[HAND1].start] == C("Kc") && t.cards[t.piles[STOCK].start + 11] == C("Ah"));
+    CHECK(same_cards(&s, &t));
+    fuda_state u = t;
+    CHECK_EQ_INT(fuda_state_swap_unknown(&t, 0, C("As"), C("Kc")), -1);
+    CHECK_EQ_INT(fuda_state_swap_unknown(&t, 0, C("2d"), C("Kc")), -1);
+    CHECK_EQ_INT(fuda_state_swap_unknown(&t, 0, C("Kc"), C("Kc")), -1);
+    CHECK(memcmp(&t, &u, sizeof t) == 0);
+    /* unown: 3h, in seat 1's hand, goes to the stock (or the discard's
+     * covered place); a card already there stays */
+    CHECK_EQ_INT(fuda_state_unown(&t, 0, C("3h"), &r), 1);
+    CHECK_EQ_INT(fuda_pile_index(&t, HAND1, C("3h")), -1);
+    CHECK(same_cards(&s, &t));
+    u = t;
+    CHECK_EQ_INT(fuda_state_unown(&t, 0, C("3h"), &r), 0);
+    CHECK_EQ_INT(fuda_state_unown(&t, 0, C("5c"), &r), 0);
+    CHECK(memcmp(&t, &u, sizeof t) == 0);
+}
+
+TEST_MAIN(test_mend, test_observe, test_resample_blind, test_shuffle_unseen, test_known_moves_with_card, test_shuffle_forgets,
           test_resample, test_resample_spread, test_lands_face_up, test_resample_keep)

@@ -84,6 +84,14 @@ for it in 30 60 200; do
     expect "floor, --iters $it: basic's move kept in 299 matches of 300 or more" \
         has "$OUT" '"tallies": \{("first hand: gamble": 1, )?"first hand: safe": (299|300)\}'
 done
+# ... which a variant may lower: with search = { sure = 0 } luck takes it to the gamble 3 times
+run sim tests/variants/floor_loose.lua -n 300 --bots search,basic --iters 30 --json
+expect "floor, search.sure 0: exit 0" status 0
+expect "floor, search.sure 0: luck moves it from basic's move 3 times in 300" \
+    has "$OUT" '"tallies": \{"first hand: gamble": 3, "first hand: safe": 297\}'
+run rules tests/variants/floor_loose.lua
+expect "floor, search.sure 0: fuda rules says so" has "$OUT" \
+    "^search +leaves its bot's move on a lead of 0 standard errors \\(search.sure\\)$"
 
 # what it plays for: in the match's last hand the sure point that wins the match, not the
 # gamble worth more points (half the time it loses); in the hands before it, points

@@ -1,4 +1,4 @@
--- search_infer.lua -- the search deals at the seat's previous decision and keeps the deals
+-- search_infer.lua -- the search deals at the seat's earlier decisions and keeps the deals
 -- that fit what the others did since (lua-bindings/infer.c), and still reads nothing hidden:
 -- two zun games that differ only in two cards the searching seat never sees give it the same
 -- moves with the same figures; the deals found are used; a previous decision that is no

@@ -76,7 +76,8 @@ end
 -- careful, two seats: the other seat holds two cards. A 7 is a total such a hand makes some 4% of
 -- the time (Jk+7, A+6, 2+5, 3+4, 7+7), so careful draws where basic plays it; an A is one it makes
 -- under 1% of the time (A+A, Jk+A), so careful plays that as basic does. With three seats careful
--- is basic.
+-- does not hold back, but places its big cards first: a K (10 points were another to zun on it)
+-- before a 4 or a 7, both of which basic would place first.
 do
   local function at(seats, held)
     local hands = { [1] = held }
@@ -90,7 +91,13 @@ do
   eq(m:bot(1, "careful"), m:bot(1, "basic"), "careful: it places an A as basic does")
   eq(m:bot(1, "careful"), "play As", "careful: the A it places")
   m = at(3, { "7h", "3c" })
-  eq(m:bot(1, "careful"), "play 7h", "careful: with three seats it plays as basic")
+  eq(m:bot(1, "careful"), "play 7h", "careful: with three seats it does not hold back")
+  m = at(3, { "7h", "Ks" })
+  eq(m:bot(1, "basic"), "play 7h", "careful: basic places the 7 before the K")
+  eq(m:bot(1, "careful"), "play Ks", "careful: with three seats it places the K first")
+  m = at(3, { "4s", "Ks" })
+  eq(m:bot(1, "basic"), "play 4s", "careful: basic places the 4 before the K")
+  eq(m:bot(1, "careful"), "play Ks", "careful: with three seats it places the K before the 4")
   -- zun's search plays its seat as careful (search.bot) and keeps careful's draw here: what a
   -- play of the 7 or the 3 gains in the next 24 moves does not beat drawing clearly
   fuda.search_budget{ iters = 60 }
