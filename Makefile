@@ -155,10 +155,10 @@ $(BUILD)/tests/test_share: tests/c/test_share.c tests/c/test.h $(CORE_OBJ) $(BIN
 	@mkdir -p $(dir $@) $(dir $(BUILD)/dep/$(@:$(BUILD)/%=%))
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(DEPOUT) -o $@ $< $(CORE_OBJ) $(BIND_OBJ) $(LUA_LIBS) -lpthread -lm
 
-# The pattern test compares lua-bindings/lpattern.c with the stock library.
-$(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/*.h core/*.h Makefile
+# The pattern test compares lua-bindings/lpattern.c (over pattern.c) with the stock library.
+$(BUILD)/tests/test_pattern: tests/c/test_pattern.c tests/c/test.h lua-bindings/lpattern.c lua-bindings/pattern.c lua-bindings/*.h core/*.h Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -o $@ tests/c/test_pattern.c lua-bindings/lpattern.c $(LUA_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(LUA_CFLAGS) -o $@ tests/c/test_pattern.c lua-bindings/lpattern.c lua-bindings/pattern.c $(LUA_LIBS) -lm
 
 $(BUILD)/fuda-bench: tests/bench/bench.c $(BUILD)/libfudacore.a Makefile
 	@mkdir -p $(dir $@) $(BUILD)/dep

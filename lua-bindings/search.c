@@ -15,14 +15,15 @@
  * FUDA_SEARCH_CUT moves); score the end by the seat's
  * margin of points (or, when the variant says search = { hands = "winner" },
  * by who won: 1, 0 or -1), or, when every playout of the decision so far
- * ended the match, by the match's result (by_result). All
+ * ended the match, by the match's result. All
  * moves thus meet the same luck, and each is compared with the seat's own
  * bot's choice (base) by the paired difference of their scores: the search
  * plays another move only when, over MIN_PAIRED rounds or more, it beats base
  * by so many standard errors that luck alone would carry one of the moves
- * that far only FALSE_SWITCH of the time, and by MIN_Z at least (best_arm):
- * so base is the floor, and with few playouts the search plays as its own
- * bot. It stops trying moves that fall PRUNE standard errors below base.
+ * that far only FALSE_SWITCH of the time, and by MIN_Z at least: so base is
+ * the floor, and with few playouts the search plays as its own bot. It stops
+ * trying moves that fall PRUNE standard errors below base. This file makes
+ * the rounds; search_choice.c keeps their figures and chooses the move.
  * A stop request (fuda_search_request_stop, from a SIGINT handler) is read
  * before every move of a playout: the round it cuts is dropped, as one the
  * time budget cuts, and the search chooses from the rounds made. The engine
@@ -42,17 +43,11 @@
 #include "table.h"
 #include "infer.h"
 #include "search.h"
+#include "search_impl.h"
 
 #define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
-#define PRUNE_AFTER 6     /* rounds before a move may be dropped */
-#define PRUNE 2.0         /* standard errors below the bot's choice that drop a move */
-#define MIN_PAIRED 8      /* rounds a move needs before it may replace the bot's choice */
-#define FALSE_SWITCH 0.16 /* how often luck alone may make the search leave the bot's choice */
-#define MIN_Z 2.0         /* ... and by at least this many standard errors, however few moves
-                           * (the variant's search.sure, when it says) */
 #define FIRST_ROUND 10    /* under a time budget, the first round may take this many times it */
 #define REFUSED -1e6      /* the score of a move the variant refused in a deal */
-#define REFUSED_RES -2    /* its match result: tells it from a real margin that low */
 #define LIKELY_DEALS 32   /* with a likely hook: blind deals weighed for each one kept */
 
 static long budget_ms = FUDA_SEARCH_THINK, budget_iters;
@@ -91,44 +86,6 @@ static uint64_t mix(uint64_t x) {
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
 }
-
-/* One decision's search. Move `base` is the seat's own bot's choice: the
- * search plays another move only when, over the same deals, it did clearly
- * better than base (best_arm): the argmax of many noisy means is otherwise
- * often worse than the bot. */
-typedef struct search {
-    fuda_engine *e;
-    int seat, n;            /* seat (1-based), number of moves */
-    const char **moves;     /* their texts (the engine's, valid all match) */
-    int base;               /* own's choice, or -1 (none: best mean) */
-    long rounds;            /* whole rounds: every move once in one deal */
-    double *wins, *margin;  /* per move: wins (ties half), sum of margins */
-    double *dsum, *dsq;     /* per move: sum and sum of squares of judged margin - base's */
-    double *rsum, *rsq;     /* the same for the match's result (win 1, top shared by k 1/k, loss 0) */
-    long ended;             /* rounds in which every move's playout ended the match */
-    long *cnt;              /* per move: the rounds it was played in */
-    unsigned char *live;    /* per move: still tried (a move clearly worse than base is dropped) */
-    fuda_mark root;
-    int32_t root_total[FUDA_MAX_SEATS];
-    const char *policy;     /* the playout bot of the other seats (search.others, else the first bot) */
-    const char *own;        /* the seat's own playout bot, which gives base (search.bot) */
-    int has_eval;
-    int has_likely;         /* the variant weighs deals (likely) */
-    int by_winner;          /* the variant judges a hand by who won it (judged) */
-    double sure;            /* standard errors another move must lead base by, at least (best_arm) */
-    long playouts;
-    int failed;
-    fuda_rng rng;
-    fuda_infer infer;       /* worlds that fit the others' moves (infer.c) */
-    fuda_mark world;        /* the round's deal */
-    double deadline;        /* with a time budget, when it ends (finding deals stops then too) */
-    double stop;            /* with a time budget, when a playout is cut short and its round dropped */
-    int out_of_time;        /* a playout was cut short by stop or a stop request */
-    int stopped;            /* ... by a stop request */
-#if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
-    int to_end;             /* playouts go on through the hands to the match's end */
-#endif
-} search;
 
 /* The first seat that must act now, or 0. */
 static int first_actor(fuda_engine *e) {
@@ -213,14 +170,6 @@ static double score(search *S, int *failed) {
         *failed = 1;
     }
     return end_margin(S);
-}
-
-/* A playout's margin m (its match result res) as the moves are compared by
- * it: the margin itself, or with by_winner its sign; a refused move's score
- * stays what it is. */
-static double judged(const search *S, double m, double res) {
-    if (!S->by_winner || res == REFUSED_RES) return m;
-    return m > 0 ? 1 : m < 0 ? -1 : 0;
 }
 
 /* The clock the search of deals runs on: the time, or the end of time once
@@ -354,36 +303,6 @@ static double try_move(search *S, int arm, uint64_t bots, double *res) {
     return m;
 }
 
-/* Does the search compare moves by the match's result: every round so far
- * ended the match in every move's playout (the hand is the match's last),
- * so what counts is who wins it, not by how much. Else by points. */
-static int by_result(const search *S) { return S->rounds > 0 && S->ended == S->rounds; }
-
-/* Mean and standard error of move i's paired advantage over base. */
-static void advantage(const search *S, int i, double *mean, double *se) {
-    double r = (double)S->cnt[i];
-    if (r < 1) {
-        *mean = *se = 0;
-        return;
-    }
-    int res = by_result(S);
-    *mean = (res ? S->rsum[i] : S->dsum[i]) / r;
-    double var = (res ? S->rsq[i] : S->dsq[i]) / r - *mean * *mean;
-    *se = sqrt((var > 0 ? var : 0) / r);
-}
-
-/* After a few rounds, stop trying the moves clearly worse than base (by
- * more than PRUNE standard errors): the budget goes to the contenders. */
-static void prune(search *S) {
-    if (S->base < 0 || S->rounds < PRUNE_AFTER) return;
-    for (int i = 0; i < S->n; i++) {
-        double mean, se;
-        if (i == S->base || !S->live[i]) continue;
-        advantage(S, i, &mean, &se);
-        if (mean + PRUNE * se < 0) S->live[i] = 0;
-    }
-}
-
 /* One round: every move once in the same deal with the same bots, so the
  * moves are compared on equal luck. The round counts only when it is whole. */
 static int round_all(search *S, double *m, double *res) {
@@ -401,7 +320,7 @@ static int round_all(search *S, double *m, double *res) {
     int ended = 1;
     for (int i = 0; i < S->n; i++)
         if (S->live[i] && res[i] < 0) ended = 0;
-    double mb = S->base >= 0 ? judged(S, m[S->base], res[S->base]) : 0, rb = S->base >= 0 && ended ? res[S->base] : 0;
+    double mb = S->base >= 0 ? fuda_search_judged(S, m[S->base], res[S->base]) : 0, rb = S->base >= 0 && ended ? res[S->base] : 0;
     S->ended += ended;
     for (int i = 0; i < S->n; i++) {
         if (!S->live[i]) continue;
@@ -409,7 +328,7 @@ static int round_all(search *S, double *m, double *res) {
         S->cnt[i]++;
         S->wins[i] += m[i] > 0 ? 1.0 : m[i] < 0 ? 0.0 : 0.5;
         S->margin[i] += m[i];
-        double d = judged(S, m[i], res[i]) - mb;
+        double d = fuda_search_judged(S, m[i], res[i]) - mb;
         S->dsum[i] += d;
         S->dsq[i] += d * d;
         if (ended) {
@@ -418,56 +337,8 @@ static int round_all(search *S, double *m, double *res) {
         }
     }
     S->rounds++;
-    prune(S);
+    fuda_search_prune(S);
     return 0;
-}
-
-/* The z with P(Z > z) = p for a standard normal Z (bisection on erfc). */
-static double upper_quantile(double p) {
-    double lo = 0, hi = 10;
-    for (int i = 0; i < 60; i++) {
-        double mid = (lo + hi) / 2;
-        if (0.5 * erfc(mid * 0.70710678118654752) > p) lo = mid;
-        else hi = mid;
-    }
-    return (lo + hi) / 2;
-}
-
-/* May move i replace base: another move, tried in MIN_PAIRED rounds or more. */
-static int contender(const search *S, int i) { return i != S->base && S->cnt[i] >= MIN_PAIRED; }
-
-/* The move to play: among the moves tried in at least MIN_PAIRED rounds,
- * the one whose lower bound of its paired advantage over base is highest,
- * if that bound is above 0; else base. The bound is z standard errors
- * below the mean, z chosen so that when k moves are all as good as base,
- * one of them passes by luck with probability about FALSE_SWITCH (the
- * more moves, the more one of them looks better than it is), and MIN_Z at
- * least: with few contenders FALSE_SWITCH alone asked for 1 to 1.9
- * standard errors, and in gin's take-or-draw that let luck lose matches
- * (docs/performance.md). Not widened for few rounds as Student's t would:
- * that made zun's search, whose switches from careful are what make it
- * strong, keep careful's move too often. Without a base, the best mean
- * margin (ties: list order). */
-static int best_arm(const search *S) {
-    if (S->rounds == 0) return S->base >= 0 ? S->base : 0;
-    int arm = S->base >= 0 ? S->base : 0;
-    double best = S->base >= 0 ? 0 : -1e300;
-    int k = 0;
-    for (int i = 0; i < S->n; i++)
-        if (contender(S, i)) k++;
-    double z = k ? upper_quantile(FALSE_SWITCH / k) : 0;
-    if (z < S->sure) z = S->sure;
-    for (int i = 0; i < S->n; i++) {
-        double mean, se;
-        if (!S->cnt[i] || (S->base >= 0 && i != S->base && !contender(S, i))) continue;
-        advantage(S, i, &mean, &se);
-        double lb = S->base < 0 ? mean : i == S->base ? 0 : mean - z * se;
-        if (lb > best) {
-            best = lb;
-            arm = i;
-        }
-    }
-    return arm;
 }
 
 #if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
@@ -482,7 +353,7 @@ static int best_arm(const search *S) {
 static void oracle(search *S, int arm, int to_end, double *mean, double *se) {
     fuda_engine *e = S->e;
     double sum = 0, sq = 0;
-    int n = 0, res = to_end || by_result(S), failed = S->failed;
+    int n = 0, res = to_end || fuda_search_by_result(S), failed = S->failed;
     S->stop = 0; /* no time budget here: every playout to its end */
     S->to_end = to_end;
     fuda_rng r;
@@ -494,7 +365,7 @@ static void oracle(search *S, int arm, int to_end, double *mean, double *se) {
         if (fuda_engine_mark(e, &S->world) < 0) break;
         uint64_t bots = (uint64_t)fuda_rng_next(&r) << 32 | fuda_rng_next(&r);
         double rb, ra, mb = try_move(S, S->base, bots, &rb), ma = try_move(S, arm, bots, &ra);
-        double d = res ? ra - rb : judged(S, ma, ra) - judged(S, mb, rb);
+        double d = res ? ra - rb : fuda_search_judged(S, ma, ra) - fuda_search_judged(S, mb, rb);
         sum += d, sq += d * d, n++;
     }
     fuda_engine_undo_to(e, &S->root);
@@ -547,49 +418,6 @@ static void release(search *S) {
     free(S->rsq);
     free(S->cnt);
     free(S->live);
-}
-
-/* Base kept: the other move with the best mean advantage over it, if above
- * 0 (*gain), else -1. */
-static int rival(const search *S, double *gain) {
-    int r = -1;
-    *gain = 0;
-    for (int i = 0; i < S->n; i++) {
-        double mean, se;
-        if (i == S->base || !S->cnt[i]) continue;
-        advantage(S, i, &mean, &se);
-        if (mean > *gain) *gain = mean, r = i;
-    }
-    return r;
-}
-
-static void fill_report(const search *S, int arm, fuda_search_report *rep) {
-    if (!rep) return;
-    memset(rep, 0, sizeof *rep);
-    rep->nmoves = S->n;
-    rep->playouts = S->playouts;
-    rep->failed = S->failed;
-    rep->worlds = S->infer.found;
-    rep->tries = S->infer.tries;
-    rep->visits = S->cnt[arm];
-    rep->stopped = S->stopped;
-    rep->unit = by_result(S) ? FUDA_GAIN_MATCHES : S->by_winner ? FUDA_GAIN_HANDS : FUDA_GAIN_POINTS;
-    if (S->cnt[arm]) {
-        rep->win_rate = S->wins[arm] / (double)S->cnt[arm];
-        rep->margin = S->margin[arm] / (double)S->cnt[arm];
-    }
-    if (S->base < 0) return;
-    rep->own = S->own;
-    rep->own_move = S->moves[S->base];
-    rep->sure = arm != S->base;
-    double gain, se;
-    if (rep->sure) {
-        advantage(S, arm, &gain, &se);
-        rep->gain = gain;
-    } else {
-        int r = rival(S, &gain);
-        if (r >= 0) rep->rival = S->moves[r], rep->gain = gain;
-    }
 }
 
 int fuda_search_last(const fuda_engine *e, int *sure) {
@@ -655,12 +483,12 @@ int fuda_table_search(fuda_engine *e, int seat, const char **move, fuda_search_r
     fuda_engine_undo_to(e, &S.root);
     e->quiet = quiet;
     fuda_infer_remember(e, seat, &S.root);
-    int arm = best_arm(&S);
+    int arm = fuda_search_best_arm(&S);
 #ifdef FUDA_SEARCH_DEBUG /* cc -DFUDA_SEARCH_DEBUG: every decision's figures on stderr */
     {
         for (int i = 0; i < S.n; i++) { /* the advantage d over base, its spread sd over n rounds */
             double d, se;
-            advantage(&S, i, &d, &se);
+            fuda_search_advantage(&S, i, &d, &se);
             fprintf(stderr, "  %-20s%s w=%.3f m=%.2f d=%.4g n=%ld sd=%.4g\n", S.moves[i], i == S.base ? "*" : " ",
                     S.cnt[i] ? S.wins[i] / S.cnt[i] : 0, S.cnt[i] ? S.margin[i] / S.cnt[i] : 0, d, S.cnt[i],
                     se * sqrt((double)S.cnt[i]));
@@ -677,14 +505,14 @@ int fuda_table_search(fuda_engine *e, int seat, const char **move, fuda_search_r
             oracle(&S, arm, 0, &om, &ose);
             oracle(&S, arm, 1, &tm, &tse);
             fprintf(stderr, "oracle: %s over %s by %.3f (se %.3f)%s; to the match's end %.3f (se %.3f)\n",
-                    S.moves[arm], S.moves[S.base], om, ose, by_result(&S) ? " in the match's result" : " points",
+                    S.moves[arm], S.moves[S.base], om, ose, fuda_search_by_result(&S) ? " in the match's result" : " points",
                     tm, tse);
         }
 #endif
     }
 #endif
     *move = S.moves[arm];
-    fill_report(&S, arm, rep);
+    fuda_search_fill_report(&S, arm, rep);
     e->search_stopped = S.stopped;
     e->search_sure = S.base >= 0 && arm != S.base;
     fuda_infer_end(&S.infer);

@@ -9,9 +9,10 @@
 -- docs/rules/gin.md: cards and melds, the deal, the upcard, a turn, knocking and gin, layoffs,
 -- scoring, the end of the hand (rule.* are looked up when called, so the order is free). What
 -- the family shares is in variants/lib/: the cards, meld rules and layoffs (gin-rules.lua),
--- Tedesco's knock with the taken card (gin-taken.lua), three in play (gin-three.lua), the tallies
--- for `fuda check` (gin-tally.lua), the bots (gin-bot.lua, gin-simple.lua) and the view
--- (gin-view.lua).
+-- Battle Royale's discard pile each and three in play (gin-three.lua), Tedesco's knock with the
+-- taken card and scored stock-out (gin-tedesco.lua), what `fuda check` counts and verifies
+-- (gin-tally.lua), the bots (gin-bot.lua, gin-simple.lua), the view (gin-view.lua), what a
+-- player is told about a move (gin-explain.lua) and the numbers a seat sees (gin-tensor.lua).
 --
 -- Phases (g.var.phase): the upcard offer ("offer" to the non-dealer, "offer2" to the dealer,
 -- "forced" after both passed; with the upcard for the non-dealer only, "first" take it or draw,
@@ -20,7 +21,7 @@
 -- Events name seats with g:name, but those of every turn (draws, takes, discards) pass the seat
 -- number to "Seat %d ...": g:say formats only when somebody reads, and `fuda sim` does not.
 
-local show, suit, plural = fuda.show, fuda.suit, fuda.plural
+local suit, plural = fuda.suit, fuda.plural
 local match = fuda.import("match")
 local options = fuda.import("gin-options") -- g.options, or Round-the-Corner's over them
 
@@ -36,18 +37,20 @@ local phases = {}  -- filled section by section
 local rule = {}    -- what the sections call ahead of their place
 
 -- The family's shared parts (variants/lib/): the cards and meld rules, the seats in play and their
--- discard piles, arrangements and layoffs as text (gin-rules); Tedesco's knock with the taken card
--- melded (gin-taken); three in play, Battle Royale (gin-three); what check counts (gin-tally).
+-- discard piles, arrangements and layoffs as text (gin-rules); Battle Royale's discard pile each
+-- and three in play (gin-three); Tedesco's knock with the taken card melded and scored stock-out
+-- (gin-tedesco); what check counts and verifies (gin-tally).
 local G = fuda.import("gin-rules")
 local RANK = G.RANK
 local in_play, piles_each, pile_of = G.in_play, G.piles_each, G.pile_of
-local rules, rules_for, defender_rules = G.rules, G.rules_for, G.defender_rules
+local rules, defender_rules = G.rules, G.defender_rules
 local show_arrangement, say_layoffs = G.show_arrangement, G.say_layoffs
 local T = fuda.import("gin-tally")
 local tally_aces, tally_corner_aces, shape_of, tally_jokers = T.aces, T.corner_aces, T.shape_of, T.jokers
-local taken_melded = fuda.import("gin-taken")(M, rule)
-local knocks_with_taken, knock_barred = taken_melded.knocks_with_taken, taken_melded.knock_barred
-fuda.import("gin-three")(rule)
+local tedesco = fuda.import("gin-tedesco")(M, rule)
+local knocks_with_taken, knock_barred = tedesco.knocks_with_taken, tedesco.knock_barred
+local three = fuda.import("gin-three")(rule, M)
+local draw_or_take_each, take_each = three.draw_or_take, three.take
 
 ---------------------------------------------------------------------------------------------------
 -- The deal: the first dealer is drawn at random (among the seats in play); hand_size cards to
@@ -144,15 +147,6 @@ local function draw(g, seat, declines)
   g:tell(seat, "You draw {%s}.", c)
 end
 
--- The seat in play other than `seat` whose discard pile has `card` on top (discard_piles =
--- "each"), or nil.
-local function pile_topped(g, seat, card)
-  for _, s in ipairs(in_play(g, seat)) do
-    if s ~= seat and g:pile("discard", s):top() == card then return s end
-  end
-  return nil
-end
-
 -- Seat takes the top card of the discard pile: the upcard, tallied as `upcard`, or (nil) a
 -- discard. (With a pile each the upcard is on the dealer's.)
 local function take(g, seat, upcard)
@@ -173,30 +167,6 @@ end
 
 local function takes_upcard(what)
   return function(g, seat) return take(g, seat, what) end
-end
-
--- discard_piles = "each": seat takes `card`, the top of another seat's pile ("take 7h").
-local function take_each(g, seat, card)
-  local from = pile_topped(g, seat, card)
-  local discard, hand = g:pile("discard", from), g:hand(seat)
-  discard:move_top(hand)
-  hand:sort()
-  g.var.phase, g.var.taken = "discard", card
-  g:say("%s takes {%s} from %s's discard pile.", g:name(seat), card, g:name(from):lower())
-  g:tally("take:discard")
-end
-
--- discard_piles = "each": draw (while the stock lasts), or take the top of another seat's pile
--- ("take 7h"), theirs from the seat on the right round to the left (a new list each call).
-local function draw_or_take_each(g, seat)
-  if seat ~= g.turn then return {} end
-  local list = #g:pile("stock") > 0 and { M.draw } or {}
-  local seats = in_play(g, seat)
-  for i = #seats - 1, 1, -1 do
-    local top = g:pile("discard", seats[i]):top()
-    if top and top ~= g.var.dead then list[#list + 1] = "take " .. top end
-  end
-  return list
 end
 
 -- The moves of a seat that may draw or take ({} when it is not their turn; a new list each call).
@@ -280,7 +250,8 @@ phases.passed = {
 
 phases.draw = { moves = draw_or_take, draw = draw, take = take }
 
--- With a discard pile each (Battle Royale) the turn is "draw_each": draw, or "take 7h".
+-- With a discard pile each (Battle Royale) the turn is "draw_each": draw, or "take 7h"
+-- (variants/lib/gin-three.lua).
 phases.draw_each = { moves = draw_or_take_each, draw = draw, take = take_each }
 
 ---------------------------------------------------------------------------------------------------
@@ -420,7 +391,8 @@ end
 ---------------------------------------------------------------------------------------------------
 -- The end of the hand: the spade double (spade_double), the result to the match format
 -- (variants/lib/match.lua), who deals next. A hand nobody knocked is void, or (stock_out =
--- "score") scored on both hands' deadwood.
+-- "score", Tedesco's: rule.stock_out in variants/lib/gin-tedesco.lua) scored on both hands'
+-- deadwood.
 
 -- Who deals the next hand: after a won hand the loser, the winner or the next seat (the option
 -- next_dealer); after a hand nobody won, the same dealer again (or the next seat: redeal_same_dealer).
@@ -466,143 +438,17 @@ function rule.void_hand(g, stock)
   rule.finish(g, { kind = "void", note = "void" })
 end
 
--- The stock is empty when a turn starts (stock_out = "score", Tedesco): both hands are shown with
--- aces at stock_out_ace_value; the lower deadwood wins the difference; equal: nobody scores.
-function rule.stock_out(g, seat)
-  local o = g.options
-  local R = rules_for(g, o.stock_out_ace_value)
-  local other = g:next(seat)
-  local a, b = R:melds(g:hand(seat)), R:melds(g:hand(other))
-  g:say("The stock is empty: the hand ends. %s shows %s.", g:name(seat), show_arrangement(a))
-  g:say("%s shows %s.", g:name(other), show_arrangement(b))
-  tally_aces(g, a, o.stock_out_ace_value, "stock out:ace in deadwood")
-  tally_aces(g, b, o.stock_out_ace_value, "stock out:ace in deadwood")
-  if a.deadwood == b.deadwood then
-    g:say("Equal deadwood (%d): nobody scores.", a.deadwood)
-    g:tally("hand:stock out tie")
-    g:score(g.var.dealer, 0, "stock out, equal")
-    return rule.finish(g, { kind = "stock out", note = "stock out, equal" })
-  end
-  local w, l, wd, ld = seat, other, a.deadwood, b.deadwood
-  if wd > ld then w, l, wd, ld = other, seat, b.deadwood, a.deadwood end
-  g:say("%s has less deadwood: %d - %d = %s.", g:name(w), ld, wd, plural(ld - wd, "point"))
-  g:tally("hand:stock out")
-  rule.finish(g, { winner = w, loser = l, kind = "stock out", points = ld - wd,
-                   note = ("stock out %d"):format(ld - wd) })
-end
-
 ---------------------------------------------------------------------------------------------------
--- The bots and the view (variants/lib/gin-bot.lua, gin-simple.lua, gin-view.lua): they see the
--- game through the meld rules and the verbs.
-
--- Why a typed discard, knock or gin is not legal (the why_not hook: read only; nil leaves it to
--- the program's own reasons).
-local function why_not(g, seat, typed)
-  local v = g.var
-  local e = M.read[typed]
-  local verb, card = e and e[1], e and e[2]
-  local took = v.dead ~= "" and seat == g.turn and typed:match("^%s*take%s+(%S+)%s*$")
-  if took and took == v.dead then
-    return ("{%s} is the upcard everybody passed: it is dead, nobody takes it"):format(took)
-  end
-  if seat ~= g.turn or v.phase ~= "discard" then return nil end
-  if not card or not g:hand(seat):has(card) then return nil end
-  if card == v.taken then
-    return ("you took {%s} from the discard pile this turn: it cannot go back at once"):format(card)
-  end
-  if verb == "discard" then return nil end
-  local rest = {}
-  for _, c in ipairs(g:hand(seat):cards()) do
-    if c ~= card then rest[#rest + 1] = c end
-  end
-  local d = rules(g):deadwood(rest)
-  if verb == "gin" then
-    if d > 0 then return ("discarding {%s} leaves deadwood %d: gin needs none"):format(card, d) end
-    return ("discarding {%s} melds every card, but not in a shape that counts as gin"):format(card)
-  end
-  if v.limit == 0 then return "this hand is gin only: no knocking" end
-  if d > v.limit then
-    return ("deadwood %d after discarding {%s} is over the knock limit %d"):format(d, card, v.limit)
-  end
-  if d == 0 then return ("discarding {%s} leaves no deadwood: that is gin (gin %s)"):format(card, card) end
-  if g.options.knock_taken_melded and v.taken ~= "" then
-    return ("you took {%s} this turn: you may knock only with it in a meld"):format(v.taken)
-  end
-  return nil
-end
-
--- What a legal discard or knock throws away, asked before a player's move is played (the confirm
--- hook: read only; nil asks nothing). A knock when a gin was there gives up the gin bonus; a card
--- that leaves more deadwood than the hand has with it was in a meld of the hand's least-deadwood
--- arrangement, and that meld is broken (dropping the end of a run of four breaks nothing). Gin has
--- no move that loses the hand outright by what the player can see: nothing more is asked.
--- The deadwood after each discard is kept for the last hand asked about (a player, or fuda check,
--- asks for every move of one hand in a row).
-local asked = { key = nil, R = nil, after = nil, deadwood = nil }
-local function deadwood_after(R, cards)
-  local key = table.concat(cards, " ")
-  if asked.key ~= key or asked.R ~= R then
-    local list, dw = R:discard_list(cards)
-    local after = {}
-    for i, c in ipairs(list) do after[c] = dw[i] end
-    asked.key, asked.R, asked.after, asked.deadwood = key, R, after, R:deadwood(cards)
-  end
-  return asked.after, asked.deadwood
-end
-
-local function confirm(g, seat, move)
-  local v = g.var
-  if seat ~= g.turn or v.phase ~= "discard" then return nil end
-  local e = M.read[move]
-  local verb, card = e and e[1], e and e[2]
-  if not card or verb == "gin" then return nil end
-  local R, cards = rules(g), g:hand(seat):cards()
-  if verb == "knock" then
-    for _, mv in ipairs(R:discard_moves(cards, v.taken)) do
-      local other = M.read[mv]
-      if other[1] == "gin" then
-        return ("knocking with {%s} gives up a gin (gin {%s})"):format(card, other[2])
-      end
-    end
-  end
-  local after, deadwood = deadwood_after(R, cards)
-  if not after[card] or after[card] <= deadwood then return nil end
-  local all = R:melds(cards)
-  for i, m in ipairs(all.melds) do
-    for _, c in ipairs(m) do
-      if c == card then return ("%s {%s} breaks your %s %s"):format(verb, card, all.kinds[i], show(m)) end
-    end
-  end
-  return nil
-end
+-- The bots, the view and the player's questions (variants/lib/): the bots (gin-bot.lua,
+-- gin-simple.lua), the screen (gin-view.lua), why a typed move is not legal and what a legal one
+-- throws away (gin-explain.lua), what a seat sees as numbers (gin-tensor.lua). They see the game
+-- through the meld rules and the verbs.
 
 local basic_bot = fuda.import("gin-bot")(rules, M)
 local simple_bot = fuda.import("gin-simple")(rules, M)
 local view = fuda.import("gin-view")(rules, M, in_play)
-
--- What a seat sees as numbers (the Python module's observation_tensor), after OpenSpiel's gin: card
--- planes of 52 (53 with jokers) counts, of the seat's hand; of each other seat's hand, in seat
--- order after it, the cards the seat has seen there (taken from the discard pile); of each discard
--- pile, the cards the seat has seen in it (every card was its top once); of the top of the seat's
--- discard pile, and of the upcard (empty planes when there is none); then the stock's size, the
--- knock limit (0: gin only) and 1 when the seat is to act (else 0). A pile gives only what the
--- seat sees or knows, and a card list is checked so (lua-bindings/tensor.c).
-local function tensor(g, seat)
-  local t = { g:hand(seat) }
-  for k = 1, g.seats - 1 do t[#t + 1] = g:hand((seat + k - 1) % g.seats + 1) end
-  if piles_each(g) then
-    for s = 1, g.seats do t[#t + 1] = g:pile("discard", s) end
-  else
-    t[#t + 1] = g:pile("discard")
-  end
-  local top = pile_of(g, seat):top()
-  t[#t + 1] = { top }
-  t[#t + 1] = { g.var.upcard ~= "" and g.var.upcard or nil }
-  t[#t + 1] = g:pile("stock"):count()
-  t[#t + 1] = g.var.limit
-  t[#t + 1] = g.turn == seat
-  return t
-end
+local explain = fuda.import("gin-explain")(M)
+local tensor = fuda.import("gin-tensor")
 
 ---------------------------------------------------------------------------------------------------
 -- The variant.
@@ -701,30 +547,12 @@ return {
   match = match.first_to,
   view = view,
 
-  why_not = why_not,
-  confirm = confirm,
+  why_not = explain.why_not,
+  confirm = explain.confirm,
   tensor = tensor,
   bots = { basic = basic_bot, simple = simple_bot },
 
-  check = {
-    zero_sum = false,
-    -- A hand that brings a total to the target ends the match: while the match goes on, no total
-    -- may be there (a house rule that adds points after the base decided would break this).
-    invariant = function(g)
-      if g.phase == "match_over" then return true end
-      local target = options(g).target
-      for s = 1, g.seats do
-        local t = g:total(s)
-        if t >= target then
-          return false, ("%s has %d points, the target is %d, but the match goes on"):format(g:name(s):lower(), t, target)
-        end
-      end
-      return true
-    end,
-    expect = {
-      "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
-      "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie", "hand:void",
-      "layoff", "layoff:chain", "match:shutout",
-    },
-  },
+  -- What `fuda check` verifies after every action and expects a run of matches to reach
+  -- (variants/lib/gin-tally.lua).
+  check = { zero_sum = false, invariant = T.invariant, expect = T.expect },
 }

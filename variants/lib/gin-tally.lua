@@ -1,9 +1,11 @@
--- gin-tally.lua -- what the Gin family counts for `fuda check` (g:tally) when a hand is shown:
--- aces high, round the corner or valued above 1, jokers, gin shapes. They make check's report
--- say which rules a run of matches reached ("never: NAME" for one expected but never seen).
+-- gin-tally.lua -- what `fuda check` counts and verifies in the Gin family: the tallies (g:tally)
+-- taken when a hand is shown (aces high, round the corner or valued above 1, jokers, gin shapes),
+-- which make check's report say which rules a run of matches reached ("never: NAME" for one
+-- expected but never seen); the tallies gin-base expects; and its invariant.
 --
 --   local T = fuda.import("gin-tally")
 --   T.aces(g, res, value, what), T.corner_aces(g, a, b), T.shape_of(res), T.jokers(g, res, loser)
+--   T.invariant(g) -> ok [, reason]; T.expect: a list of tally names
 
 local G = fuda.import("gin-rules")
 local options = fuda.import("gin-options")
@@ -70,4 +72,28 @@ local function tally_jokers(g, res, loser)
   end
 end
 
-return { aces = tally_aces, corner_aces = tally_corner_aces, shape_of = shape_of, jokers = tally_jokers }
+-- check.invariant: a hand that brings a total to the target ends the match, so while the match
+-- goes on no total may be there (a house rule that adds points after the base decided would break
+-- this).
+local function invariant(g)
+  if g.phase == "match_over" then return true end
+  local target = options(g).target
+  for s = 1, g.seats do
+    local t = g:total(s)
+    if t >= target then
+      return false, ("%s has %d points, the target is %d, but the match goes on"):format(g:name(s):lower(), t, target)
+    end
+  end
+  return true
+end
+
+-- check.expect: the tallies a run of matches of the presets should reach (check's report says
+-- "never: NAME" for one it never saw); a preset may name its own.
+local EXPECT = {
+  "upcard:non-dealer takes", "upcard:dealer takes", "upcard:both pass", "take:discard",
+  "hand:knock", "hand:gin", "hand:undercut", "hand:undercut tie", "hand:void",
+  "layoff", "layoff:chain", "match:shutout",
+}
+
+return { aces = tally_aces, corner_aces = tally_corner_aces, shape_of = shape_of, jokers = tally_jokers,
+         invariant = invariant, expect = EXPECT }

@@ -1,14 +1,18 @@
--- gin-three.lua -- the Gin family with three in play (Battle Royale; variants/gin-base.lua calls
--- rule.showdown_all when a knock leaves two or more others).
+-- gin-three.lua -- Battle Royale's extras to the Gin family (variants/gin-base.lua): a discard
+-- pile each, and three in play (gin-base calls rule.showdown_all when a knock leaves two or more
+-- others).
 --
---   fuda.import("gin-three")(rule)  -- sets rule.showdown_all and rule.score_all; they end the hand
---                                   -- with rule.finish
+--   local three = fuda.import("gin-three")(rule, M)  -- rule: gin-base's, M: its verbs (fuda.moves)
+--   three.draw_or_take(g, seat), three.take(g, seat, card): the "draw_each" phase's moves and take;
+--   rule.showdown_all and rule.score_all are set (they end the hand with rule.finish)
+--
+-- A discard pile each (discard_piles = "each"): a turn draws, or takes the top of another seat's
+-- pile ("take 7h"); an upcard everybody passed is dead (dead_upcard): nobody takes it.
 --
 -- Three in play (Battle Royale): after a knock each other seat lays off on the knocker's melds
 -- only, never on another's layoffs (a seat's layoffs chain on its own only). The knocker's melds
 -- are arranged once, for both: least deadwood, and among the arrangements the engine picks against
 -- each of them (R:layoff), the one that leaves the two the most deadwood in all.
-
 
 local G = fuda.import("gin-rules")
 local options = fuda.import("gin-options")
@@ -16,6 +20,40 @@ local plural = fuda.plural
 local rules, defender_rules, in_play = G.rules, G.defender_rules, G.in_play
 local show_arrangement, say_layoffs, best_layoffs = G.show_arrangement, G.say_layoffs, G.best_layoffs
 local rule -- gin-base's, given by the call below
+local M    -- gin-base's verbs, given by the call below
+
+-- The seat in play other than `seat` whose discard pile has `card` on top (discard_piles =
+-- "each"), or nil.
+local function pile_topped(g, seat, card)
+  for _, s in ipairs(in_play(g, seat)) do
+    if s ~= seat and g:pile("discard", s):top() == card then return s end
+  end
+  return nil
+end
+
+-- discard_piles = "each": seat takes `card`, the top of another seat's pile ("take 7h").
+local function take_each(g, seat, card)
+  local from = pile_topped(g, seat, card)
+  local discard, hand = g:pile("discard", from), g:hand(seat)
+  discard:move_top(hand)
+  hand:sort()
+  g.var.phase, g.var.taken = "discard", card
+  g:say("%s takes {%s} from %s's discard pile.", g:name(seat), card, g:name(from):lower())
+  g:tally("take:discard")
+end
+
+-- discard_piles = "each": draw (while the stock lasts), or take the top of another seat's pile
+-- ("take 7h"), theirs from the seat on the right round to the left (a new list each call).
+local function draw_or_take_each(g, seat)
+  if seat ~= g.turn then return {} end
+  local list = #g:pile("stock") > 0 and { M.draw } or {}
+  local seats = in_play(g, seat)
+  for i = #seats - 1, 1, -1 do
+    local top = g:pile("discard", seats[i]):top()
+    if top and top ~= g.var.dead then list[#list + 1] = "take " .. top end
+  end
+  return list
+end
 
 -- Three in play: gin wins the others' deadwood together + gin_bonus; a knock wins the sum of the
 -- differences; when any other seat has less deadwood than the knocker (or, undercut_on_tie, as
@@ -84,7 +122,8 @@ local function showdown_all(g, knocker, gin)
   score_all(g, knocker, gin, defenders, shown.deadwood, dds)
 end
 
-return function(base_rule)
-  rule = base_rule
+return function(base_rule, verbs)
+  rule, M = base_rule, verbs
   rule.showdown_all, rule.score_all = showdown_all, score_all
+  return { draw_or_take = draw_or_take_each, take = take_each }
 end

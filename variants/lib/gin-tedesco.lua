@@ -1,15 +1,20 @@
--- gin-taken.lua -- Tedesco's knock_taken_melded (the option of variants/gin-base.lua): after taking
--- the discard a player may knock that turn only with that card in a meld, and the knock is shown
--- and scored so.
+-- gin-tedesco.lua -- Tedesco's rules over the Gin family's (options of variants/gin-base.lua):
+-- knock_taken_melded, after taking the discard a player may knock that turn only with that card in
+-- a meld, and the knock is shown and scored so; stock_out = "score", a turn that starts with an
+-- empty stock ends the hand, scored on both hands' deadwood.
 --
---   local taken = fuda.import("gin-taken")(M, rule)  -- M: the verbs (fuda.moves), rule: gin-base's
---   taken.knocks_with_taken(g, seat, list), taken.knock_barred(g, seat); rule.meld_taken is set
+--   local tedesco = fuda.import("gin-tedesco")(M, rule)  -- M: the verbs (fuda.moves), rule: gin-base's
+--   tedesco.knocks_with_taken(g, seat, list), tedesco.knock_barred(g, seat); rule.meld_taken and
+--   rule.stock_out are set (the stock-out ends the hand with rule.finish)
 
 local G = fuda.import("gin-rules")
 local options = fuda.import("gin-options")
-local RANK, rules = G.RANK, G.rules
+local tally_aces = fuda.import("gin-tally").aces
+local plural = fuda.plural
+local RANK, rules, rules_for, show_arrangement = G.RANK, G.rules, G.rules_for, G.show_arrangement
 local melds_through, without, deadwood_with, best_layoffs = G.melds_through, G.without, G.deadwood_with, G.best_layoffs
-local M -- the verbs, given by the call below
+local M    -- the verbs, given by the call below
+local rule -- gin-base's, given by the call below
 
 -- knock_taken_melded: drop the knocks that would leave the card just taken out of every meld.
 local function knocks_with_taken(g, seat, list)
@@ -71,8 +76,33 @@ local function meld_taken(g, R, DR, knocker, defender, taken, allow, res)
            deadwood = best.lo.deadwood }
 end
 
-return function(verbs, rule)
-  M = verbs
-  rule.meld_taken = meld_taken
+-- The stock is empty when a turn starts (stock_out = "score", Tedesco): both hands are shown with
+-- aces at stock_out_ace_value; the lower deadwood wins the difference; equal: nobody scores.
+local function stock_out(g, seat)
+  local o = g.options
+  local R = rules_for(g, o.stock_out_ace_value)
+  local other = g:next(seat)
+  local a, b = R:melds(g:hand(seat)), R:melds(g:hand(other))
+  g:say("The stock is empty: the hand ends. %s shows %s.", g:name(seat), show_arrangement(a))
+  g:say("%s shows %s.", g:name(other), show_arrangement(b))
+  tally_aces(g, a, o.stock_out_ace_value, "stock out:ace in deadwood")
+  tally_aces(g, b, o.stock_out_ace_value, "stock out:ace in deadwood")
+  if a.deadwood == b.deadwood then
+    g:say("Equal deadwood (%d): nobody scores.", a.deadwood)
+    g:tally("hand:stock out tie")
+    g:score(g.var.dealer, 0, "stock out, equal")
+    return rule.finish(g, { kind = "stock out", note = "stock out, equal" })
+  end
+  local w, l, wd, ld = seat, other, a.deadwood, b.deadwood
+  if wd > ld then w, l, wd, ld = other, seat, b.deadwood, a.deadwood end
+  g:say("%s has less deadwood: %d - %d = %s.", g:name(w), ld, wd, plural(ld - wd, "point"))
+  g:tally("hand:stock out")
+  rule.finish(g, { winner = w, loser = l, kind = "stock out", points = ld - wd,
+                   note = ("stock out %d"):format(ld - wd) })
+end
+
+return function(verbs, base_rule)
+  M, rule = verbs, base_rule
+  rule.meld_taken, rule.stock_out = meld_taken, stock_out
   return { knocks_with_taken = knocks_with_taken, knock_barred = knock_barred }
 end
