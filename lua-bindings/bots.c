@@ -3,6 +3,7 @@
  * name, search.c plays these in its playouts); a bot's move applied in one
  * call for playouts; the variant's evaluate and likely for the
  * search. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args;

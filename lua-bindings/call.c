@@ -3,6 +3,7 @@
  * the hook cache, protected calls under the sandbox limits with the
  * message naming the script's place, and the checks after a hook (the
  * variant's invariant, someone to act). */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 /* ---- a transaction around hook calls ---- */

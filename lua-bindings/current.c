@@ -20,7 +20,10 @@
  * (e->ref_lock: object, metatable, object, metatable, ...), made with the
  * match (lgame.c). Switching allocates nothing and raises nothing: it runs
  * before the protected call. */
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "lcard.h"
+#include "budget.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 static const char LOCKED_GAME_KEY = 'G', LOCKED_VARS_KEY = 'V';
 

@@ -7,7 +7,10 @@
  * point by seat are match.c's; how the engine keeps a hook's work all or
  * nothing is said in engine_impl.h. */
 #include <stddef.h>
+#include <lauxlib.h>
 #include "engine_impl.h"
+#include "share.h"
+#include "loader.h"
 
 /* ---- life cycle ---- */
 

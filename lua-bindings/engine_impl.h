@@ -4,8 +4,14 @@
  * transactions and protected hook calls; moves.c: a table's legal moves and
  * applying one; bots.c: a table's bots and the search's estimate; marks.c:
  * going back to a mark, arranging piles; view.c: views and a hook's line of
- * text). Private to them: the rest of lua-bindings sees engine.h, table.h
- * and lfuda.h.
+ * text; with hooks.c: the hook cache, and tensor.c: the tensor hook), and
+ * struct fuda_engine itself. The rest of lua-bindings sees engine.h,
+ * table.h and the headers of the modules it uses; files outside the engine
+ * that still read the struct's fields include this file for it alone (the
+ * include says so): current.c, infer.c, limits.c, lmatch.c, loader.c,
+ * log.c, path.c, resample.c, sandbox.c, search.c, share.c, sheet.c,
+ * surface_walk.c, tables.c, tables_view.c, watchdog.c, and game_impl.h's
+ * files.
  *
  * Every entry point that touches the Lua state does all of it inside one
  * protected call under the sandbox limits (fuda_engine_pcall): reading what
@@ -30,11 +36,191 @@
 #include <unistd.h>
 #include <limits.h>
 #include <math.h>
-#include "lfuda.h"
+#include <pthread.h>
+#include <time.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include "engine.h"
+#include "state.h"
+#include "budget.h"
+#include "hooks.h"
+#include "record.h"
+#include "call.h"
+#include "game.h"
+#include "sbuf.h"
 #include "search.h"
 #include "text_term.h"
 #include "movetext.h"
 #include "table.h"
+
+/* A variant's option, as loaded (loader.c). */
+typedef struct fuda_opt {
+    char *name;
+    char *doc;
+    int type;        /* LUA_TNUMBER, LUA_TBOOLEAN, LUA_TSTRING */
+    int has_min, has_max;
+    lua_Integer min, max;
+    lua_Integer ival;
+    int bval;
+    char *sval;
+    char *one_of;    /* "low|high|corner" or NULL */
+    char *text;      /* value as text (for info) */
+} fuda_opt;
+
+/* What an engine holds: its limits and what a call under them uses; the
+ * loaded variant (the same in every engine sharing a state: copied from
+ * `loaded` to `variant_end`, its texts owned by the state's last engine);
+ * and the match, the engine's own. What belongs to the Lua state is its
+ * vm's. */
+struct fuda_engine {
+    lua_State *L;              /* vm->L */
+    fuda_vm *vm;               /* the state and variant, NULL when none is loaded */
+    char **search;   /* search folders, NULL-terminated, owned */
+    char *exe;
+    size_t mem_limit;          /* bytes of vm->mem_used plus cmem_used the running call may reach */
+    size_t cmem_used;          /* C-side memory the script made the engine keep (events, notes,
+                                * tallies, moves, log, symbols, the variant's texts): counts
+                                * against mem_limit */
+    long instr_limit, instr_left;  /* instr_limit 0: no budget (no count hook) */
+    long time_limit;           /* ms one call under the limits may take */
+    int in_hook;               /* a call under the limits is running */
+    int limit_hit;             /* FUDA_LIMIT_* hit in the running call, or 0 */
+    int stop_wait;             /* instructions a hit limit may wait for a script's place */
+    char place_file[64];       /* where the script was when a limit was hit: for messages */
+    int place_line;
+    int noted;                 /* the slot (from 1) of vm's noted function of the running call, or 0 */
+    int empty_run;             /* hands in a row of this match that ended in their deal */
+
+    /* the time limit's watchdog (watchdog.c); the thread running the calls
+     * writes call_gen, the watchdog reads it and writes wd_fired */
+    unsigned long call_gen;    /* odd while an outermost call under the limits runs */
+    unsigned long wd_fired;    /* the call_gen the watchdog found running past time_limit */
+    int wd_kicking;            /* the watchdog is signalling the thread (see kick) */
+    pthread_t wd_thread;       /* the thread running the call */
+    fuda_engine *wd_prev;      /* the engine whose call that thread ran before this one's */
+    fuda_engine *wd_next;      /* the watchdog's list (under its mutex) */
+    unsigned long wd_seen;     /* watchdog only: the call_gen it last saw, */
+    long long wd_since;        /* and since when (monotonic ms) */
+    clockid_t wd_clock;        /* the CPU clock of the thread running the call (set at arm) */
+    long long wd_cpu0;         /* watchdog only: that clock (us) when it first saw the call, */
+    long long wd_cpu_seen;     /* at its last look, */
+    long long wd_cpu_moved;    /* the time (monotonic ms) it last saw the clock move, */
+    long long wd_cpu_fired;    /* and the clock (us) when it marked the call over its time */
+    unsigned long wd_overrun;  /* watchdog only: the call_gen it reported as stuck (fuda_engine_on_overrun) */
+    int wd_why;                /* FUDA_LIMIT_TIME or _MATCH_TIME: why wd_fired was set */
+    long match_time_limit;     /* ms of script time one match may take (0: no budget) */
+    unsigned long match_epoch; /* the engine's thread: one more at every match start */
+    unsigned long match_over;  /* watchdog: the match_epoch whose budget is spent */
+    unsigned long wd_epoch;    /* watchdog only: the match it samples, */
+    long long wd_used, wd_last;/* its script time so far (CPU us), the time of the last look (ms) */
+    long long wd_last_cpu;     /* watchdog only: the running thread's CPU clock (us) at the last look, -1: none */
+    int paranoid;              /* check the core state after every hook */
+    char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
+    int err_oom;               /* ... could not be kept: out of memory */
+
+    /* the loaded variant: from here to variant_end, the same in every engine
+     * of the state (registry references into it, texts owned by the state's
+     * last engine: engine.c's free_variant) */
+    int loaded;
+    int ref_variant;           /* merged variant table */
+    int ref_hook[FUDA_NHOOKS]; /* its hook functions, LUA_NOREF if absent */
+    int ref_options;           /* option values table (read by g.options) */
+    int ref_varidx;            /* name -> var index */
+    int ref_seatvaridx;        /* name -> seat var number */
+    int nvars, nseatvars;
+    int ref_varinit;           /* list of {index, value} */
+    int nopts;
+    fuda_opt *opts;             /* nopts of them (at most FUDA_MAX_OPTS), owned */
+    fuda_option_info *optinfo;  /* the same, as fuda_engine_info shows them */
+    fuda_variant_info info;
+    char *name, *title, *file, *extends, *round;
+    char *variant_arg;         /* the name or path given to load */
+    char **optset; int noptset;  /* the "name=value" overrides of this load */
+    char **botnames;
+    int nbotnames;
+    char **expect;
+    int nexpect;
+    int ref_invariant;         /* check.invariant, LUA_NOREF if none: run by a paranoid engine */
+    size_t variant_bytes;      /* the variant's texts the engine copied (in cmem_used) */
+    char *colnames[FUDA_MAX_COLS]; /* the variant's `columns`, owned; ncols of them */
+    int ncols;
+    char **verbusage, **verbdoc; /* the declared verbs' usage and doc lines, owned; nverbs */
+    int nverbs;
+    char variant_end[1];       /* (the end of the variant's part) */
+
+    /* the match */
+    fuda_symtab *syms;
+    fuda_state st;
+    fuda_cell *cell;           /* the match's cell (lgame.c), NULL when no match was made */
+    uint64_t match_id;         /* unique in the process: whose a fuda_mark is */
+    int started;
+    int in_setup;
+    int ref_game;              /* the game table of this match */
+    int ref_piles;             /* the match table (lgame.c): pile index -> fuda.Pile,
+                                * the values tables, the g:pile and g:hand caches */
+    int ref_lock;              /* the match's objects and their metatables, in pairs (share.c) */
+    const void *game_ptr;      /* lua_topointer of the game: a method's self check */
+    int vars_stale;            /* the core state was restored with other variables or
+                                * piles: fuda_game_sync before Lua runs again */
+    uint64_t stale_slot[(FUDA_MAX_VARS + 63) / 64]; /* ... these variable slots */
+    int stale_piles;           /* ... and the pile caches (another pile count) */
+    int nsymcache;             /* strings in the match's string -> symbol cache */
+    uint64_t seed;
+    int practice;              /* the match is a practice one (its log says so: log.c) */
+    fuda_rng bot_rng;
+    fuda_row *rows; int nrows, caprows;
+    fuda_ev *evs; int nevs, capevs;
+    fuda_logmove *log; long nlog, caplog;
+    uint64_t log_serial;       /* the last serial given to a log entry */
+    fuda_event_fn ev_fn; void *ev_ud;
+    fuda_tally *tallies; int ntallies, captallies;
+    int count_hooks;
+    int quiet;                 /* a search is playing out: deliver no events, count no tallies */
+    int no_tallies;            /* fuda check's trial moves: count no tallies (fuda_engine_count_tallies) */
+    fuda_tried_fn tried_fn; void *tried_ud; /* fuda_engine_try_see's, during the call */
+    struct fuda_infer_memo *search_memo[FUDA_MAX_SEATS]; /* what each seat's searches keep for its
+                               * next (infer.h), owned; NULL until its first */
+    int search_stopped, search_sure; /* how the last search ended (fuda_search_last) */
+
+    const char *calling;       /* the hook a protected call is in, for messages */
+    int in_result;             /* g:result is running its hooks (no g:result inside them) */
+    size_t sym_bytes;          /* bytes of symbols the script stored (in cmem_used) */
+
+    /* The match's moves, interned: every distinct move text a hook listed gets
+     * an id, its text checked once and kept (mvtab[id], owned) for the whole
+     * match; the Lua tables map text -> id and id + 1 -> text. */
+    char **mvtab; int nmvtab, capmvtab;
+    int ref_mvids, ref_mvstrs;
+    /* the legal moves of moves_seat now, by id (moves_valid), and their
+     * texts for fuda_engine_moves */
+    int *mvids; int nmoves, capmvids;
+    const char **moves; int capmoves;
+    int moves_seat; int moves_valid;
+    int bot_id;                /* the move a bot chose, or -1 */
+
+    /* several tables (tables.c): the other states and the map of seats;
+     * e->st holds slot tb.active */
+    fuda_tables *tb;           /* NULL until the engine's first match of several tables */
+    int seats_stale;           /* g.seats must follow e->st.nseats (fuda_game_sync) */
+    int nteams;
+    unsigned team[FUDA_MAX_SEATS]; /* seats of each team, bit seat-1 */
+};
+
+/* The seat (from 1) at place p (from 1) of the table being played; p itself
+ * when the match has one table or the header is being played. */
+static inline int fuda_seat_of(const fuda_engine *e, int p) {
+    if (!e->tb || !e->tb->active || p < 1) return p;
+    return e->tb->seat[e->tb->active - 1][p - 1] + 1;
+}
+
+/* Tables of the match (0: one table of every seat), the slot being played
+ * (0: the header, or a match of one table). */
+static inline int fuda_tb_n(const fuda_engine *e) { return e->tb ? e->tb->n : 0; }
+static inline int fuda_tb_active(const fuda_engine *e) { return e->tb ? e->tb->active : 0; }
+/* With several tables: the state of slot k (0: the header; the one being
+ * played is e->st), and the place (from 1) of seat (from 1) at its table. */
+static inline const fuda_state *fuda_tb_slot(const fuda_engine *e, int k) { return fuda_tables_slot(e->tb, &e->st, k); }
+static inline int fuda_tb_place_of(const fuda_engine *e, int seat) { return e->tb->place_of[seat - 1] + 1; }
 
 /* At a table of several, what a hook there may also change: the match's
  * totals (g:score) and the table's kept result (g:result). */
@@ -63,8 +249,6 @@ size_t fuda_record_move_size(const char *text);
 void fuda_record_moves_clear(fuda_engine *e);
 
 /* ---- call.c ---- */
-/* The hooks' names by FUDA_HOOK_* ("setup", "deal", ...). */
-extern const char *const fuda_hook_names[FUDA_NHOOKS];
 void fuda_txn_begin(fuda_engine *e, fuda_txn *t);
 /* Did the hooks since t change the game: the state, and at a table of
  * several, the match's totals and the table's kept result too? */

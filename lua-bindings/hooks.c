@@ -2,6 +2,7 @@
  * cache of their functions (registry references made when the variant
  * loads), pushing one (counted for fuda check's coverage), and the message
  * handler that gives an error raised in a hook the script's place. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 const char *const fuda_hook_names[FUDA_NHOOKS] = {

@@ -48,9 +48,11 @@
  * and the search's fuda_engine_undo_to of its own mark puts all back. */
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include "record.h"
+#include "call.h"
 #include "table.h"
 #include "infer.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 #define TRIES 400   /* deals tried and mended for a decision's first world before it is dealt blind */
 #define MENDS 100   /* mends of one deal before another is tried */

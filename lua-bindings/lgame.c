@@ -27,7 +27,10 @@
  * game's and proxies' metatables get __index and __newindex functions that
  * raise it. Using them while another match sharing the state is played
  * fails with "... belongs to another match" (current.c). */
+#include <lauxlib.h>
 #include "game_impl.h"
+#include "strict.h"
+#include "say.h"
 
 /* ---- an ended match ---- */
 

@@ -22,7 +22,9 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 static const char VM_KEY = 'e';
 #define INSTR_STEP 1000

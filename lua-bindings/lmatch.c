@@ -14,8 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lauxlib.h>
 #include "lmatch_impl.h"
+#include "lcard.h"
+#include "game.h"
+#include "lmatch.h"
 #include "search.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 /* A match keeps its events for its readers: at most these many (a stranger's
  * variant may say a lot over a long match, and nothing caps the host). */

@@ -6,7 +6,12 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "strict.h"
+#include "loader.h"
+#include "record.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 /* ---- taking a definition into the engine ---- */
 

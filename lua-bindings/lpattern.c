@@ -18,7 +18,9 @@
 #include <ctype.h>
 #include <stddef.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "sandbox.h"
 
 #define MAX_CAPTURES 32      /* LUA_MAXCAPTURES of a stock build */
 #define MAX_DEPTH 200        /* nested tries before "pattern too complex" */

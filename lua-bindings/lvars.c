@@ -5,7 +5,9 @@
  * V from the core state after the engine put a state back. Also the match's
  * symbols: the strings the core state holds (string variables, claim kinds)
  * are ids in a per-match symbol table, charged to the script's memory. */
+#include <lauxlib.h>
 #include "game_impl.h"
+#include "strict.h"
 
 /* ---- symbols ---- */
 

@@ -15,7 +15,9 @@
  *
  * Failure: -1 (NULL for texts) with the message in fuda_engine_error, and
  * the match exactly as it was. */
+#include <lauxlib.h>
 #include "engine_impl.h"
+#include "match_tables.h"
 
 /* The match's own state: the header over its tables, else the one table's. */
 static fuda_state *header(fuda_engine *e) {

@@ -1,6 +1,7 @@
 /* moves.c -- a seat's legal moves (the moves hook, its list interned and
  * cached until the state changes) and applying one all or nothing (the
  * play hook, then the log and the events), or trying it. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 int fuda_engine_bad_seat(fuda_engine *e, int seat) {

@@ -22,7 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "loader.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 static const char TOP_KEY = 't';     /* real path of the user's variant's folder */
 

@@ -1,6 +1,7 @@
 /* record.c -- what a match keeps besides its state: the engine's error
  * message, the events of the move being made (delivered when it succeeds),
  * the coverage tallies, the scoresheet rows and the log of moves. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 /* ---- small helpers ---- */

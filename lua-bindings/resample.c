@@ -4,9 +4,10 @@
  * inference of what the others hold (infer.c), and Python's env.resample.
  * The core does the dealing (core/know.c); this file walks the tables of a
  * match of several. Failure: -1 with the message, nothing changed. */
-#include "lfuda.h"
+#include "record.h"
 #include "search.h"
 #include "table.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 /* Deal anew, from r, what seat (1-based, valid) can neither see nor know. In
  * a match of several tables: at its own table, from its place there; at

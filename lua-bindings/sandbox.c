@@ -15,8 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lualib.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "sandbox.h"
 #include "text_term.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 static const char PROTO_KEY = 'p';
 static const char STRICT_KEY = 'm';

@@ -30,7 +30,13 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "sandbox.h"
+#include "share.h"
+#include "module.h"
+#include "game.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 int fuda_vm_open(fuda_engine *e) {
     fuda_vm *vm = (fuda_vm *)calloc(1, sizeof *vm);

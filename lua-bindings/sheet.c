@@ -15,8 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lfuda.h"
+#include "record.h"
+#include "sbuf.h"
 #include "width.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 #define LEAD 5     /* the hand number's column: "%4d ", "total" */
 #define GAP 2      /* between two score columns */

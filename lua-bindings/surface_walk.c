@@ -15,8 +15,17 @@
  * names, "stale NAME" for an entry nothing reaches. */
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "lcard.h"
+#include "budget.h"
+#include "sandbox.h"
+#include "loader.h"
+#include "game.h"
+#include "record.h"
+#include "call.h"
+#include "sbuf.h"
 #include "text_term.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 /* ---- the walk ---- */
 

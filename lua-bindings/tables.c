@@ -21,8 +21,15 @@
  * of the tables is tables_view.c's. */
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "strict.h"
+#include "game.h"
+#include "hooks.h"
+#include "record.h"
+#include "call.h"
+#include "match_tables.h"
 #include "table.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 /* ---- the variant's declarations ---- */
 

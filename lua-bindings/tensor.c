@@ -18,6 +18,7 @@
  * holds jokers. So a hook can say what the seat knows, never more: a pile
  * entry filters itself, a list is checked. The hook runs read-only under the
  * limits of a hook, like view; a match of several tables has no tensor. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 #include "observe.h"
 

@@ -1,6 +1,7 @@
 /* view.c -- text a hook makes for a seat: the view (the variant's, or a
  * generic one), the claim question's reason (prompt), why a typed move is
  * refused (why_not), what a move throws away (confirm). */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 /* ---- views ---- */

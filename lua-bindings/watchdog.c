@@ -14,6 +14,7 @@
  * time, and reports a call still running well past its mark (an overrun:
  * fuda_engine_on_overrun). The limits themselves, the protected call and
  * the messages are limits.c's. */
+#include <pthread.h>
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
@@ -21,7 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "lfuda.h"
+#include "budget.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 
 #define STOP_SIGNAL (SIGRTMIN + 3) /* the watchdog's: "stop the call you are running" */
 #define WATCH_MAX_MS 25  /* the watchdog looks at least this often (less for small limits) */
