@@ -12,6 +12,8 @@
 #define FUDA_BUDGET_H
 
 #include <stddef.h>
+#include <pthread.h>
+#include <time.h>
 #include <lua.h>
 #include "engine.h"
 #include "movetext.h"
@@ -50,6 +52,61 @@ typedef struct fuda_vm {
     const char *loader_src;    /* the loader chunk's source name (its address): find_place skips it */
     size_t printed;            /* bytes the scripts' print wrote (FUDA_MAX_PRINT) */
 } fuda_vm;
+
+/* The limits of one engine's calls and the watchdog's marks on them: the
+ * part of an engine that limits.c and watchdog.c work on. It is the first
+ * member of struct fuda_engine (engine_impl.h checks it), so that
+ * fuda_limits_of is a cast: the hot paths (the count hook,
+ * fuda_sandbox_tick, the allocator) reach it with no call. The thread
+ * running the calls writes call_gen; the watchdog reads it and writes
+ * wd_fired; the fields marked "watchdog only" are its alone (under its
+ * lock). */
+typedef struct fuda_limits fuda_limits;
+struct fuda_limits {
+    fuda_vm *vm;               /* the engine's state and variant, NULL when none is loaded */
+    size_t mem_limit;          /* bytes of vm->mem_used plus cmem_used the running call may reach */
+    size_t cmem_used;          /* C-side memory the script made the engine keep (events, notes,
+                                * tallies, moves, log, symbols, the variant's texts): counts
+                                * against mem_limit */
+    long instr_limit, instr_left;  /* instr_limit 0: no budget (no count hook) */
+    long time_limit;           /* ms one call under the limits may take */
+    int in_hook;               /* a call under the limits is running */
+    int limit_hit;             /* FUDA_LIMIT_* hit in the running call, or 0 */
+    int stop_wait;             /* instructions a hit limit may wait for a script's place */
+    char place_file[64];       /* where the script was when a limit was hit: for messages */
+    int place_line;
+    int noted;                 /* the slot (from 1) of vm's noted function of the running call, or 0 */
+
+    /* the time limit's watchdog (watchdog.c) */
+    unsigned long call_gen;    /* odd while an outermost call under the limits runs */
+    unsigned long wd_fired;    /* the call_gen the watchdog found running past time_limit */
+    int wd_kicking;            /* the watchdog is signalling the thread (see kick) */
+    pthread_t wd_thread;       /* the thread running the call */
+    fuda_limits *wd_prev;      /* the limits of the call that thread ran before this one's */
+    fuda_limits *wd_next;      /* the watchdog's list (under its mutex) */
+    unsigned long wd_seen;     /* watchdog only: the call_gen it last saw, */
+    long long wd_since;        /* and since when (monotonic ms) */
+    clockid_t wd_clock;        /* the CPU clock of the thread running the call (set at arm) */
+    long long wd_cpu0;         /* watchdog only: that clock (us) when it first saw the call, */
+    long long wd_cpu_seen;     /* at its last look, */
+    long long wd_cpu_moved;    /* the time (monotonic ms) it last saw the clock move, */
+    long long wd_cpu_fired;    /* and the clock (us) when it marked the call over its time */
+    unsigned long wd_overrun;  /* watchdog only: the call_gen it reported as stuck (fuda_engine_on_overrun) */
+    int wd_why;                /* FUDA_LIMIT_TIME or _MATCH_TIME: why wd_fired was set */
+    long match_time_limit;     /* ms of script time one match may take (0: no budget) */
+    unsigned long match_epoch; /* the engine's thread: one more at every match start */
+    unsigned long match_over;  /* watchdog: the match_epoch whose budget is spent */
+    unsigned long wd_epoch;    /* watchdog only: the match it samples, */
+    long long wd_used, wd_last;/* its script time so far (CPU us), the time of the last look (ms) */
+    long long wd_last_cpu;     /* watchdog only: the running thread's CPU clock (us) at the last look, -1: none */
+};
+
+/* An engine's limits, and back (NULL for NULL). */
+static inline fuda_limits *fuda_limits_of(fuda_engine *e) { return (fuda_limits *)(void *)e; }
+static inline fuda_engine *fuda_limits_engine(fuda_limits *x) { return (fuda_engine *)(void *)x; }
+static inline const fuda_engine *fuda_limits_engine_c(const fuda_limits *x) {
+    return (const fuda_engine *)(const void *)x;
+}
 
 /* ---- limits.c ---- */
 /* The engine whose call runs on the state (NULL: a host state, or none),
@@ -104,20 +161,20 @@ void fuda_sandbox_unwatch(fuda_engine *e);
 /* Free a closed state's vm once no engine points to it any more (the
  * watchdog may be reading an engine's vm: it is freed under its lock). */
 void fuda_sandbox_free_vm(fuda_vm *vm);
-/* For limits.c. fuda_watchdog_arm: an outermost call of e starts on this
- * thread (a new odd generation for the watchdog, e innermost for the signal
- * handler, which sets hook `stop` on e's state when the call is over its
- * time); 1 when e's match has spent its script time already (the caller
- * stops the call at once), else 0. fuda_watchdog_disarm: the call ended
+/* For limits.c, on an engine's limits x. fuda_watchdog_arm: an outermost
+ * call starts on this thread (a new odd generation for the watchdog, x
+ * innermost for the signal handler, which sets hook `stop` on x's state
+ * when the call is over its time); 1 when the match has spent its script
+ * time already (the caller stops the call at once), else 0. fuda_watchdog_disarm: the call ended
  * (a signal still on its way then does nothing); 1 if the watchdog had
  * found it over its time. fuda_watchdog_overdue: 1 when the watchdog found
- * e's running call over its time (never a call that is not running);
+ * x's running call over its time (never a call that is not running);
  * fuda_watchdog_overdue_kind: which time, FUDA_LIMIT_TIME or
  * FUDA_LIMIT_MATCH_TIME. None fails or allocates. */
-int fuda_watchdog_arm(fuda_engine *e, lua_Hook stop);
-int fuda_watchdog_disarm(fuda_engine *e);
-int fuda_watchdog_overdue(const fuda_engine *e);
-int fuda_watchdog_overdue_kind(const fuda_engine *e);
+int fuda_watchdog_arm(fuda_limits *x, lua_Hook stop);
+int fuda_watchdog_disarm(fuda_limits *x);
+int fuda_watchdog_overdue(const fuda_limits *x);
+int fuda_watchdog_overdue_kind(const fuda_limits *x);
 
 /* ---- current.c: the engine a shared state runs for (vm->current) ---- */
 /* Make e current (NULL: none): the match objects of the engine current

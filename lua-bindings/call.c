@@ -177,8 +177,8 @@ static int run_invariant(fuda_engine *e, const char *after) {
  * is fuda's own code (a hook author.lua made; fuda_place_error skips the
  * loader's and author's chunks the same way). */
 const char *fuda_call_place(const fuda_engine *e) {
-    if (e->noted < 1 || e->noted > FUDA_NOTED) return e->file;
-    const char *p = e->vm->noted_place[e->noted - 1];
+    if (e->lim.noted < 1 || e->lim.noted > FUDA_NOTED) return e->file;
+    const char *p = e->lim.vm->noted_place[e->lim.noted - 1];
     if (!p[0] || strncmp(p, "author:", 7) == 0 || strncmp(p, "loader:", 7) == 0) return e->file;
     return p;
 }

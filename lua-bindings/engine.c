@@ -87,12 +87,12 @@ static char *exe_dir(const char *exe) {
 fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     fuda_engine *e = (fuda_engine *)calloc(1, sizeof *e);
     if (!e) return NULL;
-    e->mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
-    e->instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
-    e->time_limit = cfg && cfg->time_limit ? cfg->time_limit : FUDA_DEFAULT_TIME;
-    e->match_time_limit = !cfg || !cfg->match_time_limit ? FUDA_DEFAULT_MATCH_TIME
+    e->lim.mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
+    e->lim.instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
+    e->lim.time_limit = cfg && cfg->time_limit ? cfg->time_limit : FUDA_DEFAULT_TIME;
+    e->lim.match_time_limit = !cfg || !cfg->match_time_limit ? FUDA_DEFAULT_MATCH_TIME
                           : cfg->match_time_limit < 0 ? 0 : cfg->match_time_limit;
-    e->match_epoch = 1; /* match_over (0) names no epoch: no budget is spent */
+    e->lim.match_epoch = 1; /* match_over (0) names no epoch: no budget is spent */
     e->paranoid = cfg ? cfg->paranoid : 0;
     int n = 0;
     while (cfg && cfg->search_path && cfg->search_path[n]) n++;
@@ -149,7 +149,7 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
-    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* loading: a budget of its own */
+    __atomic_store_n(&e->lim.match_epoch, e->lim.match_epoch + 1, __ATOMIC_RELEASE); /* loading: a budget of its own */
     if (fuda_engine_pcall(e, load_body, (void *)variant) < 0) {
         close_state(e);
         return -1;
@@ -160,9 +160,9 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
 }
 
 fuda_engine *fuda_engine_new_sharing(fuda_engine *owner) {
-    if (!owner || !owner->loaded || !owner->vm) return NULL;
-    fuda_config cfg = {(const char *const *)owner->search, owner->mem_limit, owner->instr_limit,
-                       owner->time_limit, owner->match_time_limit ? owner->match_time_limit : -1, NULL,
+    if (!owner || !owner->loaded || !owner->lim.vm) return NULL;
+    fuda_config cfg = {(const char *const *)owner->search, owner->lim.mem_limit, owner->lim.instr_limit,
+                       owner->lim.time_limit, owner->lim.match_time_limit ? owner->lim.match_time_limit : -1, NULL,
                        owner->paranoid};
     fuda_engine *e = fuda_engine_new(&cfg);
     if (!e) return NULL;

@@ -4,14 +4,23 @@
  * transactions and protected hook calls; moves.c: a table's legal moves and
  * applying one; bots.c: a table's bots and the search's estimate; marks.c:
  * going back to a mark, arranging piles; view.c: views and a hook's line of
- * text; with hooks.c: the hook cache, and tensor.c: the tensor hook), and
- * struct fuda_engine itself. The rest of lua-bindings sees engine.h,
- * table.h and the headers of the modules it uses; files outside the engine
- * that still read the struct's fields include this file for it alone (the
- * include says so): current.c, infer.c, limits.c, lmatch.c, loader.c,
- * log.c, path.c, resample.c, sandbox.c, search.c, share.c, sheet.c,
- * surface_walk.c, tables.c, tables_view.c, watchdog.c, and game_impl.h's
- * files.
+ * text; hooks.c: the hook cache; tensor.c: the tensor hook; share.c: the
+ * engine's Lua state and sharing it; log.c: the log's text, replay,
+ * practice and tally marks; tables.c and tables_view.c: the match level
+ * over several tables; engine_access.c: the accessors), and struct
+ * fuda_engine itself. The rest of lua-bindings sees engine.h, table.h,
+ * engine_access.h and the headers of the modules it uses; the limits see
+ * only their part, struct fuda_limits (budget.h), the struct's first
+ * member.
+ *
+ * Outside the engine, still including this file for the struct alone (the
+ * include says so): loader.c (it fills the variant's part of the struct,
+ * from `loaded` to `variant_end`), infer.c and search.c (the search bot and
+ * its inference play the table being played in place: its state, moves,
+ * generator, quiet flag; search.c is being split on another branch), and
+ * game_impl.h's files, lgame.c, lvars.c, lpile.c, lresult.c and ldeal.c
+ * (the game object is a view of the match's state: each method of `g`
+ * reads it directly, the hottest path there is).
  *
  * Every entry point that touches the Lua state does all of it inside one
  * protected call under the sandbox limits (fuda_engine_pcall): reading what
@@ -30,6 +39,7 @@
 #define FUDA_ENGINE_IMPL_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,47 +83,12 @@ typedef struct fuda_opt {
  * and the match, the engine's own. What belongs to the Lua state is its
  * vm's. */
 struct fuda_engine {
-    lua_State *L;              /* vm->L */
-    fuda_vm *vm;               /* the state and variant, NULL when none is loaded */
+    fuda_limits lim;           /* first: its limits (budget.h; fuda_limits_of is a cast), lim.vm
+                                * the state and variant, NULL when none is loaded */
+    lua_State *L;              /* lim.vm->L */
     char **search;   /* search folders, NULL-terminated, owned */
     char *exe;
-    size_t mem_limit;          /* bytes of vm->mem_used plus cmem_used the running call may reach */
-    size_t cmem_used;          /* C-side memory the script made the engine keep (events, notes,
-                                * tallies, moves, log, symbols, the variant's texts): counts
-                                * against mem_limit */
-    long instr_limit, instr_left;  /* instr_limit 0: no budget (no count hook) */
-    long time_limit;           /* ms one call under the limits may take */
-    int in_hook;               /* a call under the limits is running */
-    int limit_hit;             /* FUDA_LIMIT_* hit in the running call, or 0 */
-    int stop_wait;             /* instructions a hit limit may wait for a script's place */
-    char place_file[64];       /* where the script was when a limit was hit: for messages */
-    int place_line;
-    int noted;                 /* the slot (from 1) of vm's noted function of the running call, or 0 */
     int empty_run;             /* hands in a row of this match that ended in their deal */
-
-    /* the time limit's watchdog (watchdog.c); the thread running the calls
-     * writes call_gen, the watchdog reads it and writes wd_fired */
-    unsigned long call_gen;    /* odd while an outermost call under the limits runs */
-    unsigned long wd_fired;    /* the call_gen the watchdog found running past time_limit */
-    int wd_kicking;            /* the watchdog is signalling the thread (see kick) */
-    pthread_t wd_thread;       /* the thread running the call */
-    fuda_engine *wd_prev;      /* the engine whose call that thread ran before this one's */
-    fuda_engine *wd_next;      /* the watchdog's list (under its mutex) */
-    unsigned long wd_seen;     /* watchdog only: the call_gen it last saw, */
-    long long wd_since;        /* and since when (monotonic ms) */
-    clockid_t wd_clock;        /* the CPU clock of the thread running the call (set at arm) */
-    long long wd_cpu0;         /* watchdog only: that clock (us) when it first saw the call, */
-    long long wd_cpu_seen;     /* at its last look, */
-    long long wd_cpu_moved;    /* the time (monotonic ms) it last saw the clock move, */
-    long long wd_cpu_fired;    /* and the clock (us) when it marked the call over its time */
-    unsigned long wd_overrun;  /* watchdog only: the call_gen it reported as stuck (fuda_engine_on_overrun) */
-    int wd_why;                /* FUDA_LIMIT_TIME or _MATCH_TIME: why wd_fired was set */
-    long match_time_limit;     /* ms of script time one match may take (0: no budget) */
-    unsigned long match_epoch; /* the engine's thread: one more at every match start */
-    unsigned long match_over;  /* watchdog: the match_epoch whose budget is spent */
-    unsigned long wd_epoch;    /* watchdog only: the match it samples, */
-    long long wd_used, wd_last;/* its script time so far (CPU us), the time of the last look (ms) */
-    long long wd_last_cpu;     /* watchdog only: the running thread's CPU clock (us) at the last look, -1: none */
     int paranoid;              /* check the core state after every hook */
     char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
     int err_oom;               /* ... could not be kept: out of memory */
@@ -205,6 +180,9 @@ struct fuda_engine {
     int nteams;
     unsigned team[FUDA_MAX_SEATS]; /* seats of each team, bit seat-1 */
 };
+/* fuda_limits_of (budget.h) takes the engine for its limits: they must come first. */
+typedef char fuda_limits_come_first[offsetof(struct fuda_engine, lim) == 0 ? 1 : -1];
+
 
 /* The seat (from 1) at place p (from 1) of the table being played; p itself
  * when the match has one table or the header is being played. */

@@ -7,7 +7,7 @@
 #define FUDA_GAME_IMPL_H
 
 #include <string.h>
-#include "engine_impl.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 #include "lcard.h"
 #include "game.h"
 
@@ -19,7 +19,7 @@
  * engine current on the state: other matches may share it, current.c). */
 static inline fuda_engine *cell_engine(const fuda_cell *c) {
     fuda_engine *e = c->e;
-    return e && e->started && e->vm->current == e ? e : NULL;
+    return e && e->started && e->lim.vm->current == e ? e : NULL;
 }
 
 /* Raise for an object (`what`) of a match that is not being played. */

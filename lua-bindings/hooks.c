@@ -81,8 +81,8 @@ int fuda_place_error(lua_State *L) {
     fuda_engine *e = fuda_engine_of(L);
     if (!e || !e->file) return 1;
     if (t == LUA_TSTRING && strncmp(lua_tostring(L, 1), e->file, strlen(e->file)) == 0) return 1;
-    if (e->noted >= 1 && e->noted <= FUDA_NOTED && e->vm->noted_place[e->noted - 1][0])
-        push_placed(L, e->vm->noted_place[e->noted - 1], t);
+    if (e->lim.noted >= 1 && e->lim.noted <= FUDA_NOTED && e->lim.vm->noted_place[e->lim.noted - 1][0])
+        push_placed(L, e->lim.vm->noted_place[e->lim.noted - 1], t);
     else /* a hook that is a C function (view = tostring): only its file is known */
         push_placed(L, e->file, t);
     return 1;

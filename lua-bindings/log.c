@@ -21,7 +21,7 @@
 #include "record.h"
 #include "sbuf.h"
 #include "file.h"
-#include "engine_impl.h" /* the engine struct: see engine_impl.h */
+#include "engine_impl.h"
 
 char *fuda_engine_log(const fuda_engine *e) {
     fuda_sbuf b = {NULL, 0, 0};

@@ -158,7 +158,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     e->practice = 0;
     static uint64_t matches; /* every match of the process gets its own id, for marks */
     e->match_id = __atomic_add_fetch(&matches, 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
+    __atomic_store_n(&e->lim.match_epoch, e->lim.match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
     e->started = 1;
     int rc = fuda_engine_pcall(e, start_body, NULL);
     e->in_setup = 0;

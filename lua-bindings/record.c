@@ -159,7 +159,7 @@ static int log_push(fuda_engine *e, int seat, int id, char *text) {
     e->log[e->nlog].id = id;
     e->log[e->nlog].serial = ++e->log_serial;
     e->log[e->nlog++].text = text;
-    e->cmem_used += sizeof *e->log + (text ? strlen(text) + 1 : 0);
+    e->lim.cmem_used += sizeof *e->log + (text ? strlen(text) + 1 : 0);
     return 0;
 }
 

@@ -29,7 +29,7 @@
 #include "call.h"
 #include "match_tables.h"
 #include "table.h"
-#include "engine_impl.h" /* the engine struct: see engine_impl.h */
+#include "engine_impl.h"
 
 /* ---- the variant's declarations ---- */
 

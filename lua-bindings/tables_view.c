@@ -13,7 +13,7 @@
 #include "sbuf.h"
 #include "match_tables.h"
 #include "table.h"
-#include "engine_impl.h" /* the engine struct: see engine_impl.h */
+#include "engine_impl.h"
 
 int fuda_engine_tables(const fuda_engine *e) { return e->started ? fuda_tb_n(e) : 0; }
 
