@@ -3,8 +3,8 @@
  * stays private to the engine's files (engine_impl.h). engine_access.c
  * calls no other file of lua-bindings: any file may call these without
  * making a cycle. None fails, allocates or raises. Included by current.c,
- * sandbox.c, path.c, surface_walk.c, lmatch.c, tensor.c, resample.c and
- * sheet.c, and watchdog.c for the variant's file. (The limits reach
+ * sandbox.c, path.c, surface_walk.c, lmatch.c, resample.c, sheet.c,
+ * infer.c, loader.c, and watchdog.c for the variant's file. (The limits reach
  * theirs through budget.h's fuda_limits_of.) */
 #ifndef FUDA_ENGINE_ACCESS_H
 #define FUDA_ENGINE_ACCESS_H
@@ -12,6 +12,7 @@
 #include <lua.h>
 #include "engine.h"
 #include "record.h"
+#include "loader.h"
 
 /* The engine's Lua state; NULL when no variant is loaded. */
 lua_State *fuda_engine_lua(const fuda_engine *e);
@@ -47,6 +48,15 @@ int fuda_engine_nvars(const fuda_engine *e);
  * folder (NULL when unknown), both owned by the engine. */
 char *const *fuda_engine_search_dirs(const fuda_engine *e);
 const char *fuda_engine_exe(const fuda_engine *e);
+/* The match's log entries (owned by the engine, valid until the log
+ * changes); fuda_log_text (record.h) gives an entry's text. */
+const fuda_logmove *fuda_engine_log_entries(const fuda_engine *e);
+/* The slot of what seat i + 1's searches keep for its next (infer.c's
+ * memo, owned by the engine; NULL until its first). */
+struct fuda_infer_memo **fuda_engine_search_memo(fuda_engine *e, int i);
+/* The loaded variant's part of e (loader.h), for loader.c to fill: valid
+ * while e lives. */
+fuda_variant *fuda_engine_variant(fuda_engine *e);
 /* The variant's file (owned by the engine), NULL when none is loaded. */
 const char *fuda_engine_file(const fuda_engine *e);
 /* The scoresheet rows of the match, *n of them (owned by the engine, valid

@@ -14,13 +14,13 @@
  * member.
  *
  * Outside the engine, still including this file for the struct alone (the
- * include says so): loader.c (it fills the variant's part of the struct,
- * from `loaded` to `variant_end`), infer.c and search.c (the search bot and
- * its inference play the table being played in place: its state, moves,
- * generator, quiet flag; search.c is being split on another branch), and
- * game_impl.h's files, lgame.c, lvars.c, lpile.c, lresult.c and ldeal.c
- * (the game object is a view of the match's state: each method of `g`
- * reads it directly, the hottest path there is).
+ * include says so): search.c (the search bot plays the table being played
+ * in place: its state, generator, quiet flag, how the last search ended;
+ * it is being split on another branch), and game_impl.h's files, lgame.c,
+ * lvars.c, lpile.c, lresult.c and ldeal.c (the game object is a view of
+ * the match's state: each method of `g` reads it directly, the hottest
+ * path there is). The variant's part is struct fuda_variant (loader.h),
+ * which loader.c fills through fuda_engine_variant.
  *
  * Every entry point that touches the Lua state does all of it inside one
  * protected call under the sandbox limits (fuda_engine_pcall): reading what
@@ -54,6 +54,7 @@
 #include "state.h"
 #include "budget.h"
 #include "hooks.h"
+#include "loader.h"
 #include "record.h"
 #include "call.h"
 #include "game.h"
@@ -63,25 +64,10 @@
 #include "movetext.h"
 #include "table.h"
 
-/* A variant's option, as loaded (loader.c). */
-typedef struct fuda_opt {
-    char *name;
-    char *doc;
-    int type;        /* LUA_TNUMBER, LUA_TBOOLEAN, LUA_TSTRING */
-    int has_min, has_max;
-    lua_Integer min, max;
-    lua_Integer ival;
-    int bval;
-    char *sval;
-    char *one_of;    /* "low|high|corner" or NULL */
-    char *text;      /* value as text (for info) */
-} fuda_opt;
-
-/* What an engine holds: its limits and what a call under them uses; the
- * loaded variant (the same in every engine sharing a state: copied from
- * `loaded` to `variant_end`, its texts owned by the state's last engine);
- * and the match, the engine's own. What belongs to the Lua state is its
- * vm's. */
+/* What an engine holds: its limits and what a call under them uses (lim);
+ * the loaded variant (var: the same in every engine sharing a state,
+ * copied whole, its texts owned by the state's last engine); and the
+ * match, the engine's own. What belongs to the Lua state is its vm's. */
 struct fuda_engine {
     fuda_limits lim;           /* first: its limits (budget.h; fuda_limits_of is a cast), lim.vm
                                 * the state and variant, NULL when none is loaded */
@@ -93,35 +79,10 @@ struct fuda_engine {
     char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
     int err_oom;               /* ... could not be kept: out of memory */
 
-    /* the loaded variant: from here to variant_end, the same in every engine
-     * of the state (registry references into it, texts owned by the state's
-     * last engine: engine.c's free_variant) */
-    int loaded;
-    int ref_variant;           /* merged variant table */
-    int ref_hook[FUDA_NHOOKS]; /* its hook functions, LUA_NOREF if absent */
-    int ref_options;           /* option values table (read by g.options) */
-    int ref_varidx;            /* name -> var index */
-    int ref_seatvaridx;        /* name -> seat var number */
-    int nvars, nseatvars;
-    int ref_varinit;           /* list of {index, value} */
-    int nopts;
-    fuda_opt *opts;             /* nopts of them (at most FUDA_MAX_OPTS), owned */
-    fuda_option_info *optinfo;  /* the same, as fuda_engine_info shows them */
-    fuda_variant_info info;
-    char *name, *title, *file, *extends, *round;
-    char *variant_arg;         /* the name or path given to load */
-    char **optset; int noptset;  /* the "name=value" overrides of this load */
-    char **botnames;
-    int nbotnames;
-    char **expect;
-    int nexpect;
-    int ref_invariant;         /* check.invariant, LUA_NOREF if none: run by a paranoid engine */
-    size_t variant_bytes;      /* the variant's texts the engine copied (in cmem_used) */
-    char *colnames[FUDA_MAX_COLS]; /* the variant's `columns`, owned; ncols of them */
-    int ncols;
-    char **verbusage, **verbdoc; /* the declared verbs' usage and doc lines, owned; nverbs */
-    int nverbs;
-    char variant_end[1];       /* (the end of the variant's part) */
+    /* the loaded variant (loader.h): the same in every engine of the state
+     * (registry references into it, texts owned by the state's last engine:
+     * engine.c's free_variant) */
+    fuda_variant var;
 
     /* the match */
     fuda_symtab *syms;

@@ -56,13 +56,12 @@ int fuda_vm_open(fuda_engine *e) {
 }
 
 void fuda_vm_join(fuda_engine *e, fuda_engine *owner) {
-    size_t from = offsetof(fuda_engine, loaded), to = offsetof(fuda_engine, variant_end);
-    memcpy((char *)e + from, (const char *)owner + from, to - from);
-    e->info.columns = (const char *const *)e->colnames; /* the one pointer into the struct itself */
+    e->var = owner->var;
+    e->var.info.columns = (const char *const *)e->var.colnames; /* the one pointer into the struct itself */
     e->lim.vm = owner->lim.vm;
     e->L = owner->L;
     e->lim.vm->users++;
-    e->lim.cmem_used += e->variant_bytes; /* what the variant keeps counts for every match */
+    e->lim.cmem_used += e->var.variant_bytes; /* what the variant keeps counts for every match */
 }
 
 /* In a protected call (it sets table fields): retire the match of the
