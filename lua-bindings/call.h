@@ -2,7 +2,7 @@
  * protected call under the sandbox limits, a hook called inside one, the
  * checks after a hook, and putting a match's records back. The engine's
  * transactions (fuda_txn) are engine_impl.h's. Included by the engine's
- * files, tables.c, surface_walk.c, infer.c and marks.c. */
+ * files (engine_impl.h), surface_walk.c and infer.c. */
 #ifndef FUDA_CALL_H
 #define FUDA_CALL_H
 

@@ -2,8 +2,9 @@
  * game object `g`, its fields, events and life; lvars.c: g.var, g.seat[k]
  * and the match's symbols; lpile.c: piles; lresult.c: scores and results).
  * What those files share among themselves is game_impl.h. Included by the
- * engine (a match's game made, pushed, synced, retired), share.c, tables.c,
- * host.c, tensor.c and the files that print symbols. */
+ * engine's files (engine_impl.h: a match's game made, pushed, synced,
+ * retired), game_impl.h, host.c and lfuda.c (the types), lmatch.c and
+ * tables_view.c (a symbol's text), surface_walk.c. */
 #ifndef FUDA_GAME_H
 #define FUDA_GAME_H
 

@@ -2,8 +2,9 @@
  * fuda.cards functions, reading a list of cards; lmeld.c: fuda.rules), and
  * what every fuda userdata starts with: its tag, the type names, and the
  * head of a userdata holding cards (a fuda.Pile). Included by the files that
- * read cards or check a fuda userdata's type (lcard.c, lmeld.c, lpile.c,
- * lmatch.c, lloader.c, current.c, lvars.c, lgame.c, surface_walk.c). */
+ * read cards or check a fuda userdata's type: lcard.c, lmeld.c, lfuda.c,
+ * lloader.c, lmatch.c, current.c, surface_walk.c, and the game object's
+ * files through game_impl.h. */
 #ifndef FUDA_LCARD_H
 #define FUDA_LCARD_H
 

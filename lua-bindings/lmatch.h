@@ -2,7 +2,7 @@
  * methods), lmatch_make.c (fuda.match, fuda.replay, fuda.list) and
  * host_share.c (the loaded variants the matches of one kind share). What
  * lmatch.c and lmatch_make.c share between them is lmatch_impl.h. Included
- * by host.c and lrepl.c. */
+ * by host.c, lrepl.c and those files. */
 #ifndef FUDA_LMATCH_H
 #define FUDA_LMATCH_H
 

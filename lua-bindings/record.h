@@ -2,10 +2,10 @@
  * engine's error message, the events of the move being made, the
  * scoresheet rows, the log of moves) as the rest of lua-bindings records
  * into it. The engine's own helpers of record.c are engine_impl.h's.
- * Included by the engine's files, and by every binding that sets the
- * engine's error, sends an event, scores or logs (loader.c, lgame.c,
- * lresult.c, tables.c, tables_view.c, log.c, sheet.c, surface_walk.c,
- * infer.c, resample.c, search.c, observe.c). */
+ * Included by the engine's files (engine_impl.h, and so game_impl.h's),
+ * engine_access.h, and the other files that set the engine's error or read
+ * its rows or log: loader.c, sheet.c, surface_walk.c, infer.c, resample.c,
+ * search.c, observe.c. */
 #ifndef FUDA_RECORD_H
 #define FUDA_RECORD_H
 
