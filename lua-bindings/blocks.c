@@ -23,7 +23,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include "budget.h"
 
 #define CLASSES 32                   /* of 24, 40, 56, ... 520 bytes: */
 #define MAX (16 * CLASSES + 8)       /* what glibc's chunks of 32, 48, ... hold */

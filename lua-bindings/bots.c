@@ -3,6 +3,7 @@
  * name, search.c plays these in its playouts); a bot's move applied in one
  * call for playouts; the variant's evaluate and likely for the
  * search. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args;
@@ -12,10 +13,10 @@ typedef struct bot_args { int seat; const char *name; char label[80]; } bot_args
 static int run_lua_bot(fuda_engine *e, bot_args *a) {
     lua_State *L = e->L;
     e->bot_id = -1;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_variant);
     lua_getfield(L, -1, "bots");
     if (!lua_istable(L, -1) || lua_getfield(L, -1, a->name) != LUA_TFUNCTION) {
-        fuda_engine_seterr(e, "%s has no bot '%s'", e->name, a->name);
+        fuda_engine_seterr(e, "%s has no bot '%s'", e->var.name, a->name);
         return -1;
     }
     lua_pushinteger(L, a->seat);
@@ -170,7 +171,7 @@ static int bot_apply_body(fuda_engine *e, void *ud) {
 
 int fuda_table_bot_apply(fuda_engine *e, int seat, const char *name, const char **move) {
     if (fuda_moves_may_act(e, seat) < 0) return -1;
-    if (e->paranoid || (fuda_moves_needed(e, seat) && e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
+    if (e->paranoid || (fuda_moves_needed(e, seat) && e->var.ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF)) {
         const char *mv;
         if (fuda_table_bot(e, seat, name, &mv) < 0 || fuda_table_apply(e, seat, mv) < 0) return -1;
         *move = mv;
@@ -196,7 +197,7 @@ typedef struct eval_args { int seat; double v; const char *name; } eval_args;
 
 static int eval_body(fuda_engine *e, void *ud) {
     eval_args *a = (eval_args *)ud;
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->var.ref_variant);
     if (lua_getfield(e->L, -1, a->name) != LUA_TFUNCTION) return 1;
     lua_pushinteger(e->L, a->seat);
     fuda_engine_call_hook(e, a->name, 1, 1);

@@ -3,6 +3,7 @@
  * the hook cache, protected calls under the sandbox limits with the
  * message naming the script's place, and the checks after a hook (the
  * variant's invariant, someone to act). */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 /* ---- a transaction around hook calls ---- */
@@ -140,7 +141,7 @@ static int invariant_body(fuda_engine *e, void *ud) {
     invariant_args *a = (invariant_args *)ud;
     lua_State *L = e->L;
     lua_Debug ar;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_invariant);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_invariant);
     lua_pushvalue(L, -1);
     lua_getinfo(L, ">S", &ar);
     snprintf(a->where, sizeof a->where, "%s:%d", ar.short_src, ar.linedefined);
@@ -176,9 +177,9 @@ static int run_invariant(fuda_engine *e, const char *after) {
  * is fuda's own code (a hook author.lua made; fuda_place_error skips the
  * loader's and author's chunks the same way). */
 const char *fuda_call_place(const fuda_engine *e) {
-    if (e->noted < 1 || e->noted > FUDA_NOTED) return e->file;
-    const char *p = e->vm->noted_place[e->noted - 1];
-    if (!p[0] || strncmp(p, "author:", 7) == 0 || strncmp(p, "loader:", 7) == 0) return e->file;
+    if (e->lim.noted < 1 || e->lim.noted > FUDA_NOTED) return e->var.file;
+    const char *p = e->lim.vm->noted_place[e->lim.noted - 1];
+    if (!p[0] || strncmp(p, "author:", 7) == 0 || strncmp(p, "loader:", 7) == 0) return e->var.file;
     return p;
 }
 
@@ -192,10 +193,10 @@ static int check_progress(fuda_engine *e, const char *after) {
     }
     char msg[256];
     if (e->paranoid && fuda_state_check(&e->st, msg, sizeof msg) < 0) {
-        fuda_engine_seterr(e, "%s: the game state is inconsistent after %s: %s", e->file, after, msg);
+        fuda_engine_seterr(e, "%s: the game state is inconsistent after %s: %s", e->var.file, after, msg);
         return -1;
     }
-    if (e->paranoid && e->ref_invariant != LUA_NOREF) return run_invariant(e, after);
+    if (e->paranoid && e->var.ref_invariant != LUA_NOREF) return run_invariant(e, after);
     return 0;
 }
 

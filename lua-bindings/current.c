@@ -20,7 +20,10 @@
  * (e->ref_lock: object, metatable, object, metatable, ...), made with the
  * match (lgame.c). Switching allocates nothing and raises nothing: it runs
  * before the protected call. */
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "lcard.h"
+#include "budget.h"
+#include "engine_access.h"
 
 static const char LOCKED_GAME_KEY = 'G', LOCKED_VARS_KEY = 'V';
 
@@ -55,8 +58,9 @@ void fuda_current_types(lua_State *L) {
 /* Give e's match objects their own metatables (open) or the locked ones.
  * The first pair of the list is the game's, the others variable tables. */
 void fuda_current_open(lua_State *L, fuda_engine *e, int open) {
-    if (e->ref_lock == LUA_NOREF || e->ref_lock == LUA_REFNIL) return;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_lock);
+    int lock = fuda_engine_ref_lock(e);
+    if (lock == LUA_NOREF || lock == LUA_REFNIL) return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, lock);
     lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
     for (lua_Integer i = 1; i + 1 <= n; i += 2) {
         lua_rawgeti(L, -1, i);

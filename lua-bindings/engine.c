@@ -7,48 +7,50 @@
  * point by seat are match.c's; how the engine keeps a hook's work all or
  * nothing is said in engine_impl.h. */
 #include <stddef.h>
+#include <lauxlib.h>
 #include "engine_impl.h"
+#include "share.h"
+#include "loader.h"
 
 /* ---- life cycle ---- */
 
 /* The engine's variant part emptied (its texts freed or still another
  * engine's, see share.c). */
 static void forget_variant(fuda_engine *e) {
-    size_t from = offsetof(fuda_engine, loaded), to = offsetof(fuda_engine, variant_end);
-    fuda_sandbox_cfree(e, e->variant_bytes);
-    memset((char *)e + from, 0, to - from);
-    e->ref_variant = e->ref_options = e->ref_varidx = e->ref_seatvaridx = e->ref_varinit = LUA_NOREF;
-    e->ref_invariant = LUA_NOREF;
-    for (int h = 0; h < FUDA_NHOOKS; h++) e->ref_hook[h] = LUA_NOREF;
+    fuda_sandbox_cfree(e, e->var.variant_bytes);
+    memset(&e->var, 0, sizeof e->var);
+    e->var.ref_variant = e->var.ref_options = e->var.ref_varidx = e->var.ref_seatvaridx = e->var.ref_varinit = LUA_NOREF;
+    e->var.ref_invariant = LUA_NOREF;
+    for (int h = 0; h < FUDA_NHOOKS; h++) e->var.ref_hook[h] = LUA_NOREF;
     e->started = 0;
 }
 
 /* Free the variant's texts (the engine is its state's last). */
 static void free_variant(fuda_engine *e) {
-    for (int i = 0; i < e->nopts; i++) {
-        free(e->opts[i].name); free(e->opts[i].doc); free(e->opts[i].text);
-        free(e->opts[i].sval); free(e->opts[i].one_of);
+    for (int i = 0; i < e->var.nopts; i++) {
+        free(e->var.opts[i].name); free(e->var.opts[i].doc); free(e->var.opts[i].text);
+        free(e->var.opts[i].sval); free(e->var.opts[i].one_of);
     }
-    e->nopts = 0;
-    free(e->opts);
-    free(e->optinfo);
-    e->opts = NULL, e->optinfo = NULL;
-    for (int i = 0; i < e->nbotnames; i++) free(e->botnames[i]);
-    free(e->botnames);
-    e->botnames = NULL, e->nbotnames = 0;
-    for (int i = 0; i < e->nexpect; i++) free(e->expect[i]);
-    free(e->expect);
-    e->expect = NULL, e->nexpect = 0;
-    for (int i = 0; i < e->ncols; i++) free(e->colnames[i]);
-    e->ncols = 0;
-    for (int i = 0; i < e->nverbs; i++) free(e->verbusage[i]), free(e->verbdoc[i]);
-    free(e->verbusage), free(e->verbdoc);
-    e->verbusage = e->verbdoc = NULL, e->nverbs = 0;
-    free(e->name); free(e->title); free(e->file); free(e->extends); free(e->round);
-    e->name = e->title = e->file = e->extends = e->round = NULL;
-    free(e->variant_arg);
-    for (int i = 0; i < e->noptset; i++) free(e->optset[i]);
-    free(e->optset);
+    e->var.nopts = 0;
+    free(e->var.opts);
+    free(e->var.optinfo);
+    e->var.opts = NULL, e->var.optinfo = NULL;
+    for (int i = 0; i < e->var.nbotnames; i++) free(e->var.botnames[i]);
+    free(e->var.botnames);
+    e->var.botnames = NULL, e->var.nbotnames = 0;
+    for (int i = 0; i < e->var.nexpect; i++) free(e->var.expect[i]);
+    free(e->var.expect);
+    e->var.expect = NULL, e->var.nexpect = 0;
+    for (int i = 0; i < e->var.ncols; i++) free(e->var.colnames[i]);
+    e->var.ncols = 0;
+    for (int i = 0; i < e->var.nverbs; i++) free(e->var.verbusage[i]), free(e->var.verbdoc[i]);
+    free(e->var.verbusage), free(e->var.verbdoc);
+    e->var.verbusage = e->var.verbdoc = NULL, e->var.nverbs = 0;
+    free(e->var.name); free(e->var.title); free(e->var.file); free(e->var.extends); free(e->var.round);
+    e->var.name = e->var.title = e->var.file = e->var.extends = e->var.round = NULL;
+    free(e->var.variant_arg);
+    for (int i = 0; i < e->var.noptset; i++) free(e->var.optset[i]);
+    free(e->var.optset);
     forget_variant(e);
 }
 
@@ -84,12 +86,12 @@ static char *exe_dir(const char *exe) {
 fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     fuda_engine *e = (fuda_engine *)calloc(1, sizeof *e);
     if (!e) return NULL;
-    e->mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
-    e->instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
-    e->time_limit = cfg && cfg->time_limit ? cfg->time_limit : FUDA_DEFAULT_TIME;
-    e->match_time_limit = !cfg || !cfg->match_time_limit ? FUDA_DEFAULT_MATCH_TIME
+    e->lim.mem_limit = cfg && cfg->mem_limit ? cfg->mem_limit : FUDA_DEFAULT_MEM;
+    e->lim.instr_limit = cfg && cfg->instr_limit ? cfg->instr_limit : FUDA_DEFAULT_INSTR;
+    e->lim.time_limit = cfg && cfg->time_limit ? cfg->time_limit : FUDA_DEFAULT_TIME;
+    e->lim.match_time_limit = !cfg || !cfg->match_time_limit ? FUDA_DEFAULT_MATCH_TIME
                           : cfg->match_time_limit < 0 ? 0 : cfg->match_time_limit;
-    e->match_epoch = 1; /* match_over (0) names no epoch: no budget is spent */
+    e->lim.match_epoch = 1; /* match_over (0) names no epoch: no budget is spent */
     e->paranoid = cfg ? cfg->paranoid : 0;
     int n = 0;
     while (cfg && cfg->search_path && cfg->search_path[n]) n++;
@@ -129,7 +131,7 @@ void fuda_engine_free(fuda_engine *e) {
 static int load_body(fuda_engine *e, void *ud) {
     if (fuda_loader_load(e, (const char *)ud) < 0) return -1;
     fuda_engine_cache_hooks(e);
-    fuda_sandbox_blame(e, e->file);
+    fuda_sandbox_blame(e, e->var.file);
     lua_gc(e->L, LUA_GCCOLLECT, 0);
     return 0;
 }
@@ -138,28 +140,28 @@ int fuda_engine_load(fuda_engine *e, const char *variant, const char *const *opt
     close_state(e);
     if (e->err) e->err[0] = 0;
     e->err_oom = 0;
-    e->optset = (char **)calloc((size_t)nopts + 1, sizeof(char *));
-    e->noptset = 0;
-    for (int i = 0; e->optset && i < nopts; i++) e->optset[e->noptset++] = strdup(options[i]);
+    e->var.optset = (char **)calloc((size_t)nopts + 1, sizeof(char *));
+    e->var.noptset = 0;
+    for (int i = 0; e->var.optset && i < nopts; i++) e->var.optset[e->var.noptset++] = strdup(options[i]);
     if (fuda_vm_open(e) < 0) {
         close_state(e);
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
-    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* loading: a budget of its own */
+    __atomic_store_n(&e->lim.match_epoch, e->lim.match_epoch + 1, __ATOMIC_RELEASE); /* loading: a budget of its own */
     if (fuda_engine_pcall(e, load_body, (void *)variant) < 0) {
         close_state(e);
         return -1;
     }
-    e->variant_arg = strdup(variant);
-    e->loaded = 1;
+    e->var.variant_arg = strdup(variant);
+    e->var.loaded = 1;
     return 0;
 }
 
 fuda_engine *fuda_engine_new_sharing(fuda_engine *owner) {
-    if (!owner || !owner->loaded || !owner->vm) return NULL;
-    fuda_config cfg = {(const char *const *)owner->search, owner->mem_limit, owner->instr_limit,
-                       owner->time_limit, owner->match_time_limit ? owner->match_time_limit : -1, NULL,
+    if (!owner || !owner->var.loaded || !owner->lim.vm) return NULL;
+    fuda_config cfg = {(const char *const *)owner->search, owner->lim.mem_limit, owner->lim.instr_limit,
+                       owner->lim.time_limit, owner->lim.match_time_limit ? owner->lim.match_time_limit : -1, NULL,
                        owner->paranoid};
     fuda_engine *e = fuda_engine_new(&cfg);
     if (!e) return NULL;
@@ -172,7 +174,7 @@ fuda_engine *fuda_engine_new_sharing(fuda_engine *owner) {
 void fuda_engine_unload(fuda_engine *e) { close_state(e); }
 
 const fuda_variant_info *fuda_engine_info(const fuda_engine *e) {
-    return e->loaded ? &e->info : NULL;
+    return e->var.loaded ? &e->var.info : NULL;
 }
 
 void fuda_engine_on_event(fuda_engine *e, fuda_event_fn fn, void *ud) {

@@ -361,6 +361,17 @@ void fuda_engine_set_practice(fuda_engine *e);
 /* 1 when the running match is marked practice, else 0. */
 int fuda_engine_practice(const fuda_engine *e);
 
+/* Back to no variant loaded: the match ends, the state is left (its error
+ * kept). Never fails. */
+void fuda_engine_unload(fuda_engine *e);
+/* Make the top n cards of pile `name` (from_top 0: its bottom n) be
+ * cards[0..n), each swapped with the card where it was: the pile of seat
+ * owner, 0 a shared pile ("NAME@T": table T's shared pile in a match of
+ * several tables). For tests and a log's "arrange" lines, logged
+ * as given. 0, or -1 with the message and the match as it was. */
+int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
+                        int from_top);
+
 /* ---- several tables (core/tables.h; a variant's `tables`, `teams`,
  * `seating`, `hand_over`) ----
  * A match of several tables runs one hand at each table at once; the

@@ -4,8 +4,23 @@
  * transactions and protected hook calls; moves.c: a table's legal moves and
  * applying one; bots.c: a table's bots and the search's estimate; marks.c:
  * going back to a mark, arranging piles; view.c: views and a hook's line of
- * text). Private to them: the rest of lua-bindings sees engine.h, table.h
- * and lfuda.h.
+ * text; hooks.c: the hook cache; tensor.c: the tensor hook; share.c: the
+ * engine's Lua state and sharing it; log.c: the log's text, replay,
+ * practice and tally marks; tables.c and tables_view.c: the match level
+ * over several tables; engine_access.c: the accessors), and struct
+ * fuda_engine itself. The rest of lua-bindings sees engine.h, table.h,
+ * engine_access.h and the headers of the modules it uses; the limits see
+ * only their part, struct fuda_limits (budget.h), the struct's first
+ * member.
+ *
+ * Outside the engine, still including this file for the struct alone (the
+ * include says so): search.c (the search bot plays the table being played
+ * in place: its state, generator, quiet flag, how the last search ended;
+ * it is being split on another branch), and game_impl.h's files, lgame.c,
+ * lvars.c, lpile.c, lresult.c and ldeal.c (the game object is a view of
+ * the match's state: each method of `g` reads it directly, the hottest
+ * path there is). The variant's part is struct fuda_variant (loader.h),
+ * which loader.c fills through fuda_engine_variant.
  *
  * Every entry point that touches the Lua state does all of it inside one
  * protected call under the sandbox limits (fuda_engine_pcall): reading what
@@ -24,17 +39,127 @@
 #define FUDA_ENGINE_IMPL_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <limits.h>
 #include <math.h>
-#include "lfuda.h"
+#include <pthread.h>
+#include <time.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include "engine.h"
+#include "state.h"
+#include "budget.h"
+#include "hooks.h"
+#include "loader.h"
+#include "record.h"
+#include "call.h"
+#include "game.h"
+#include "sbuf.h"
 #include "search.h"
 #include "text_term.h"
 #include "movetext.h"
 #include "table.h"
+
+/* What an engine holds: its limits and what a call under them uses (lim);
+ * the loaded variant (var: the same in every engine sharing a state,
+ * copied whole, its texts owned by the state's last engine); and the
+ * match, the engine's own. What belongs to the Lua state is its vm's. */
+struct fuda_engine {
+    fuda_limits lim;           /* first: its limits (budget.h; fuda_limits_of is a cast), lim.vm
+                                * the state and variant, NULL when none is loaded */
+    lua_State *L;              /* lim.vm->L */
+    char **search;   /* search folders, NULL-terminated, owned */
+    char *exe;
+    int empty_run;             /* hands in a row of this match that ended in their deal */
+    int paranoid;              /* check the core state after every hook */
+    char *err; size_t caperr; /* the last failure's message (fuda_engine_seterr) */
+    int err_oom;               /* ... could not be kept: out of memory */
+
+    /* the loaded variant (loader.h): the same in every engine of the state
+     * (registry references into it, texts owned by the state's last engine:
+     * engine.c's free_variant) */
+    fuda_variant var;
+
+    /* the match */
+    fuda_symtab *syms;
+    fuda_state st;
+    fuda_cell *cell;           /* the match's cell (lgame.c), NULL when no match was made */
+    uint64_t match_id;         /* unique in the process: whose a fuda_mark is */
+    int started;
+    int in_setup;
+    int ref_game;              /* the game table of this match */
+    int ref_piles;             /* the match table (lgame.c): pile index -> fuda.Pile,
+                                * the values tables, the g:pile and g:hand caches */
+    int ref_lock;              /* the match's objects and their metatables, in pairs (share.c) */
+    const void *game_ptr;      /* lua_topointer of the game: a method's self check */
+    int vars_stale;            /* the core state was restored with other variables or
+                                * piles: fuda_game_sync before Lua runs again */
+    uint64_t stale_slot[(FUDA_MAX_VARS + 63) / 64]; /* ... these variable slots */
+    int stale_piles;           /* ... and the pile caches (another pile count) */
+    int nsymcache;             /* strings in the match's string -> symbol cache */
+    uint64_t seed;
+    int practice;              /* the match is a practice one (its log says so: log.c) */
+    fuda_rng bot_rng;
+    fuda_row *rows; int nrows, caprows;
+    fuda_ev *evs; int nevs, capevs;
+    fuda_logmove *log; long nlog, caplog;
+    uint64_t log_serial;       /* the last serial given to a log entry */
+    fuda_event_fn ev_fn; void *ev_ud;
+    fuda_tally *tallies; int ntallies, captallies;
+    int count_hooks;
+    int quiet;                 /* a search is playing out: deliver no events, count no tallies */
+    int no_tallies;            /* fuda check's trial moves: count no tallies (fuda_engine_count_tallies) */
+    fuda_tried_fn tried_fn; void *tried_ud; /* fuda_engine_try_see's, during the call */
+    struct fuda_infer_memo *search_memo[FUDA_MAX_SEATS]; /* what each seat's searches keep for its
+                               * next (infer.h), owned; NULL until its first */
+    int search_stopped, search_sure; /* how the last search ended (fuda_search_last) */
+
+    const char *calling;       /* the hook a protected call is in, for messages */
+    int in_result;             /* g:result is running its hooks (no g:result inside them) */
+    size_t sym_bytes;          /* bytes of symbols the script stored (in cmem_used) */
+
+    /* The match's moves, interned: every distinct move text a hook listed gets
+     * an id, its text checked once and kept (mvtab[id], owned) for the whole
+     * match; the Lua tables map text -> id and id + 1 -> text. */
+    char **mvtab; int nmvtab, capmvtab;
+    int ref_mvids, ref_mvstrs;
+    /* the legal moves of moves_seat now, by id (moves_valid), and their
+     * texts for fuda_engine_moves */
+    int *mvids; int nmoves, capmvids;
+    const char **moves; int capmoves;
+    int moves_seat; int moves_valid;
+    int bot_id;                /* the move a bot chose, or -1 */
+
+    /* several tables (tables.c): the other states and the map of seats;
+     * e->st holds slot tb.active */
+    fuda_tables *tb;           /* NULL until the engine's first match of several tables */
+    int seats_stale;           /* g.seats must follow e->st.nseats (fuda_game_sync) */
+    int nteams;
+    unsigned team[FUDA_MAX_SEATS]; /* seats of each team, bit seat-1 */
+};
+/* fuda_limits_of (budget.h) takes the engine for its limits: they must come first. */
+typedef char fuda_limits_come_first[offsetof(struct fuda_engine, lim) == 0 ? 1 : -1];
+
+
+/* The seat (from 1) at place p (from 1) of the table being played; p itself
+ * when the match has one table or the header is being played. */
+static inline int fuda_seat_of(const fuda_engine *e, int p) {
+    if (!e->tb || !e->tb->active || p < 1) return p;
+    return e->tb->seat[e->tb->active - 1][p - 1] + 1;
+}
+
+/* Tables of the match (0: one table of every seat), the slot being played
+ * (0: the header, or a match of one table). */
+static inline int fuda_tb_n(const fuda_engine *e) { return e->tb ? e->tb->n : 0; }
+static inline int fuda_tb_active(const fuda_engine *e) { return e->tb ? e->tb->active : 0; }
+/* With several tables: the state of slot k (0: the header; the one being
+ * played is e->st), and the place (from 1) of seat (from 1) at its table. */
+static inline const fuda_state *fuda_tb_slot(const fuda_engine *e, int k) { return fuda_tables_slot(e->tb, &e->st, k); }
+static inline int fuda_tb_place_of(const fuda_engine *e, int seat) { return e->tb->place_of[seat - 1] + 1; }
 
 /* At a table of several, what a hook there may also change: the match's
  * totals (g:score) and the table's kept result (g:result). */
@@ -63,8 +188,6 @@ size_t fuda_record_move_size(const char *text);
 void fuda_record_moves_clear(fuda_engine *e);
 
 /* ---- call.c ---- */
-/* The hooks' names by FUDA_HOOK_* ("setup", "deal", ...). */
-extern const char *const fuda_hook_names[FUDA_NHOOKS];
 void fuda_txn_begin(fuda_engine *e, fuda_txn *t);
 /* Did the hooks since t change the game: the state, and at a table of
  * several, the match's totals and the table's kept result too? */

@@ -2,14 +2,16 @@
  * game object, its fields, events and life; lvars.c: g.var, g.seat[k] and
  * the match's symbols; lpile.c: pile handles and fuda.Pile; lresult.c:
  * scores, hand results and the end of a match; ldeal.c: the standard deal).
- * Private to them: the rest of lua-bindings sees lfuda.h. */
+ * Private to them: the rest of lua-bindings sees game.h. */
 #ifndef FUDA_GAME_IMPL_H
 #define FUDA_GAME_IMPL_H
 
 #include <string.h>
-#include "lfuda.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
+#include "lcard.h"
+#include "game.h"
 
-/* Upvalue 1 of every closure of a match: its cell (fuda_cell, lfuda.h),
+/* Upvalue 1 of every closure of a match: its cell (fuda_cell, game.h),
  * which forgets the engine when the match ends. */
 #define UV_ENGINE lua_upvalueindex(1)
 
@@ -17,7 +19,7 @@
  * engine current on the state: other matches may share it, current.c). */
 static inline fuda_engine *cell_engine(const fuda_cell *c) {
     fuda_engine *e = c->e;
-    return e && e->started && e->vm->current == e ? e : NULL;
+    return e && e->started && e->lim.vm->current == e ? e : NULL;
 }
 
 /* Raise for an object (`what`) of a match that is not being played. */

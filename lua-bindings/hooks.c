@@ -2,6 +2,7 @@
  * cache of their functions (registry references made when the variant
  * loads), pushing one (counted for fuda check's coverage), and the message
  * handler that gives an error raised in a hook the script's place. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 const char *const fuda_hook_names[FUDA_NHOOKS] = {
@@ -10,14 +11,14 @@ const char *const fuda_hook_names[FUDA_NHOOKS] = {
 
 /* Remember the variant's hook functions (after loading). */
 void fuda_engine_cache_hooks(fuda_engine *e) {
-    e->info.nhooks = 0;
+    e->var.info.nhooks = 0;
     for (int h = 0; h < FUDA_NHOOKS; h++) {
-        lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_variant);
+        lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->var.ref_variant);
         if (lua_getfield(e->L, -1, fuda_hook_names[h]) == LUA_TFUNCTION) {
-            e->info.hooks[e->info.nhooks++] = fuda_hook_names[h];
-            e->ref_hook[h] = luaL_ref(e->L, LUA_REGISTRYINDEX);
+            e->var.info.hooks[e->var.info.nhooks++] = fuda_hook_names[h];
+            e->var.ref_hook[h] = luaL_ref(e->L, LUA_REGISTRYINDEX);
         } else {
-            e->ref_hook[h] = LUA_NOREF;
+            e->var.ref_hook[h] = LUA_NOREF;
             lua_pop(e->L, 1);
         }
         lua_pop(e->L, 1);
@@ -26,8 +27,8 @@ void fuda_engine_cache_hooks(fuda_engine *e) {
 
 /* Push hook h; 0 (nothing pushed) if the variant has none. */
 int fuda_engine_push_hook(fuda_engine *e, int h) {
-    if (e->ref_hook[h] == LUA_NOREF) return 0;
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_hook[h]);
+    if (e->var.ref_hook[h] == LUA_NOREF) return 0;
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->var.ref_hook[h]);
     if (e->count_hooks) {
         char tag[64];
         snprintf(tag, sizeof tag, "hook %s", fuda_hook_names[h]);
@@ -78,11 +79,11 @@ int fuda_place_error(lua_State *L) {
         return 1;
     }
     fuda_engine *e = fuda_engine_of(L);
-    if (!e || !e->file) return 1;
-    if (t == LUA_TSTRING && strncmp(lua_tostring(L, 1), e->file, strlen(e->file)) == 0) return 1;
-    if (e->noted >= 1 && e->noted <= FUDA_NOTED && e->vm->noted_place[e->noted - 1][0])
-        push_placed(L, e->vm->noted_place[e->noted - 1], t);
+    if (!e || !e->var.file) return 1;
+    if (t == LUA_TSTRING && strncmp(lua_tostring(L, 1), e->var.file, strlen(e->var.file)) == 0) return 1;
+    if (e->lim.noted >= 1 && e->lim.noted <= FUDA_NOTED && e->lim.vm->noted_place[e->lim.noted - 1][0])
+        push_placed(L, e->lim.vm->noted_place[e->lim.noted - 1], t);
     else /* a hook that is a C function (view = tostring): only its file is known */
-        push_placed(L, e->file, t);
+        push_placed(L, e->var.file, t);
     return 1;
 }

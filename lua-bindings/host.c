@@ -4,7 +4,13 @@
  * fuda.search_budget, fuda.surface: here); `fuda run FILE` runs a file in
  * it, and luaopen_fuda gives the same module to a stock lua5.4's
  * `require "fuda"`. The REPL's Lua lines run in it too (lrepl.c). */
+#include <lauxlib.h>
 #include "host_impl.h"
+#include "sandbox.h"
+#include "strict.h"
+#include "module.h"
+#include "game.h"
+#include "lmatch.h"
 #include "search.h"
 
 /* ---- the host's own module functions ---- */

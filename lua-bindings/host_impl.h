@@ -6,7 +6,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lua.h>
+#include <lauxlib.h>
 #include "host.h"
 
 struct fuda_host {

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "lmatch.h"
 #include "host.h"
 
 static const char OWNERS_KEY = 'o';

@@ -48,9 +48,11 @@
  * and the search's fuda_engine_undo_to of its own mark puts all back. */
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include "record.h"
+#include "call.h"
 #include "table.h"
 #include "infer.h"
+#include "engine_access.h"
 
 #define TRIES 400   /* deals tried and mended for a decision's first world before it is dealt blind */
 #define MENDS 100   /* mends of one deal before another is tried */
@@ -59,6 +61,12 @@
 /* 1 if seat k (0-based) would see the same in a as in b: the same piles and
  * sizes, the same cards where it knows them (and knows the same places),
  * turn, direction, window, variables, totals. */
+/* Is e's match one of several tables? (The search infers at one table only.) */
+static int several(fuda_engine *e) {
+    const fuda_tables *tb = fuda_engine_tables_of(e);
+    return tb && tb->n;
+}
+
 static int seen_same(const fuda_state *a, const fuda_state *b, int k) {
     if (a->nseats != b->nseats || a->turn != b->turn || a->dir != b->dir || a->phase != b->phase ||
         a->out_mask != b->out_mask || a->npiles != b->npiles || a->hand_no != b->hand_no)
@@ -86,21 +94,21 @@ static int seen_same(const fuda_state *a, const fuda_state *b, int k) {
  * moves of seats (no "next" or other lines), at most MAX_SINCE, and at least
  * one of another seat. Sets F->n and F->lead; 0 or -1. */
 static int read_since(fuda_infer *F, const fuda_mark *root) {
-    const fuda_engine *e = F->e;
+    const fuda_logmove *log = fuda_engine_log_entries(F->e);
     const fuda_mark *m = F->memo;
     if (m->st.hand_no != root->st.hand_no || m->nrows != root->nrows || m->nlog >= root->nlog) return -1;
     F->n = root->nlog - m->nlog;
     if (F->n > MAX_SINCE) return -1;
     F->lead = 0;
-    while (F->lead < F->n && e->log[m->nlog + F->lead].seat == F->seat) F->lead++;
+    while (F->lead < F->n && log[m->nlog + F->lead].seat == F->seat) F->lead++;
     if (F->lead == F->n) return -1;
     for (long k = 0; k < F->n; k++)
-        if (e->log[m->nlog + k].seat <= 0 || e->log[m->nlog + k].text) return -1;
+        if (log[m->nlog + k].seat <= 0 || log[m->nlog + k].text) return -1;
     return 0;
 }
 
 /* Entry k since the memo: its seat and text (interned: valid all match). */
-static int since_seat(const fuda_infer *F, long k) { return F->e->log[F->memo->nlog + k].seat; }
+static int since_seat(const fuda_infer *F, long k) { return fuda_engine_log_entries(F->e)[F->memo->nlog + k].seat; }
 static const char *since_text(const fuda_infer *F, long k) { return fuda_log_text(F->e, F->memo->nlog + k); }
 
 /* Play the moves since the memo again as they were, keeping each state in
@@ -110,9 +118,9 @@ static int replay_real(fuda_infer *F, const fuda_mark *root) {
     int ok = fuda_engine_rewind_state(e, F->memo) == 0;
     for (long k = 0; ok && k < F->n; k++) {
         ok = fuda_table_apply(e, since_seat(F, k), since_text(F, k)) == 0;
-        if (ok) F->real[k] = e->st;
+        if (ok) F->real[k] = *fuda_engine_table_st(e);
     }
-    ok = ok && memcmp(&e->st, &root->st, sizeof e->st) == 0;
+    ok = ok && memcmp(fuda_engine_table_st(e), &root->st, sizeof (fuda_state)) == 0;
     fuda_engine_undo_to(e, root);
     return ok ? 0 : -1;
 }
@@ -169,12 +177,12 @@ static int own_move(fuda_infer *F, long k) {
     fuda_engine *e = F->e;
     int me = F->seat - 1;
     if (fuda_engine_mark(e, &F->before) < 0 || fuda_table_apply(e, F->seat, since_text(F, k)) < 0) return 0;
-    F->after = e->st;
-    if (seen_same(&e->st, &F->real[k], me)) return 1;
+    F->after = *fuda_engine_table_st(e);
+    if (seen_same(fuda_engine_table_st(e), &F->real[k], me)) return 1;
     if (fuda_engine_undo_to(e, &F->before) < 0) return 0;
-    if (show_real(&e->st, &F->after, &F->real[k], me) < 0) return 0;
-    e->moves_valid = 0;
-    return fuda_table_apply(e, F->seat, since_text(F, k)) == 0 && seen_same(&e->st, &F->real[k], me);
+    if (show_real(fuda_engine_table_st(e), &F->after, &F->real[k], me) < 0) return 0;
+    fuda_engine_moves_stale(e);
+    return fuda_table_apply(e, F->seat, since_text(F, k)) == 0 && seen_same(fuda_engine_table_st(e), &F->real[k], me);
 }
 
 /* How many cards of each value seat k (0-based) knows in s, added to n[]
@@ -299,8 +307,8 @@ static int to_deal(fuda_infer *F, const fuda_mark *root, const fuda_state *d) {
         if (fuda_table_apply(e, F->seat, since_text(F, k)) < 0) return -1;
     if (d) {
         fuda_engine_mark_stale(e, d);
-        e->st = *d;
-        e->moves_valid = 0;
+        *fuda_engine_table_st(e) = *d;
+        fuda_engine_moves_stale(e);
     }
     return 0;
 }
@@ -313,10 +321,10 @@ static long replay_deal(fuda_infer *F) {
         int s = since_seat(F, k);
         const char *mv;
         if (time_up(F)) return -1;
-        F->pre = e->st;
+        F->pre = *fuda_engine_table_st(e);
         if (s == F->seat) {
             if (!own_move(F, k)) return k;
-        } else if (fuda_table_bot_apply(e, s, F->policy, &mv) < 0 || !seen_same(&e->st, &F->real[k], F->seat - 1)) {
+        } else if (fuda_table_bot_apply(e, s, F->policy, &mv) < 0 || !seen_same(fuda_engine_table_st(e), &F->real[k], F->seat - 1)) {
             return k;
         }
     }
@@ -377,7 +385,7 @@ static int bring_to_light(fuda_infer *F, long k, int s, fuda_state *d, fuda_rng 
 
 /* A random other seat than the searching one (1-based). */
 static int other_seat(const fuda_infer *F, fuda_rng *r) {
-    int n = F->e->st.nseats;
+    int n = fuda_engine_table_st(F->e)->nseats;
     return 1 + (F->seat + (int)fuda_rng_below(r, (uint32_t)(n - 1))) % n;
 }
 
@@ -413,11 +421,11 @@ static int worth_trying(const fuda_infer *F) { return F->tries < TRIES * (F->at 
 static int try_deal(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
     fuda_engine *e = F->e;
     if (to_deal(F, root, F->resume ? &F->deal : NULL) < 0) return 0;
-    if (!F->resume) fuda_state_resample(&e->st, F->seat - 1, r);
+    if (!F->resume) fuda_state_resample(fuda_engine_table_st(e), F->seat - 1, r);
     F->resume = 0;
-    e->moves_valid = 0;
-    if (settle(F, &e->st, r) < 0) return 0;
-    F->deal = e->st;
+    fuda_engine_moves_stale(e);
+    if (settle(F, fuda_engine_table_st(e), r) < 0) return 0;
+    F->deal = *fuda_engine_table_st(e);
     long got = replay_deal(F);
     for (int m = 0; m < MENDS && got >= F->lead && got < F->n && worth_trying(F); m++) {
         F->tries++;
@@ -438,7 +446,7 @@ static int try_deal(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
 static int chain_step(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
     fuda_engine *e = F->e;
     fuda_state d = F->deal;
-    int n = e->st.nseats, k = (int)fuda_rng_below(r, (uint32_t)n);
+    int n = fuda_engine_table_st(e)->nseats, k = (int)fuda_rng_below(r, (uint32_t)n);
     F->tries++;
     if (k == F->seat - 1) reseed(&d, r);
     else fuda_state_redeal_owner(&d, F->seat - 1, k, r);
@@ -453,8 +461,8 @@ static int chain_step(fuda_infer *F, const fuda_mark *root, fuda_rng *r) {
         fuda_engine_undo_to(e, root);
         return 0;
     }
-    fuda_state_shuffle_unseen(&e->st, r);
-    e->moves_valid = 0;
+    fuda_state_shuffle_unseen(fuda_engine_table_st(e), r);
+    fuda_engine_moves_stale(e);
     return 1;
 }
 
@@ -475,7 +483,7 @@ static int start_at(fuda_infer *F, int i, const fuda_mark *root) {
     const fuda_state *dealt = F->lead ? &F->real[F->lead - 1] : &F->memo->st;
     find_pins(F, dealt);
     find_drawn(F, dealt);
-    const fuda_infer_memo *M = F->e->search_memo[F->seat - 1];
+    const fuda_infer_memo *M = *fuda_engine_search_memo(F->e, F->seat - 1);
     F->resume = M->kept && M->kept_match == F->memo->match_id && M->kept_nlog == F->memo->nlog &&
                 M->kept_serial == F->memo->log_serial;
     if (F->resume) F->deal = M->deal;
@@ -492,8 +500,8 @@ static int start_from(fuda_infer *F, int i, const fuda_mark *root) {
 int fuda_infer_begin(fuda_infer *F, fuda_engine *e, int seat, const char *policy, const fuda_mark *root) {
     memset(F, 0, sizeof *F);
     F->e = e, F->seat = seat, F->policy = policy;
-    fuda_infer_memo *M = e->search_memo[seat - 1];
-    if (!M || fuda_tb_n(e)) return -1;
+    fuda_infer_memo *M = *fuda_engine_search_memo(e, seat - 1);
+    if (!M || several(e)) return -1;
     F->start[F->nstart++] = &M->first;
     for (int i = FUDA_INFER_DEPTH - 1; i >= 0; i--)
         if (M->recent[i].nlog != M->first.nlog || M->recent[i].match_id != M->first.match_id)
@@ -511,8 +519,8 @@ int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double u
             F->tries++;
             if (try_deal(F, root, r)) {
                 F->found++;
-                fuda_state_shuffle_unseen(&F->e->st, r);
-                F->e->moves_valid = 0;
+                fuda_state_shuffle_unseen(fuda_engine_table_st(F->e), r);
+                fuda_engine_moves_stale(F->e);
                 return 1;
             }
         }
@@ -525,7 +533,7 @@ int fuda_infer_world(fuda_infer *F, const fuda_mark *root, fuda_rng *r, double u
 }
 
 void fuda_infer_end(fuda_infer *F) {
-    fuda_infer_memo *M = F->e ? F->e->search_memo[F->seat - 1] : NULL;
+    fuda_infer_memo *M = F->e ? *fuda_engine_search_memo(F->e, F->seat - 1) : NULL;
     if (M && F->found && F->memo) {
         M->deal = F->deal;
         M->kept = 1;
@@ -539,9 +547,9 @@ void fuda_infer_end(fuda_infer *F) {
 }
 
 void fuda_infer_remember(fuda_engine *e, int seat, const fuda_mark *root) {
-    if (fuda_tb_n(e)) return;
-    fuda_infer_memo *M = e->search_memo[seat - 1];
-    if (!M) M = e->search_memo[seat - 1] = calloc(1, sizeof *M);
+    if (several(e)) return;
+    fuda_infer_memo *M = *fuda_engine_search_memo(e, seat - 1);
+    if (!M) M = *fuda_engine_search_memo(e, seat - 1) = calloc(1, sizeof *M);
     if (!M) return;
     memmove(M->recent + 1, M->recent, (FUDA_INFER_DEPTH - 1) * sizeof *M->recent);
     M->recent[0] = *root;

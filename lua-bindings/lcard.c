@@ -5,7 +5,9 @@
  * that cheap: byte -> name string and name string -> byte; any other spelling
  * ("H7", "ts") goes through the core parser. */
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "lcard.h"
+#include "state.h"
 #include "card.h"
 
 static const char CARDSTR_KEY = 's';

@@ -2,7 +2,9 @@
  * cards one by one: g:gather (cards back onto the stock) and g:deal (n
  * cards to every seat, round the table). Both check everything first and
  * raise, moving nothing, for a missing pile or too few cards. */
+#include <lauxlib.h>
 #include "game_impl.h"
+#include "strict.h"
 
 /* Move every card of pile p onto pile `to`, p's bottom card first. */
 static void gather_pile(fuda_state *st, int p, int to) {

@@ -2,7 +2,11 @@
  * and fuda.plural (lloader.c), and inside an engine the variant loader's
  * functions. Host scripts get fuda.match on top (lmatch_make.c; host.c makes
  * their state and has luaopen_fuda for a stock lua5.4's `require "fuda"`). */
-#include "lfuda.h"
+#include "lcard.h"
+#include "strict.h"
+#include "loader.h"
+#include "module.h"
+#include "game.h"
 
 #define FUDA_VERSION "0.1"
 

@@ -27,7 +27,10 @@
  * game's and proxies' metatables get __index and __newindex functions that
  * raise it. Using them while another match sharing the state is played
  * fails with "... belongs to another match" (current.c). */
+#include <lauxlib.h>
 #include "game_impl.h"
+#include "strict.h"
+#include "say.h"
 
 /* ---- an ended match ---- */
 
@@ -281,15 +284,15 @@ static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
     fuda_pile_game_methods(L, e, m, mt);
     lua_pushinteger(L, e->st.nseats);
     lua_setfield(L, m, "seats");
-    lua_createtable(L, e->ncols, 0);
-    for (int c = 0; c < e->ncols; c++) {
-        lua_pushstring(L, e->colnames[c]);
+    lua_createtable(L, e->var.ncols, 0);
+    for (int c = 0; c < e->var.ncols; c++) {
+        lua_pushstring(L, e->var.colnames[c]);
         lua_rawseti(L, -2, c + 1);
     }
     lua_setfield(L, m, "columns");
-    lua_pushstring(L, e->title ? e->title : e->name ? e->name : "");
+    lua_pushstring(L, e->var.title ? e->var.title : e->var.name ? e->var.name : "");
     lua_setfield(L, m, "title");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_options);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_options);
     lua_setfield(L, m, "options");
     fuda_vars_new(L, e, -1, mt);
     lua_setfield(L, m, "var");
@@ -335,7 +338,7 @@ void fuda_game_reset(fuda_engine *e) {
     lua_setfield(L, mt, "metas");
     lua_createtable(L, e->st.nseats + 1, 0);
     lua_setfield(L, mt, "slots");
-    int nslots = e->nvars + e->nseatvars * FUDA_MAX_SEATS; /* slots in use: 0 .. nslots - 1 */
+    int nslots = e->var.nvars + e->var.nseatvars * FUDA_MAX_SEATS; /* slots in use: 0 .. nslots - 1 */
     lua_createtable(L, nslots, 0);
     lua_setfield(L, mt, "vt");
     lua_createtable(L, nslots, 0);

@@ -10,7 +10,13 @@
  * engine is loader.c's. */
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "lcard.h"
+#include "budget.h"
+#include "sandbox.h"
+#include "strict.h"
+#include "loader.h"
+#include "hooks.h"
 #include "file.h"
 #include "text_term.h"
 

@@ -14,8 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <lauxlib.h>
 #include "lmatch_impl.h"
+#include "lcard.h"
+#include "game.h"
+#include "lmatch.h"
 #include "search.h"
+#include "engine_access.h"
 
 /* A match keeps its events for its readers: at most these many (a stranger's
  * variant may say a lot over a long match, and nothing caps the host). */
@@ -272,14 +277,14 @@ static int m_pile(lua_State *L) {
 
 /* Value of variable slot found by name in the engine's name tables. */
 static int read_var(lua_State *L, fuda_engine *e, const char *name, int seat) {
-    lua_State *E = e->L;
-    lua_rawgeti(E, LUA_REGISTRYINDEX, seat ? e->ref_seatvaridx : e->ref_varidx);
+    lua_State *E = fuda_engine_lua(e);
+    lua_rawgeti(E, LUA_REGISTRYINDEX, fuda_engine_ref_varidx(e, seat));
     lua_getfield(E, -1, name);
     int isnum;
     int j = (int)lua_tointegerx(E, -1, &isnum);
     lua_pop(E, 2);
     if (!isnum) return luaL_error(L, "unknown variable '%s'", name);
-    int k = seat ? e->nvars + j * FUDA_MAX_SEATS + seat - 1 : j;
+    int k = seat ? fuda_engine_nvars(e) + j * FUDA_MAX_SEATS + seat - 1 : j;
     const fuda_state *st = fuda_engine_state(e);
     switch (st->var_type[k]) {
     case FUDA_VAR_INT: lua_pushinteger(L, st->var[k]); break;

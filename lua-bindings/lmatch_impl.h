@@ -5,7 +5,8 @@
 #ifndef FUDA_LMATCH_IMPL_H
 #define FUDA_LMATCH_IMPL_H
 
-#include "lfuda.h"
+#include <lua.h>
+#include "engine.h"
 
 /* An event, and the readers (bit 0: m:events(), bit k: m:events(k)) that
  * have had it already. */

@@ -4,7 +4,11 @@
  * fuda.list (the variants a match can load), each with the host's limits
  * or those a script gives. The type and its methods are lmatch.c's. */
 #include <limits.h>
+#include <lauxlib.h>
 #include "lmatch_impl.h"
+#include "budget.h"
+#include "strict.h"
+#include "lmatch.h"
 
 const char fuda_hostcfg_key = 'h';
 

@@ -3,7 +3,10 @@
  * accepts over the core's exact meld search. A method takes a fuda.Pile or a
  * list of card names. */
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "lcard.h"
+#include "budget.h"
+#include "strict.h"
 #include "meld.h"
 
 typedef struct rules_ud { unsigned tag; fuda_meld_rules r; } rules_ud;

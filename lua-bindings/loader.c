@@ -6,7 +6,12 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "strict.h"
+#include "loader.h"
+#include "record.h"
+#include "engine_access.h"
 
 /* ---- taking a definition into the engine ---- */
 
@@ -15,14 +20,15 @@
  * thousand times is a thousand copies), given back by free_variant. Raises
  * the memory limit when over it; NULL when malloc fails. */
 static char *kept_dup(fuda_engine *e, const char *s) {
+    fuda_variant *v = fuda_engine_variant(e);
     size_t n = strlen(s) + 1;
-    fuda_sandbox_cmem(e->L, e, n);
+    fuda_sandbox_cmem(fuda_engine_lua(e), e, n);
     char *r = (char *)malloc(n);
     if (!r) {
         fuda_sandbox_cfree(e, n);
         return NULL;
     }
-    e->variant_bytes += n;
+    v->variant_bytes += n;
     return memcpy(r, s, n);
 }
 
@@ -69,9 +75,10 @@ static int readonly_newindex(lua_State *L) {
 static int options_missing(lua_State *L) {
     lua_settop(L, 2);
     fuda_engine *e = fuda_engine_of(L);
+    fuda_variant *v = fuda_engine_variant(e);
     const char *names[FUDA_MAX_OPTS];
     size_t n = 0;
-    for (int i = 0; e && i < e->nopts && n < FUDA_MAX_OPTS; i++) names[n++] = e->opts[i].name;
+    for (int i = 0; e && i < v->nopts && n < FUDA_MAX_OPTS; i++) names[n++] = v->opts[i].name;
     return fuda_strict_unknown(L, "g.options has no option", 2, names, n, "options");
 }
 
@@ -93,9 +100,10 @@ static int options_pairs(lua_State *L) {
     return 3;
 }
 
-/* Options: e->opts and the read-only g.options view. def at index d. */
+/* Options: v->opts and the read-only g.options view. def at index d. */
 static void take_options(fuda_engine *e, int d) {
-    lua_State *L = e->L;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
     lua_getfield(L, d, "options");
     int opts = lua_gettop(L);
     sorted_keys(L, opts);
@@ -104,16 +112,16 @@ static void take_options(fuda_engine *e, int d) {
     int vals = lua_gettop(L);
     int n = (int)luaL_len(L, keys);
     if (n > FUDA_MAX_OPTS) n = FUDA_MAX_OPTS;
-    e->nopts = 0;
-    e->opts = n ? (fuda_opt *)calloc((size_t)n, sizeof *e->opts) : NULL;
-    e->optinfo = n ? (fuda_option_info *)calloc((size_t)n, sizeof *e->optinfo) : NULL;
-    if (n && (!e->opts || !e->optinfo)) luaL_error(L, "out of memory");
+    v->nopts = 0;
+    v->opts = n ? (fuda_opt *)calloc((size_t)n, sizeof *v->opts) : NULL;
+    v->optinfo = n ? (fuda_option_info *)calloc((size_t)n, sizeof *v->optinfo) : NULL;
+    if (n && (!v->opts || !v->optinfo)) luaL_error(L, "out of memory");
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, keys, i);
         const char *name = lua_tostring(L, -1);
         lua_rawget(L, opts);
         int spec = lua_gettop(L);
-        fuda_opt *o = &e->opts[e->nopts++];
+        fuda_opt *o = &v->opts[v->nopts++];
         memset(o, 0, sizeof *o);
         o->name = kept_dup(e, name);
         o->doc = dup_field(L, spec, "doc");
@@ -121,9 +129,9 @@ static void take_options(fuda_engine *e, int d) {
         value_text(L, -1, o);
         lua_setfield(L, vals, name);
         lua_pop(L, 1);
-        e->optinfo[e->nopts - 1].name = o->name;
-        e->optinfo[e->nopts - 1].value = o->text;
-        e->optinfo[e->nopts - 1].doc = o->doc ? o->doc : "";
+        v->optinfo[v->nopts - 1].name = o->name;
+        v->optinfo[v->nopts - 1].value = o->text;
+        v->optinfo[v->nopts - 1].doc = o->doc ? o->doc : "";
     }
     /* the view: a userdata, so no raw access (rawset, rawget, next) reaches
      * the values; reads go to vals, writes fail, pairs walks vals */
@@ -145,13 +153,14 @@ static void take_options(fuda_engine *e, int d) {
     lua_pushliteral(L, "read only");
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
-    e->ref_options = luaL_ref(L, LUA_REGISTRYINDEX);
+    v->ref_options = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_settop(L, opts - 1);
 }
 
 /* name -> slot tables for state and seat_state; initial values list. */
 static int take_vars(fuda_engine *e, int d) {
-    lua_State *L = e->L;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
     lua_newtable(L); /* init: list of {slot, value, seatvar} */
     int init = lua_gettop(L);
     int ninit = 0;
@@ -179,14 +188,14 @@ static int take_vars(fuda_engine *e, int d) {
             lua_rawseti(L, init, ++ninit);
             lua_pop(L, 1);
         }
-        if (f == 0) { e->nvars = n; e->ref_varidx = luaL_ref(L, LUA_REGISTRYINDEX); }
-        else { e->nseatvars = n; e->ref_seatvaridx = luaL_ref(L, LUA_REGISTRYINDEX); }
+        if (f == 0) { v->nvars = n; v->ref_varidx = luaL_ref(L, LUA_REGISTRYINDEX); }
+        else { v->nseatvars = n; v->ref_seatvaridx = luaL_ref(L, LUA_REGISTRYINDEX); }
         lua_settop(L, init);
     }
-    e->ref_varinit = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (e->nvars + e->nseatvars * FUDA_MAX_SEATS > FUDA_MAX_VARS) {
+    v->ref_varinit = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (v->nvars + v->nseatvars * FUDA_MAX_SEATS > FUDA_MAX_VARS) {
         fuda_engine_seterr(e, "%s: too many variables (%d game + %d per seat; at most %d game "
-                           "variables + 8 x seat variables)", e->file, e->nvars, e->nseatvars,
+                           "variables + 8 x seat variables)", v->file, v->nvars, v->nseatvars,
                            FUDA_MAX_VARS);
         return -1;
     }
@@ -194,16 +203,17 @@ static int take_vars(fuda_engine *e, int d) {
 }
 
 static void take_bots(fuda_engine *e, int d) {
-    lua_State *L = e->L;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
     lua_getfield(L, d, "bots");
     sorted_keys(L, lua_gettop(L));
     int n = (int)luaL_len(L, -1);
-    e->botnames = (char **)calloc((size_t)n + 1, sizeof(char *));
-    e->nbotnames = 0;
-    for (int i = 1; e->botnames && i <= n; i++) {
+    v->botnames = (char **)calloc((size_t)n + 1, sizeof(char *));
+    v->nbotnames = 0;
+    for (int i = 1; v->botnames && i <= n; i++) {
         lua_rawgeti(L, -1, i);
         const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        if (name && (e->botnames[e->nbotnames] = kept_dup(e, name)) != NULL) e->nbotnames++;
+        if (name && (v->botnames[v->nbotnames] = kept_dup(e, name)) != NULL) v->nbotnames++;
         lua_pop(L, 1);
     }
     lua_pop(L, 2);
@@ -212,53 +222,55 @@ static void take_bots(fuda_engine *e, int d) {
 /* The variant's check table: max_moves, zero_sum, expect = { names },
  * invariant (a function kept in the registry for a paranoid engine). */
 static void take_check(fuda_engine *e, int d) {
-    lua_State *L = e->L;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
     lua_getfield(L, d, "check");
     int c = lua_gettop(L);
-    e->info.check_max_moves = int_field(L, c, "max_moves", 0);
+    v->info.check_max_moves = int_field(L, c, "max_moves", 0);
     lua_getfield(L, c, "zero_sum");
-    e->info.check_zero_sum = lua_toboolean(L, -1);
+    v->info.check_zero_sum = lua_toboolean(L, -1);
     lua_pop(L, 1);
     lua_getfield(L, c, "leaks");
-    e->info.check_leaks = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    v->info.check_leaks = lua_isnil(L, -1) || lua_toboolean(L, -1);
     lua_pop(L, 1);
     lua_getfield(L, c, "random");
-    e->info.check_random = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 1.0;
+    v->info.check_random = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 1.0;
     lua_pop(L, 1);
-    if (lua_getfield(L, c, "invariant") == LUA_TFUNCTION) e->ref_invariant = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (lua_getfield(L, c, "invariant") == LUA_TFUNCTION) v->ref_invariant = luaL_ref(L, LUA_REGISTRYINDEX);
     else lua_pop(L, 1);
-    e->info.check_invariant = e->ref_invariant != LUA_NOREF;
+    v->info.check_invariant = v->ref_invariant != LUA_NOREF;
     if (lua_getfield(L, c, "expect") == LUA_TTABLE) {
         /* raw: a __len of the script's must not size this (no limit watches a C loop) */
         lua_Unsigned len = lua_rawlen(L, -1);
         int n = len > FUDA_MAX_TALLIES ? FUDA_MAX_TALLIES : (int)len;
-        e->expect = (char **)calloc((size_t)n + 1, sizeof(char *));
-        for (int i = 1; e->expect && i <= n; i++) {
+        v->expect = (char **)calloc((size_t)n + 1, sizeof(char *));
+        for (int i = 1; v->expect && i <= n; i++) {
             lua_rawgeti(L, -1, i);
-            if (lua_type(L, -1) == LUA_TSTRING && (e->expect[e->nexpect] = kept_dup(e, lua_tostring(L, -1))))
-                e->nexpect++;
+            if (lua_type(L, -1) == LUA_TSTRING && (v->expect[v->nexpect] = kept_dup(e, lua_tostring(L, -1))))
+                v->nexpect++;
             lua_pop(L, 1);
         }
     }
     lua_pop(L, 2);
-    e->info.nexpect = e->nexpect;
-    e->info.expect = (const char *const *)e->expect;
+    v->info.nexpect = v->nexpect;
+    v->info.expect = (const char *const *)v->expect;
 }
 
 /* The variant's column names (checked by the loader: 1 to 4 strings). */
 static void take_columns(fuda_engine *e, int d) {
-    lua_State *L = e->L;
-    e->ncols = 0;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
+    v->ncols = 0;
     if (lua_getfield(L, d, "columns") == LUA_TTABLE) {
         for (int i = 1; i <= FUDA_MAX_COLS; i++) {
-            if (lua_rawgeti(L, -1, i) == LUA_TSTRING && (e->colnames[e->ncols] = strdup(lua_tostring(L, -1))))
-                e->ncols++;
+            if (lua_rawgeti(L, -1, i) == LUA_TSTRING && (v->colnames[v->ncols] = strdup(lua_tostring(L, -1))))
+                v->ncols++;
             lua_pop(L, 1);
         }
     }
     lua_pop(L, 1);
-    e->info.ncols = e->ncols;
-    e->info.columns = (const char *const *)e->colnames;
+    v->info.ncols = v->ncols;
+    v->info.columns = (const char *const *)v->colnames;
 }
 
 #define MAX_HELP_VERBS 256 /* verbs `help` lists at most */
@@ -268,85 +280,89 @@ static void take_columns(fuda_engine *e, int d) {
  * loader from fuda.moves: a list of { usage, doc }); none when the variant
  * declares no verbs or memory runs out. */
 static void take_verbs(fuda_engine *e, int d) {
-    lua_State *L = e->L;
-    e->nverbs = 0;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
+    v->nverbs = 0;
     if (lua_getfield(L, d, "verb_help") == LUA_TTABLE) {
         /* bounded: a script's verbs must not size C-side memory no limit counts */
         lua_Unsigned len = lua_rawlen(L, -1);
         int n = len > MAX_HELP_VERBS ? MAX_HELP_VERBS : (int)len;
-        e->verbusage = (char **)calloc((size_t)n + 1, sizeof(char *));
-        e->verbdoc = (char **)calloc((size_t)n + 1, sizeof(char *));
-        for (int i = 1; e->verbusage && e->verbdoc && i <= n; i++) {
+        v->verbusage = (char **)calloc((size_t)n + 1, sizeof(char *));
+        v->verbdoc = (char **)calloc((size_t)n + 1, sizeof(char *));
+        for (int i = 1; v->verbusage && v->verbdoc && i <= n; i++) {
             lua_rawgeti(L, -1, i);
             lua_rawgeti(L, -1, 1);
             lua_rawgeti(L, -2, 2);
             const char *u = lua_tostring(L, -2), *doc = lua_tostring(L, -1);
             char *us = u ? strndup(u, MAX_HELP_TEXT) : NULL, *ds = strndup(doc ? doc : "", MAX_HELP_TEXT);
-            if (us && ds) e->verbusage[e->nverbs] = us, e->verbdoc[e->nverbs++] = ds;
+            if (us && ds) v->verbusage[v->nverbs] = us, v->verbdoc[v->nverbs++] = ds;
             else free(us), free(ds);
             lua_pop(L, 3);
         }
     }
     lua_pop(L, 1);
-    e->info.nverbs = e->nverbs;
-    e->info.verbs = (const char *const *)e->verbusage;
-    e->info.verb_docs = (const char *const *)e->verbdoc;
+    v->info.nverbs = v->nverbs;
+    v->info.verbs = (const char *const *)v->verbusage;
+    v->info.verb_docs = (const char *const *)v->verbdoc;
 }
 
-/* The index among e->botnames of the bot the search table at the top of
+/* The index among v->botnames of the bot the search table at the top of
  * the stack names in `field`, or -1 (none, or not a bot). */
 static int search_bot_index(fuda_engine *e, const char *field) {
-    lua_State *L = e->L;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
     int k = -1;
     if (lua_getfield(L, -1, field) == LUA_TSTRING)
-        for (int i = 0; i < e->nbotnames; i++)
-            if (strcmp(e->botnames[i], lua_tostring(L, -1)) == 0) k = i;
+        for (int i = 0; i < v->nbotnames; i++)
+            if (strcmp(v->botnames[i], lua_tostring(L, -1)) == 0) k = i;
     lua_pop(L, 1);
     return k;
 }
 
 /* The search's settings (the loader checked them): how it judges a hand, how sure it must be
  * to leave its own bot's move, and the indexes of the playout bots of its own seat and of the
- * others among e->botnames (take_bots comes first). */
+ * others among v->botnames (take_bots comes first). */
 static void take_search(fuda_engine *e, int d) {
-    lua_State *L = e->L;
-    e->info.search_by_winner = 0;
-    e->info.search_bot = e->info.search_others = -1;
-    e->info.search_sure = -1;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
+    v->info.search_by_winner = 0;
+    v->info.search_bot = v->info.search_others = -1;
+    v->info.search_sure = -1;
     if (lua_getfield(L, d, "search") == LUA_TTABLE) {
-        if (lua_getfield(L, -1, "sure") == LUA_TNUMBER) e->info.search_sure = lua_tonumber(L, -1);
+        if (lua_getfield(L, -1, "sure") == LUA_TNUMBER) v->info.search_sure = lua_tonumber(L, -1);
         lua_pop(L, 1);
         lua_getfield(L, -1, "hands");
-        e->info.search_by_winner = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "winner") == 0;
+        v->info.search_by_winner = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "winner") == 0;
         lua_pop(L, 1);
-        e->info.search_bot = search_bot_index(e, "bot");
-        e->info.search_others = search_bot_index(e, "others");
+        v->info.search_bot = search_bot_index(e, "bot");
+        v->info.search_others = search_bot_index(e, "others");
     }
     lua_pop(L, 1);
 }
 
 static void take_info(fuda_engine *e, int d) {
-    lua_State *L = e->L;
-    e->name = dup_field(L, d, "name");
-    e->title = dup_field(L, d, "title");
-    e->file = dup_field(L, d, "file");
-    e->extends = dup_field(L, d, "extends");
-    e->round = dup_field(L, d, "round");
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
+    v->name = dup_field(L, d, "name");
+    v->title = dup_field(L, d, "title");
+    v->file = dup_field(L, d, "file");
+    v->extends = dup_field(L, d, "extends");
+    v->round = dup_field(L, d, "round");
     lua_getfield(L, d, "players");
     int p = lua_gettop(L);
-    e->info.min_seats = int_field(L, p, "min", 2);
-    e->info.max_seats = int_field(L, p, "max", 2);
-    e->info.default_seats = int_field(L, p, "default", e->info.min_seats);
-    e->info.seat_step = int_field(L, p, "step", 1);
+    v->info.min_seats = int_field(L, p, "min", 2);
+    v->info.max_seats = int_field(L, p, "max", 2);
+    v->info.default_seats = int_field(L, p, "default", v->info.min_seats);
+    v->info.seat_step = int_field(L, p, "step", 1);
     lua_pop(L, 1);
     lua_getfield(L, d, "abstract");
-    e->info.abstract = lua_toboolean(L, -1);
+    v->info.abstract = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    e->info.name = e->name;
-    e->info.title = e->title ? e->title : e->name;
-    e->info.file = e->file;
-    e->info.extends = e->extends;
-    e->info.round = e->round ? e->round : "hand";
+    v->info.name = v->name;
+    v->info.title = v->title ? v->title : v->name;
+    v->info.file = v->file;
+    v->info.extends = v->extends;
+    v->info.round = v->round ? v->round : "hand";
 }
 
 static int load_def(lua_State *L) {
@@ -366,11 +382,12 @@ static int load_def(lua_State *L) {
 }
 
 int fuda_loader_load(fuda_engine *e, const char *variant) {
-    lua_State *L = e->L;
+    fuda_variant *v = fuda_engine_variant(e);
+    lua_State *L = fuda_engine_lua(e);
     lua_pushcfunction(L, load_def);
     lua_pushstring(L, variant);
-    lua_pushinteger(L, e->noptset);
-    lua_pushlightuserdata(L, e->optset);
+    lua_pushinteger(L, v->noptset);
+    lua_pushlightuserdata(L, v->optset);
     if (fuda_sandbox_pcall(e, 3, 1) != LUA_OK) {
         fuda_engine_seterr_lines(e, lua_tostring(L, -1)); /* one problem a line (C.oneline) */
         lua_pop(L, 1);
@@ -378,28 +395,28 @@ int fuda_loader_load(fuda_engine *e, const char *variant) {
     }
     int d = lua_gettop(L);
     take_info(e, d);
-    fuda_sandbox_blame(e, e->file); /* what the engine copies now (a limit hit) is the variant's */
+    fuda_sandbox_blame(e, v->file); /* what the engine copies now (a limit hit) is the variant's */
     take_options(e, d);
     take_bots(e, d);
     take_check(e, d);
     lua_getfield(L, d, "evaluate");
-    e->info.has_evaluate = lua_isfunction(L, -1);
+    v->info.has_evaluate = lua_isfunction(L, -1);
     lua_pop(L, 1);
     lua_getfield(L, d, "likely");
-    e->info.has_likely = lua_isfunction(L, -1);
+    v->info.has_likely = lua_isfunction(L, -1);
     lua_pop(L, 1);
     lua_getfield(L, d, "tensor");
-    e->info.has_tensor = lua_isfunction(L, -1);
+    v->info.has_tensor = lua_isfunction(L, -1);
     lua_pop(L, 1);
     take_search(e, d);
     take_columns(e, d);
     take_verbs(e, d);
     if (take_vars(e, d) < 0) { lua_pop(L, 1); return -1; }
-    e->info.nopts = e->nopts;
-    e->info.opts = e->optinfo;
-    e->info.nbots = e->nbotnames;
-    e->info.bots = (const char *const *)e->botnames;
-    e->ref_variant = luaL_ref(L, LUA_REGISTRYINDEX);
+    v->info.nopts = v->nopts;
+    v->info.opts = v->optinfo;
+    v->info.nbots = v->nbotnames;
+    v->info.bots = (const char *const *)v->botnames;
+    v->ref_variant = luaL_ref(L, LUA_REGISTRYINDEX);
     fuda_loader_forget(L);
     return 0;
 }

@@ -17,15 +17,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include "budget.h"
+#include "record.h"
+#include "sbuf.h"
 #include "file.h"
+#include "engine_impl.h"
 
 char *fuda_engine_log(const fuda_engine *e) {
     fuda_sbuf b = {NULL, 0, 0};
     fuda_sb_add(&b, "fuda-log 1\n");
-    if (!e->loaded) return b.s;
-    fuda_sb_add(&b, "variant %s\n", e->name); /* by name only: see the reader's load() */
-    for (int i = 0; i < e->noptset; i++) fuda_sb_add(&b, "option %s\n", e->optset[i]);
+    if (!e->var.loaded) return b.s;
+    fuda_sb_add(&b, "variant %s\n", e->var.name); /* by name only: see the reader's load() */
+    for (int i = 0; i < e->var.noptset; i++) fuda_sb_add(&b, "option %s\n", e->var.optset[i]);
     if (!e->started) return b.s;
     if (e->practice) fuda_sb_add(&b, "practice\n");
     fuda_sb_add(&b, "seats %d\nseed %llu\n", fuda_engine_state(e)->nseats, (unsigned long long)e->seed);

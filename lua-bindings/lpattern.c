@@ -8,7 +8,9 @@
 #include <ctype.h>
 #include <stddef.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "sandbox.h"
 #include "pattern_impl.h"
 
 /* ---- the state of one call ---- */

@@ -8,7 +8,9 @@
  * has ended", and while another match sharing the state is played, "...
  * belongs to another match". g:pile and g:hand answer from per-match caches
  * held as upvalues. */
+#include <lauxlib.h>
 #include "game_impl.h"
+#include "strict.h"
 
 /* A fuda.Pile: the card-list header lcard.c reads (fuda_cards_ud) first. */
 typedef struct pile_ud { fuda_cards_ud head; fuda_cell *cell; int idx; } pile_ud;

@@ -4,7 +4,9 @@
  * completion of Lua names (fuda_host_complete). The program's REPL
  * (repl/repl.c) calls these through host.h. */
 #include <stdio.h>
+#include <lauxlib.h>
 #include "host_impl.h"
+#include "lmatch.h"
 
 /* ---- showing a result (the REPL) ----
  * A table prints its contents, { "7h", "8h", n = 2 }: the list part first,

@@ -3,7 +3,9 @@
  * variant's result and match hooks), g:end_hand and g:end_match. Once the
  * hand ended its result is final, and once the match ended (g:end_match)
  * everything that would change it raises. */
+#include <lauxlib.h>
 #include "game_impl.h"
+#include "strict.h"
 
 static int check_col(lua_State *L, int idx) {
     lua_Integer c = luaL_optinteger(L, idx, 1);

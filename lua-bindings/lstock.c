@@ -27,7 +27,9 @@
 #include <ctype.h>
 #include <limits.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "sandbox.h"
 
 #define METER_EVERY 256   /* units of work (about a VM instruction each) between two ticks */
 #define METER_BYTES 64    /* bytes copied or compared that count as one unit */

@@ -5,7 +5,9 @@
  * V from the core state after the engine put a state back. Also the match's
  * symbols: the strings the core state holds (string variables, claim kinds)
  * are ids in a per-match symbol table, charged to the script's memory. */
+#include <lauxlib.h>
 #include "game_impl.h"
+#include "strict.h"
 
 /* ---- symbols ---- */
 
@@ -90,7 +92,7 @@ static void set_var(lua_State *L, fuda_engine *e, int i, int idx, int syms) {
 /* Core slot of the variable whose declared number is j, for seat (-1: a
  * game variable). */
 static int var_index(fuda_engine *e, int seat, int j) {
-    return seat < 0 ? j : e->nvars + j * FUDA_MAX_SEATS + seat;
+    return seat < 0 ? j : e->var.nvars + j * FUDA_MAX_SEATS + seat;
 }
 
 /* Upvalues of the variable metamethods: the engine, the slots table (name
@@ -168,11 +170,11 @@ static void fill_values(lua_State *L, fuda_engine *e, int v, int slots) {
 /* Push the slots table of seat (-1: the game's variables): name -> core slot. */
 static void push_slots(lua_State *L, fuda_engine *e, int seat) {
     if (seat < 0) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_varidx);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_varidx);
         return;
     }
-    lua_createtable(L, 0, e->nseatvars);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_seatvaridx);
+    lua_createtable(L, 0, e->var.nseatvars);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_seatvaridx);
     lua_pushnil(L);
     while (lua_next(L, -2)) {
         lua_Integer j = lua_tointeger(L, -1);

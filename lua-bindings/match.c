@@ -15,7 +15,9 @@
  *
  * Failure: -1 (NULL for texts) with the message in fuda_engine_error, and
  * the match exactly as it was. */
+#include <lauxlib.h>
 #include "engine_impl.h"
+#include "match_tables.h"
 
 /* The match's own state: the header over its tables, else the one table's. */
 static fuda_state *header(fuda_engine *e) {
@@ -41,7 +43,7 @@ static void count_empty_hand(fuda_engine *e, fuda_state *st) {
 static int empty_hands(fuda_engine *e) {
     if (e->empty_run < FUDA_MAX_EMPTY_HANDS) return 0;
     fuda_engine_seterr(e, "%s: %d hands in a row ended in their deal, without a move (the deal "
-                       "hook ends every hand): the match is stopped", e->file, FUDA_MAX_EMPTY_HANDS);
+                       "hook ends every hand): the match is stopped", e->var.file, FUDA_MAX_EMPTY_HANDS);
     return -1;
 }
 
@@ -50,7 +52,7 @@ static int empty_hands(fuda_engine *e) {
 /* Set the declared variables to their initial values. */
 static int init_vars(fuda_engine *e) {
     lua_State *L = e->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_varinit);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_varinit);
     int n = (int)luaL_len(L, -1);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, i);
@@ -60,7 +62,7 @@ static int init_vars(fuda_engine *e) {
         int per_seat = lua_toboolean(L, -1);
         lua_rawgeti(L, -3, 2);
         for (int s = 0; s < (per_seat ? FUDA_MAX_SEATS : 1); s++) {
-            int k = per_seat ? e->nvars + slot * FUDA_MAX_SEATS + s : slot;
+            int k = per_seat ? e->var.nvars + slot * FUDA_MAX_SEATS + s : slot;
             switch (lua_type(L, -1)) {
             case LUA_TBOOLEAN: e->st.var_type[k] = FUDA_VAR_BOOL; e->st.var[k] = lua_toboolean(L, -1); break;
             case LUA_TSTRING: {
@@ -125,22 +127,22 @@ static int start_body(fuda_engine *e, void *ud) {
 }
 
 int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
-    if (!e->loaded) {
+    if (!e->var.loaded) {
         fuda_engine_seterr(e, "no variant loaded");
         return -1;
     }
-    if (nseats == 0) nseats = e->info.default_seats;
-    if (nseats < e->info.min_seats || nseats > e->info.max_seats ||
-        (e->info.seat_step > 1 && (nseats - e->info.min_seats) % e->info.seat_step)) {
-        if (e->info.min_seats == e->info.max_seats)
-            fuda_engine_seterr(e, "%s is for %d players, not %d", e->name, e->info.min_seats, nseats);
-        else if (e->info.seat_step > 1)
-            fuda_engine_seterr(e, "%s is for %d to %d players, every %d (%d, %d, ...), not %d", e->name,
-                               e->info.min_seats, e->info.max_seats, e->info.seat_step, e->info.min_seats,
-                               e->info.min_seats + e->info.seat_step, nseats);
+    if (nseats == 0) nseats = e->var.info.default_seats;
+    if (nseats < e->var.info.min_seats || nseats > e->var.info.max_seats ||
+        (e->var.info.seat_step > 1 && (nseats - e->var.info.min_seats) % e->var.info.seat_step)) {
+        if (e->var.info.min_seats == e->var.info.max_seats)
+            fuda_engine_seterr(e, "%s is for %d players, not %d", e->var.name, e->var.info.min_seats, nseats);
+        else if (e->var.info.seat_step > 1)
+            fuda_engine_seterr(e, "%s is for %d to %d players, every %d (%d, %d, ...), not %d", e->var.name,
+                               e->var.info.min_seats, e->var.info.max_seats, e->var.info.seat_step, e->var.info.min_seats,
+                               e->var.info.min_seats + e->var.info.seat_step, nseats);
         else
-            fuda_engine_seterr(e, "%s is for %d to %d players, not %d", e->name, e->info.min_seats,
-                               e->info.max_seats, nseats);
+            fuda_engine_seterr(e, "%s is for %d to %d players, not %d", e->var.name, e->var.info.min_seats,
+                               e->var.info.max_seats, nseats);
         return -1;
     }
     fuda_engine_free_match(e);
@@ -148,7 +150,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     if (e->tb) memset(e->tb, 0, offsetof(fuda_tables, slot));
     e->seats_stale = e->nteams = 0;
     if (fuda_state_init(&e->st, nseats, seed, e->syms) < 0) { /* the loader keeps the counts in range */
-        fuda_engine_seterr(e, "%s: cannot seat %d players (at most %d)", e->name, nseats, FUDA_MAX_SEATS);
+        fuda_engine_seterr(e, "%s: cannot seat %d players (at most %d)", e->var.name, nseats, FUDA_MAX_SEATS);
         return -1;
     }
     fuda_rng_seed(&e->bot_rng, seed, 1);
@@ -156,7 +158,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     e->practice = 0;
     static uint64_t matches; /* every match of the process gets its own id, for marks */
     e->match_id = __atomic_add_fetch(&matches, 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&e->match_epoch, e->match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
+    __atomic_store_n(&e->lim.match_epoch, e->lim.match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
     e->started = 1;
     int rc = fuda_engine_pcall(e, start_body, NULL);
     e->in_setup = 0;

@@ -1,6 +1,7 @@
 /* moves.c -- a seat's legal moves (the moves hook, its list interned and
  * cached until the state changes) and applying one all or nothing (the
  * play hook, then the log and the events), or trying it. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 int fuda_engine_bad_seat(fuda_engine *e, int seat) {
@@ -19,9 +20,9 @@ int fuda_engine_bad_seat(fuda_engine *e, int seat) {
  * file when fuda's own code made the hook (phases: author.lua). */
 static void hook_place(fuda_engine *e, int h, char *buf, size_t size) {
     lua_Debug ar;
-    snprintf(buf, size, "%s", e->file ? e->file : "?");
-    if (e->ref_hook[h] == LUA_NOREF) return;
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_hook[h]);
+    snprintf(buf, size, "%s", e->var.file ? e->var.file : "?");
+    if (e->var.ref_hook[h] == LUA_NOREF) return;
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->var.ref_hook[h]);
     if (lua_getinfo(e->L, ">S", &ar) && ar.source[0] == '@')
         snprintf(buf, size, "%s:%d", ar.short_src, ar.linedefined);
 }
@@ -161,8 +162,8 @@ int fuda_moves_load(fuda_engine *e, int seat) {
     e->nmoves = 0;
     e->moves_valid = 0;
     if (!(fuda_state_actors(&e->st) & (1u << (seat - 1)))) return 0;
-    if (e->ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF) {
-        fuda_engine_seterr(e, "%s: no moves hook", e->file);
+    if (e->var.ref_hook[FUDA_HOOK_MOVES] == LUA_NOREF) {
+        fuda_engine_seterr(e, "%s: no moves hook", e->var.file);
         return -1;
     }
     fuda_txn t;
@@ -244,7 +245,7 @@ int fuda_moves_play(fuda_engine *e, int seat, int id) {
         return -1;
     }
     if (sym < 0 || fuda_claim_decide(&e->st, seat - 1, sym) < 0) {
-        fuda_engine_seterr(e, "%s: cannot record the decision of seat %d", e->file, seat);
+        fuda_engine_seterr(e, "%s: cannot record the decision of seat %d", e->var.file, seat);
         return -1;
     }
     if (e->st.claim_pending) return 0;
@@ -253,7 +254,7 @@ int fuda_moves_play(fuda_engine *e, int seat, int id) {
     fuda_claim_close(&e->st);
     if (!fuda_engine_push_hook(e, FUDA_HOOK_RESOLVE)) {
         fuda_engine_seterr(e, "%s: a claim window ('%s') closed but the variant has no resolve hook",
-                           e->file, fuda_sym_text(e, closing.claim_kind));
+                           e->var.file, fuda_sym_text(e, closing.claim_kind));
         return -1;
     }
     push_choices(e, &closing);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lfuda.h"
+#include "record.h"
 #include "text_json.h"
 
 /* A growing text that remembers running out of memory (then all is lost). */

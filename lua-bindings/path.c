@@ -22,7 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "loader.h"
+#include "engine_access.h"
 
 static const char TOP_KEY = 't';     /* real path of the user's variant's folder */
 
@@ -49,7 +52,7 @@ static int name_path(const char *dir, const char *sub, const char *name, char *o
 
 /* Calls fn(dir, ud) for each search folder in order; stops when fn returns 1. */
 int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *ud) {
-    for (char **d = e->search; d && *d; d++)
+    for (char *const *d = fuda_engine_search_dirs(e); d && *d; d++)
         if (fn(*d, ud)) return 1;
     const char *fp = getenv("FUDA_PATH");
     if (fp && *fp) {
@@ -58,13 +61,14 @@ int fuda_loader_each_dir(fuda_engine *e, int (*fn)(const char *, void *), void *
             if (fn(t, ud)) { free(copy); return 1; }
         free(copy);
     }
-    if (e->exe) {
+    const char *exe = fuda_engine_exe(e);
+    if (exe) {
         char buf[4096];
-        snprintf(buf, sizeof buf, "%s/variants", e->exe);
+        snprintf(buf, sizeof buf, "%s/variants", exe);
         if (fn(buf, ud)) return 1;
-        snprintf(buf, sizeof buf, "%s/../share/fuda/variants", e->exe);
+        snprintf(buf, sizeof buf, "%s/../share/fuda/variants", exe);
         if (fn(buf, ud)) return 1;
-        snprintf(buf, sizeof buf, "%s/../variants", e->exe); /* build/fuda in a source tree */
+        snprintf(buf, sizeof buf, "%s/../variants", exe); /* build/fuda in a source tree */
         if (fn(buf, ud)) return 1;
     }
     return 0;

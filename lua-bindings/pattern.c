@@ -20,7 +20,8 @@
 #include <ctype.h>
 #include <stddef.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
 #include "pattern_impl.h"
 
 /* ---- the meter ---- */

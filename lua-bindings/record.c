@@ -1,6 +1,7 @@
 /* record.c -- what a match keeps besides its state: the engine's error
  * message, the events of the move being made (delivered when it succeeds),
  * the coverage tallies, the scoresheet rows and the log of moves. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 /* ---- small helpers ---- */
@@ -158,7 +159,7 @@ static int log_push(fuda_engine *e, int seat, int id, char *text) {
     e->log[e->nlog].id = id;
     e->log[e->nlog].serial = ++e->log_serial;
     e->log[e->nlog++].text = text;
-    e->cmem_used += sizeof *e->log + (text ? strlen(text) + 1 : 0);
+    e->lim.cmem_used += sizeof *e->log + (text ? strlen(text) + 1 : 0);
     return 0;
 }
 

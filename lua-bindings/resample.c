@@ -4,9 +4,10 @@
  * inference of what the others hold (infer.c), and Python's env.resample.
  * The core does the dealing (core/know.c); this file walks the tables of a
  * match of several. Failure: -1 with the message, nothing changed. */
-#include "lfuda.h"
+#include "record.h"
 #include "search.h"
 #include "table.h"
+#include "engine_access.h"
 
 /* Deal anew, from r, what seat (1-based, valid) can neither see nor know. In
  * a match of several tables: at its own table, from its place there; at
@@ -17,12 +18,13 @@
  * shown at the end and play no further part. The header (slot 0) holds no
  * hidden card of any table. */
 int fuda_resample_with(fuda_engine *e, int seat, fuda_rng *r) {
-    e->moves_valid = 0;
-    if (!fuda_tb_n(e)) return fuda_state_resample(&e->st, seat - 1, r);
-    fuda_tables *tb = e->tb;
+    fuda_engine_moves_stale(e);
+    fuda_tables *tb = fuda_engine_tables_of(e);
+    fuda_state *st = fuda_engine_table_st(e);
+    if (!tb || !tb->n) return fuda_state_resample(st, seat - 1, r);
     int mine = tb->table_of[seat - 1] + 1, n = 0;
     for (int t = 1; t <= tb->n; t++) {
-        fuda_state *s = t == tb->active ? &e->st : &tb->slot[t];
+        fuda_state *s = t == tb->active ? st : &tb->slot[t];
         if (s->phase != FUDA_PHASE_PLAYING) continue;
         n += t == mine ? fuda_state_resample(s, tb->place_of[seat - 1], r) : fuda_state_resample_blind(s, r);
     }
@@ -32,12 +34,13 @@ int fuda_resample_with(fuda_engine *e, int seat, fuda_rng *r) {
 /* The same, keeping also the places of the cards marked in `cards`, and the
  * states' generators (fuda_state_resample_keep). */
 static int resample_keeping(fuda_engine *e, int seat, const uint8_t *cards, fuda_rng *r) {
-    e->moves_valid = 0;
-    if (!fuda_tb_n(e)) return fuda_state_resample_keep(&e->st, seat - 1, cards, r);
-    fuda_tables *tb = e->tb;
+    fuda_engine_moves_stale(e);
+    fuda_tables *tb = fuda_engine_tables_of(e);
+    fuda_state *st = fuda_engine_table_st(e);
+    if (!tb || !tb->n) return fuda_state_resample_keep(st, seat - 1, cards, r);
     int mine = tb->table_of[seat - 1] + 1, n = 0;
     for (int t = 1; t <= tb->n; t++) {
-        fuda_state *s = t == tb->active ? &e->st : &tb->slot[t];
+        fuda_state *s = t == tb->active ? st : &tb->slot[t];
         if (s->phase != FUDA_PHASE_PLAYING) continue;
         n += fuda_state_resample_keep(s, t == mine ? tb->place_of[seat - 1] : -1, cards, r);
     }
@@ -45,7 +48,7 @@ static int resample_keeping(fuda_engine *e, int seat, const uint8_t *cards, fuda
 }
 
 int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
-    if (!e->started) {
+    if (!fuda_engine_started(e)) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
@@ -60,7 +63,7 @@ int fuda_engine_resample(fuda_engine *e, int seat, uint64_t seed) {
 }
 
 int fuda_engine_resample_keep(fuda_engine *e, int seat, uint64_t seed, const uint8_t *cards) {
-    if (!e->started) {
+    if (!fuda_engine_started(e)) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }

@@ -15,8 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lualib.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "sandbox.h"
 #include "text_term.h"
+#include "engine_access.h"
 
 static const char PROTO_KEY = 'p';
 static const char STRICT_KEY = 'm';
@@ -26,11 +29,12 @@ static const char STRICT_KEY = 'm';
 
 static int l_random(lua_State *L) {
     fuda_engine *e = fuda_engine_of(L);
-    if (!e || !e->started) return luaL_error(L, "math.random: no game is running");
+    fuda_rng *rng = e ? fuda_engine_rng(e) : NULL;
+    if (!rng) return luaL_error(L, "math.random: no game is running");
     lua_Integer lo = 1, hi;
     switch (lua_gettop(L)) {
     case 0:
-        lua_pushnumber(L, (lua_Number)fuda_rng_next(&e->st.rng) / 4294967296.0);
+        lua_pushnumber(L, (lua_Number)fuda_rng_next(rng) / 4294967296.0);
         return 1;
     case 1: hi = luaL_checkinteger(L, 1); break;
     default: lo = luaL_checkinteger(L, 1); hi = luaL_checkinteger(L, 2); break;
@@ -38,7 +42,7 @@ static int l_random(lua_State *L) {
     /* the width as unsigned: hi - lo may not fit a lua_Integer */
     luaL_argcheck(L, lo <= hi && (lua_Unsigned)hi - (lua_Unsigned)lo < 0x7fffffff, lua_gettop(L),
                   "interval is empty or too large");
-    lua_pushinteger(L, lo + (lua_Integer)fuda_rng_below(&e->st.rng, (uint32_t)(hi - lo + 1)));
+    lua_pushinteger(L, lo + (lua_Integer)fuda_rng_below(rng, (uint32_t)(hi - lo + 1)));
     return 1;
 }
 

@@ -26,7 +26,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "say.h"
 
 /* Where the text goes: counted only (out NULL), or written into out. */
 typedef struct sink {

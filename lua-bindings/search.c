@@ -39,10 +39,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "lfuda.h"
+#include "record.h"
 #include "table.h"
 #include "infer.h"
 #include "search.h"
+#include "engine_impl.h" /* the engine struct: see engine_impl.h */
 #include "search_impl.h"
 
 #define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */

@@ -9,7 +9,7 @@
 #define FUDA_SEARCH_IMPL_H
 
 #include <stdint.h>
-#include "lfuda.h"
+#include "table.h"
 #include "infer.h"
 #include "search.h"
 

@@ -30,7 +30,13 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "sandbox.h"
+#include "share.h"
+#include "module.h"
+#include "game.h"
+#include "engine_impl.h"
 
 int fuda_vm_open(fuda_engine *e) {
     fuda_vm *vm = (fuda_vm *)calloc(1, sizeof *vm);
@@ -38,10 +44,10 @@ int fuda_vm_open(fuda_engine *e) {
     vm->current = e;
     vm->users = 1;
     vm->ref_noted = LUA_NOREF;
-    e->vm = vm; /* the state's allocator and set-up see e as the engine of the call */
+    e->lim.vm = vm; /* the state's allocator and set-up see e as the engine of the call */
     vm->L = fuda_sandbox_state(vm, fuda_open_game_libs);
     if (!vm->L) {
-        e->vm = NULL;
+        e->lim.vm = NULL;
         fuda_sandbox_free_vm(vm);
         return -1;
     }
@@ -50,13 +56,12 @@ int fuda_vm_open(fuda_engine *e) {
 }
 
 void fuda_vm_join(fuda_engine *e, fuda_engine *owner) {
-    size_t from = offsetof(fuda_engine, loaded), to = offsetof(fuda_engine, variant_end);
-    memcpy((char *)e + from, (const char *)owner + from, to - from);
-    e->info.columns = (const char *const *)e->colnames; /* the one pointer into the struct itself */
-    e->vm = owner->vm;
+    e->var = owner->var;
+    e->var.info.columns = (const char *const *)e->var.colnames; /* the one pointer into the struct itself */
+    e->lim.vm = owner->lim.vm;
     e->L = owner->L;
-    e->vm->users++;
-    e->cmem_used += e->variant_bytes; /* what the variant keeps counts for every match */
+    e->lim.vm->users++;
+    e->lim.cmem_used += e->var.variant_bytes; /* what the variant keeps counts for every match */
 }
 
 /* In a protected call (it sets table fields): retire the match of the
@@ -67,7 +72,7 @@ static int retire_body(lua_State *L) {
 }
 
 int fuda_vm_leave(fuda_engine *e) {
-    fuda_vm *vm = e->vm;
+    fuda_vm *vm = e->lim.vm;
     if (!vm) return 1;
     if (e->cell) e->cell->e = NULL; /* whatever happens below, its objects let go of e */
     if (vm->current == e) vm->current = NULL;
@@ -75,7 +80,7 @@ int fuda_vm_leave(fuda_engine *e) {
     int last = --vm->users == 0;
     if (last) {
         lua_close(L);
-        e->vm = NULL;
+        e->lim.vm = NULL;
         fuda_sandbox_free_vm(vm);
     } else {
         int top = lua_gettop(L);
@@ -88,7 +93,7 @@ int fuda_vm_leave(fuda_engine *e) {
     }
     e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
     e->cell = NULL;
-    e->vm = NULL;
+    e->lim.vm = NULL;
     e->L = NULL;
     return last;
 }

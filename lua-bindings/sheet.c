@@ -12,11 +12,14 @@
  * a line per score line under its hand ("hand 7", then "seats 2-3: seat 3
  * +375 (total 375): seat 2 pays seat 3"), broken between words, and the
  * totals a table below when the cells fit, else lines too. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lfuda.h"
+#include "record.h"
+#include "sbuf.h"
 #include "width.h"
+#include "engine_access.h"
 
 #define LEAD 5     /* the hand number's column: "%4d ", "total" */
 #define GAP 2      /* between two score columns */
@@ -45,15 +48,18 @@ static int digits(long v) {
 
 /* The name of score column c (from 1) in buf. */
 static const char *col_name(const fuda_engine *e, int c, char *buf, size_t size) {
-    if (c <= e->ncols) return e->colnames[c - 1];
+    const fuda_variant_info *info = fuda_engine_info(e);
+    if (c <= info->ncols) return info->columns[c - 1];
     snprintf(buf, size, "column %d", c);
     return buf;
 }
 
 /* Is seat s (from 1) the first seat of a team? */
 static int team_first(const fuda_engine *e, int s) {
-    for (int t = 0; t < e->nteams; t++)
-        if (e->team[t] & (1u << (s - 1))) return (e->team[t] & ((1u << (s - 1)) - 1)) == 0;
+    const unsigned *team;
+    int nteams = fuda_engine_teams(e, &team);
+    for (int t = 0; t < nteams; t++)
+        if (team[t] & (1u << (s - 1))) return (team[t] & ((1u << (s - 1)) - 1)) == 0;
     return 0;
 }
 
@@ -63,9 +69,13 @@ static void pick_cells(sheet *sh) {
     int n = fuda_engine_state(e)->nseats, used[FUDA_MAX_COLS][FUDA_MAX_SEATS] = { { 0 } };
     long run[FUDA_MAX_COLS][FUDA_MAX_SEATS] = { { 0 } };
     int widest[FUDA_MAX_COLS][FUDA_MAX_SEATS] = { { 0 } };
-    sh->ncol = e->ncols > 1 ? e->ncols : 1;
-    for (int i = 0; i < e->nrows; i++) {
-        const fuda_row *r = &e->rows[i];
+    int ncols = fuda_engine_info(e)->ncols, nrows;
+    const fuda_row *rows = fuda_engine_rows(e, &nrows);
+    const unsigned *team;
+    int nteams = fuda_engine_teams(e, &team);
+    sh->ncol = ncols > 1 ? ncols : 1;
+    for (int i = 0; i < nrows; i++) {
+        const fuda_row *r = &rows[i];
         int c = r->col - 1, s = r->seat - 1;
         if (r->col > sh->ncol) sh->ncol = r->col;
         used[c][s] = 1;
@@ -78,7 +88,7 @@ static void pick_cells(sheet *sh) {
         int any = 0;
         for (int s = 1; s <= n; s++) {
             int total = fuda_engine_total(e, s, c);
-            int show = used[c - 1][s - 1] || total != 0 || (c == 1 && (e->nteams == 0 || team_first(e, s)));
+            int show = used[c - 1][s - 1] || total != 0 || (c == 1 && (nteams == 0 || team_first(e, s)));
             if (!show) continue;
             cell *x = &sh->cells[sh->ncells++];
             char head[16];
@@ -90,7 +100,7 @@ static void pick_cells(sheet *sh) {
         }
         groups += any;
     }
-    sh->named = e->ncols > 1 || groups > 1 || (sh->ncells && sh->cells[0].col > 1);
+    sh->named = ncols > 1 || groups > 1 || (sh->ncells && sh->cells[0].col > 1);
 }
 
 /* The cells of score column c: [*from, *to). */
@@ -196,8 +206,10 @@ static char *row_note(const fuda_row *r) {
 /* Does every row's note fit beside its cells, the table being tw wide? */
 static int notes_fit(const sheet *sh, int tw) {
     if (sh->width <= 0) return 1;
-    for (int i = 0; i < sh->e->nrows; i++) {
-        char *note = row_note(&sh->e->rows[i]);
+    int nrows;
+    const fuda_row *rows = fuda_engine_rows(sh->e, &nrows);
+    for (int i = 0; i < nrows; i++) {
+        char *note = row_note(&rows[i]);
         int fits = note && tw + NOTE_GAP + fuda_columns(note, strlen(note)) <= sh->width;
         free(note);
         if (!fits) return 0;
@@ -208,8 +220,10 @@ static int notes_fit(const sheet *sh, int tw) {
 static void as_table(sheet *sh) {
     long run[FUDA_MAX_COLS][FUDA_MAX_SEATS] = { { 0 } };
     headings(sh, 1);
-    for (int i = 0; i < sh->e->nrows; i++) {
-        const fuda_row *r = &sh->e->rows[i];
+    int nrows;
+    const fuda_row *rows = fuda_engine_rows(sh->e, &nrows);
+    for (int i = 0; i < nrows; i++) {
+        const fuda_row *r = &rows[i];
         run[r->col - 1][r->seat - 1] += r->points;
         cells_line(sh, r, run[r->col - 1][r->seat - 1]);
         char *note = row_note(r);
@@ -225,10 +239,12 @@ static void rows_as_lines(sheet *sh) {
     fuda_engine *e = sh->e;
     long run[FUDA_MAX_COLS][FUDA_MAX_SEATS] = { { 0 } };
     char buf[32];
-    for (int i = 0; i < e->nrows; i++) {
-        const fuda_row *r = &e->rows[i];
+    int nrows;
+    const fuda_row *rows = fuda_engine_rows(e, &nrows);
+    for (int i = 0; i < nrows; i++) {
+        const fuda_row *r = &rows[i];
         long v = run[r->col - 1][r->seat - 1] += r->points;
-        if (i == 0 || e->rows[i - 1].hand != r->hand) fuda_sb_add(sh->b, "hand %d\n", r->hand);
+        if (i == 0 || rows[i - 1].hand != r->hand) fuda_sb_add(sh->b, "hand %d\n", r->hand);
         const char *name = col_name(e, r->col, buf, sizeof buf);
         size_t nl = strlen(name);
         const char *note = r->note;
@@ -268,7 +284,7 @@ static void totals_as_lines(sheet *sh) {
 char *fuda_engine_scoresheet_fit(fuda_engine *e, int width) {
     fuda_sbuf b = { NULL, 0, 0 };
     fuda_sb_add(&b, "");
-    if (!e->started) return b.s;
+    if (!fuda_engine_started(e)) return b.s;
     sheet sh = { 0 };
     sh.e = e, sh.b = &b, sh.width = width;
     pick_cells(&sh);

@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "budget.h"
+#include "strict.h"
 #include "suggest.h"
 
 #define STRICT_MAX_NAMES 64   /* names listed and compared in a message */

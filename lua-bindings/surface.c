@@ -21,7 +21,8 @@
  * A test (tests/lua/surface.lua) walks a running engine and a host script's
  * state and fails on a reachable function without an entry, and on an
  * entry nothing reaches. */
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "sandbox.h"
 
 /* Where an entry is reachable: a variant's scripts ('v'), host scripts
  * ('h'), or both ('b'). */
@@ -243,7 +244,7 @@ static const surface_entry surface[] = {
 
 #undef C_
 
-/* Entry i of the list (lfuda.h). */
+/* Entry i of the list (sandbox.h). */
 int fuda_surface_entry(int i, char *scope, const char **name, const char **bound) {
     if (i < 0 || i >= (int)(sizeof surface / sizeof surface[0]) - 1) return 0;
     *scope = surface[i].scope, *name = surface[i].name, *bound = surface[i].bound;

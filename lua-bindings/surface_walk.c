@@ -15,8 +15,17 @@
  * names, "stale NAME" for an entry nothing reaches. */
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "lcard.h"
+#include "budget.h"
+#include "sandbox.h"
+#include "loader.h"
+#include "game.h"
+#include "record.h"
+#include "call.h"
+#include "sbuf.h"
 #include "text_term.h"
+#include "engine_access.h"
 
 /* ---- the walk ---- */
 
@@ -344,13 +353,13 @@ typedef struct surface_args { fuda_sbuf out; } surface_args;
 
 static int engine_body(fuda_engine *e, void *ud) {
     surface_args *a = (surface_args *)ud;
-    lua_State *L = e->L;
+    lua_State *L = fuda_engine_lua(e);
     lua_newtable(L);
     int roots = lua_gettop(L);
     fuda_sandbox_env(L);
     static const char *const types[] = {FUDA_RULES_T, FUDA_PILE_T, NULL};
     common_roots(L, roots, lua_gettop(L), types);
-    if (e->started && e->ref_game != LUA_NOREF) {
+    if (fuda_engine_started(e) && fuda_engine_ref_game(e) != LUA_NOREF) {
         fuda_game_push(e);
         add_root(L, roots, -1, "g", MODE_PLAIN);
         lua_getfield(L, roots + 1, "pairs");
@@ -359,8 +368,8 @@ static int engine_body(fuda_engine *e, void *ud) {
         add_root(L, roots, -1, "options.__pairs()", MODE_PLAIN);
         lua_pop(L, 2);
     }
-    if (e->ref_variant != LUA_NOREF) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    if (fuda_engine_ref_variant(e) != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, fuda_engine_ref_variant(e));
         add_root(L, roots, -1, "variant", MODE_PLAIN);
         lua_pop(L, 1);
     }
@@ -376,7 +385,7 @@ static int engine_body(fuda_engine *e, void *ud) {
 char *fuda_surface_engine(fuda_engine *e) {
     surface_args a = {{NULL, 0, 0}};
     fuda_sb_add(&a.out, "");
-    if (!e->L) {
+    if (!fuda_engine_lua(e)) {
         fuda_engine_seterr(e, "no variant loaded");
         free(a.out.s);
         return NULL;

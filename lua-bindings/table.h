@@ -7,7 +7,7 @@
 #ifndef FUDA_TABLE_H
 #define FUDA_TABLE_H
 
-#include "lfuda.h"
+#include "engine.h"
 #include "search.h"
 
 int fuda_table_moves(fuda_engine *e, int p, const char *const **moves); /* moves.c */

@@ -21,8 +21,15 @@
  * of the tables is tables_view.c's. */
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include <lauxlib.h>
+#include "strict.h"
+#include "game.h"
+#include "hooks.h"
+#include "record.h"
+#include "call.h"
+#include "match_tables.h"
 #include "table.h"
+#include "engine_impl.h"
 
 /* ---- the variant's declarations ---- */
 
@@ -30,7 +37,7 @@
  * seat count. */
 static int variant_field(fuda_engine *e, const char *k) {
     lua_State *L = e->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_variant);
     lua_getfield(L, -1, k);
     lua_remove(L, -2);
     if (lua_type(L, -1) == LUA_TFUNCTION) {
@@ -49,7 +56,7 @@ static int int_field(fuda_engine *e, int idx, const char *what, const char *k, i
     int isnum;
     lua_Integer v = lua_tointegerx(L, -1, &isnum);
     if (!isnum || v < lo || v > hi)
-        luaL_error(L, "%s: %s.%s must be an integer from %d to %d (%d seats)", e->file, what, k, lo, hi,
+        luaL_error(L, "%s: %s.%s must be an integer from %d to %d (%d seats)", e->var.file, what, k, lo, hi,
                    (int)e->st.nseats);
     lua_pop(L, 1);
     return (int)v;
@@ -61,25 +68,25 @@ static void read_teams(fuda_engine *e) {
     int t = variant_field(e, "teams");
     e->nteams = 0;
     if (t == LUA_TNIL) return;
-    if (t != LUA_TTABLE) luaL_error(L, "%s: teams must be a list of lists of seats, got %s", e->file, lua_typename(L, t));
+    if (t != LUA_TTABLE) luaL_error(L, "%s: teams must be a list of lists of seats, got %s", e->var.file, lua_typename(L, t));
     int n = (int)lua_rawlen(L, -1);
-    if (n < 1 || n > e->st.nseats) luaL_error(L, "%s: teams: 1 to %d teams, got %d", e->file, e->st.nseats, n);
+    if (n < 1 || n > e->st.nseats) luaL_error(L, "%s: teams: 1 to %d teams, got %d", e->var.file, e->st.nseats, n);
     unsigned seen = 0;
     for (int k = 1; k <= n; k++) {
         unsigned mask = 0;
-        if (lua_rawgeti(L, -1, k) != LUA_TTABLE) luaL_error(L, "%s: teams[%d] must be a list of seats", e->file, k);
+        if (lua_rawgeti(L, -1, k) != LUA_TTABLE) luaL_error(L, "%s: teams[%d] must be a list of seats", e->var.file, k);
         int m = (int)lua_rawlen(L, -1);
         for (int i = 1; i <= m; i++) {
             lua_rawgeti(L, -1, i);
             int isnum;
             lua_Integer s = lua_tointegerx(L, -1, &isnum);
             if (!isnum || s < 1 || s > e->st.nseats)
-                luaL_error(L, "%s: teams[%d][%d] is not a seat (1..%d)", e->file, k, i, e->st.nseats);
-            if (seen & (1u << (s - 1))) luaL_error(L, "%s: teams: seat %d is in two teams", e->file, (int)s);
+                luaL_error(L, "%s: teams[%d][%d] is not a seat (1..%d)", e->var.file, k, i, e->st.nseats);
+            if (seen & (1u << (s - 1))) luaL_error(L, "%s: teams: seat %d is in two teams", e->var.file, (int)s);
             seen |= mask |= 1u << (s - 1);
             lua_pop(L, 1);
         }
-        if (!mask) luaL_error(L, "%s: teams[%d] is empty", e->file, k);
+        if (!mask) luaL_error(L, "%s: teams[%d] is empty", e->var.file, k);
         e->team[e->nteams++] = mask;
         lua_pop(L, 1);
     }
@@ -94,19 +101,19 @@ static void read_tables(fuda_engine *e) {
     if (e->tb) e->tb->n = 0;
     if (t == LUA_TNIL) return;
     if (!e->tb && !(e->tb = (fuda_tables *)calloc(1, sizeof *e->tb))) luaL_error(L, "out of memory");
-    if (t != LUA_TTABLE) luaL_error(L, "%s: tables must be { count =, places = }, got %s", e->file, lua_typename(L, t));
+    if (t != LUA_TTABLE) luaL_error(L, "%s: tables must be { count =, places = }, got %s", e->var.file, lua_typename(L, t));
     int idx = lua_gettop(L);
     int n = int_field(e, idx, "tables", "count", 1, FUDA_MAX_TABLES);
     int sum = 0;
     if (lua_getfield(L, idx, "places") == LUA_TTABLE) {
-        if ((int)lua_rawlen(L, -1) != n) luaL_error(L, "%s: tables.places lists %d tables, count is %d", e->file,
+        if ((int)lua_rawlen(L, -1) != n) luaL_error(L, "%s: tables.places lists %d tables, count is %d", e->var.file,
                                                     (int)lua_rawlen(L, -1), n);
         for (int k = 0; k < n; k++) {
             lua_rawgeti(L, -1, k + 1);
             int isnum;
             lua_Integer p = lua_tointegerx(L, -1, &isnum);
             if (!isnum || p < 1 || p > e->st.nseats)
-                luaL_error(L, "%s: tables.places[%d] must be an integer from 1 to %d", e->file, k + 1, e->st.nseats);
+                luaL_error(L, "%s: tables.places[%d] must be an integer from 1 to %d", e->var.file, k + 1, e->st.nseats);
             e->tb->nplaces[k] = (uint8_t)p;
             sum += (int)p;
             lua_pop(L, 1);
@@ -119,7 +126,7 @@ static void read_tables(fuda_engine *e) {
         sum = n * p;
     }
     if (sum > e->st.nseats)
-        luaL_error(L, "%s: tables: %d places at %d tables, but only %d seats", e->file, sum, n, e->st.nseats);
+        luaL_error(L, "%s: tables: %d places at %d tables, but only %d seats", e->var.file, sum, n, e->st.nseats);
     e->tb->n = (uint8_t)n;
     lua_pop(L, 1);
 }
@@ -195,7 +202,7 @@ static int seating_body(fuda_engine *e, void *ud) {
     int8_t lists[FUDA_MAX_TABLES][FUDA_MAX_SEATS];
     int lens[FUDA_MAX_TABLES];
     char msg[160];
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_variant);
     if (lua_getfield(L, -1, "seating") != LUA_TFUNCTION) {
         int s = 0;
         for (int t = 0; t < e->tb->n; t++) {
@@ -203,7 +210,7 @@ static int seating_body(fuda_engine *e, void *ud) {
             for (int p = 0; p < lens[t]; p++) lists[t][p] = (int8_t)s++;
         }
         if (fuda_tables_seat_all(e->tb, e->st.nseats, lists, lens, e->tb->n, msg, sizeof msg) < 0)
-            luaL_error(L, "%s: %s", e->file, msg);
+            luaL_error(L, "%s: %s", e->var.file, msg);
         return 0;
     }
     lua_Debug ar;
@@ -348,7 +355,7 @@ static void push_teams(fuda_engine *e) {
 static int hand_over_body(fuda_engine *e, void *ud) {
     (void)ud;
     lua_State *L = e->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_variant);
     if (lua_getfield(L, -1, "hand_over") == LUA_TFUNCTION) {
         push_results(e);
         push_teams(e);

@@ -8,8 +8,12 @@
  * it malloc'd (the caller's), or NULL with the engine's error. */
 #include <stdlib.h>
 #include <string.h>
-#include "lfuda.h"
+#include "game.h"
+#include "record.h"
+#include "sbuf.h"
+#include "match_tables.h"
 #include "table.h"
+#include "engine_impl.h"
 
 int fuda_engine_tables(const fuda_engine *e) { return e->started ? fuda_tb_n(e) : 0; }
 

@@ -18,6 +18,7 @@
  * holds jokers. So a hook can say what the seat knows, never more: a pile
  * entry filters itself, a list is checked. The hook runs read-only under the
  * limits of a hook, like view; a match of several tables has no tensor. */
+#include <lauxlib.h>
 #include "engine_impl.h"
 #include "observe.h"
 
@@ -123,7 +124,7 @@ static int add_entry(fuda_engine *e, tensor_args *a, int k) {
 static int tensor_body(fuda_engine *e, void *ud) {
     tensor_args *a = (tensor_args *)ud;
     lua_State *L = e->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_variant);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_variant);
     if (lua_getfield(L, -1, "tensor") != LUA_TFUNCTION) return 1;
     lua_pushinteger(L, a->seat);
     fuda_engine_call_hook(e, "tensor", 1, 1);

@@ -1,6 +1,7 @@
 /* view.c -- text a hook makes for a seat: the view (the variant's, or a
  * generic one), the claim question's reason (prompt), why a typed move is
  * refused (why_not), what a move throws away (confirm). */
+#include <lauxlib.h>
 #include "engine_impl.h"
 
 /* ---- views ---- */
@@ -82,7 +83,7 @@ char *fuda_table_view(fuda_engine *e, int seat) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return NULL;
     }
-    if (e->ref_hook[FUDA_HOOK_VIEW] == LUA_NOREF) return generic_view(e, seat);
+    if (e->var.ref_hook[FUDA_HOOK_VIEW] == LUA_NOREF) return generic_view(e, seat);
     fuda_txn t;
     fuda_txn_begin(e, &t);
     view_args a = {seat, NULL};
@@ -150,7 +151,7 @@ static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) 
 
 int fuda_table_prompt(fuda_engine *e, int seat, char **text) {
     *text = NULL;
-    if (!e->started || !e->st.claim_open || e->ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
+    if (!e->started || !e->st.claim_open || e->var.ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return -1;
@@ -168,7 +169,7 @@ int fuda_table_why_not(fuda_engine *e, int seat, const char *typed, char **text)
         fuda_engine_seterr(e, "bad seat %d", seat);
         return -1;
     }
-    if (e->ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
+    if (e->var.ref_hook[FUDA_HOOK_WHY_NOT] == LUA_NOREF) return 0;
     return ask(e, FUDA_HOOK_WHY_NOT, seat, typed, text);
 }
 
@@ -178,7 +179,7 @@ int fuda_table_confirm(fuda_engine *e, int seat, const char *move, char **text) 
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
-    if (e->ref_hook[FUDA_HOOK_CONFIRM] == LUA_NOREF) return 0;
+    if (e->var.ref_hook[FUDA_HOOK_CONFIRM] == LUA_NOREF) return 0;
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return -1;

@@ -13,7 +13,9 @@
  * as does the allocator. The watchdog also samples each match's script
  * time, and reports a call still running well past its mark (an overrun:
  * fuda_engine_on_overrun). The limits themselves, the protected call and
- * the messages are limits.c's. */
+ * the messages are limits.c's. It works on each engine's fuda_limits
+ * (budget.h), never on the rest of the engine. */
+#include <pthread.h>
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
@@ -21,7 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "lfuda.h"
+#include "budget.h"
+#include "engine_access.h"
 
 #define STOP_SIGNAL (SIGRTMIN + 3) /* the watchdog's: "stop the call you are running" */
 #define WATCH_MAX_MS 25  /* the watchdog looks at least this often (less for small limits) */
@@ -63,29 +66,29 @@ static long long cpu_us(clockid_t c) {
     return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* The engines whose call runs on this thread, innermost first (linked by
+/* The limits of the engines whose call runs on this thread, innermost first (linked by
  * wd_prev): what the signal handler looks at. */
 /* initial-exec: read in a signal handler, also when fuda is a dlopen'd module
  * (the default model there may call __tls_get_addr, which is not async-signal-safe) */
-static __thread fuda_engine *volatile running_here __attribute__((tls_model("initial-exec")));
+static __thread fuda_limits *volatile running_here __attribute__((tls_model("initial-exec")));
 /* The hook that stops them (limits.c's, given by fuda_watchdog_arm). */
 static __thread lua_Hook stop_here __attribute__((tls_model("initial-exec")));
 
 static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;  /* guards what follows */
 static pthread_cond_t wd_wake;     /* an engine was added (the watchdog sleeps while there is none) */
 static int wd_wake_ready, wd_started;
-static fuda_engine *wd_engines;    /* linked by wd_next */
+static fuda_limits *wd_engines;    /* linked by wd_next */
 
-/* Did the watchdog find e's running call over its time? (It marks odd
+/* Did the watchdog find x's running call over its time? (It marks odd
  * generations only, so never a call that is not running.) */
-int fuda_watchdog_overdue(const fuda_engine *e) {
-    return SHARED_LOAD(&e->wd_fired) == e->call_gen;
+int fuda_watchdog_overdue(const fuda_limits *x) {
+    return SHARED_LOAD(&x->wd_fired) == x->call_gen;
 }
 
 /* Which time was over: the call's, or the match's (wd_why is written before
  * wd_fired, and read after fuda_watchdog_overdue saw it). */
-int fuda_watchdog_overdue_kind(const fuda_engine *e) {
-    return __atomic_load_n(&e->wd_why, __ATOMIC_ACQUIRE) == FUDA_LIMIT_MATCH_TIME ? FUDA_LIMIT_MATCH_TIME
+int fuda_watchdog_overdue_kind(const fuda_limits *x) {
+    return __atomic_load_n(&x->wd_why, __ATOMIC_ACQUIRE) == FUDA_LIMIT_MATCH_TIME ? FUDA_LIMIT_MATCH_TIME
                                                                                  : FUDA_LIMIT_TIME;
 }
 
@@ -93,21 +96,21 @@ int fuda_watchdog_overdue_kind(const fuda_engine *e) {
  * instruction. Anything else (a call that ended meanwhile) is left alone. */
 static void on_stop_signal(int sig) {
     int saved = errno;
-    for (fuda_engine *e = running_here; e; e = e->wd_prev)
-        if (fuda_watchdog_overdue(e)) lua_sethook(e->L, stop_here, LUA_MASKCOUNT, 1);
+    for (fuda_limits *x = running_here; x; x = x->wd_prev)
+        if (fuda_watchdog_overdue(x)) lua_sethook(x->vm->L, stop_here, LUA_MASKCOUNT, 1);
     errno = saved;
 }
 
-/* Signal the thread running e's call `gen`, if it still runs: e->wd_kicking
+/* Signal the thread running x's call `gen`, if it still runs: x->wd_kicking
  * set first, and the engine's thread ending a call waits while it is set
  * (fuda_watchdog_disarm), so that the thread cannot end and be gone meanwhile. */
-static void kick(fuda_engine *e, unsigned long gen) {
-    __atomic_store_n(&e->wd_kicking, 1, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&e->call_gen, __ATOMIC_SEQ_CST) == gen) {
-        SHARED_STORE(&e->wd_fired, gen);
-        pthread_kill(__atomic_load_n(&e->wd_thread, __ATOMIC_RELAXED), STOP_SIGNAL);
+static void kick(fuda_limits *x, unsigned long gen) {
+    __atomic_store_n(&x->wd_kicking, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&x->call_gen, __ATOMIC_SEQ_CST) == gen) {
+        SHARED_STORE(&x->wd_fired, gen);
+        pthread_kill(__atomic_load_n(&x->wd_thread, __ATOMIC_RELAXED), STOP_SIGNAL);
     }
-    __atomic_store_n(&e->wd_kicking, 0, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&x->wd_kicking, 0, __ATOMIC_SEQ_CST);
 }
 
 static fuda_overrun_fn overrun_fn; /* under wd_lock */
@@ -120,18 +123,20 @@ void fuda_engine_on_overrun(fuda_overrun_fn fn, void *ud) {
     pthread_mutex_unlock(&wd_lock);
 }
 
-/* Where e's running call is, as well as another thread can tell: the
+/* Where x's running call is, as well as another thread can tell: the
  * definition of the function it began in, else the variant's file. */
-static void overrun_place(const fuda_engine *e, char *out, size_t size) {
-    int slot = e->noted;
-    const fuda_vm *vm = e->vm;
+static void overrun_place(const fuda_limits *x, char *out, size_t size) {
+    int slot = x->noted;
+    const fuda_vm *vm = x->vm;
     if (vm && slot >= 1 && slot <= FUDA_NOTED && vm->noted_place[slot - 1][0])
         snprintf(out, size, "%.*s", (int)sizeof vm->noted_place[0], vm->noted_place[slot - 1]);
-    else
-        snprintf(out, size, "%s", e->file ? e->file : "the variant");
+    else {
+        const char *file = fuda_engine_file(fuda_limits_engine_c(x));
+        snprintf(out, size, "%s", file ? file : "the variant");
+    }
 }
 
-/* One look at e (under the lock): note when its running call was first seen
+/* One look at x (under the lock): note when its running call was first seen
  * and its thread's CPU clock then; mark and signal the call once it has used
  * its time limit (CPU time, or wall time while its thread stands still, see
  * STALL_MS), and report it stuck (overrun_fn) if after that it still uses
@@ -141,60 +146,60 @@ static void overrun_place(const fuda_engine *e, char *out, size_t size) {
  * running at this one (an estimate as good as the looks are frequent); past
  * the match's budget the running call is stopped the same way, and the match
  * marked over it (match_over: every later call stops at once, see fuda_watchdog_arm). */
-static void watch_one(fuda_engine *e, long long now) {
-    unsigned long gen = SHARED_LOAD(&e->call_gen);
-    unsigned long epoch = SHARED_LOAD(&e->match_epoch);
-    long long cpu = (gen & 1) ? cpu_us(__atomic_load_n(&e->wd_clock, __ATOMIC_RELAXED)) : -1;
-    long long since_look = cpu >= 0 && e->wd_last_cpu >= 0 && cpu >= e->wd_last_cpu ? cpu - e->wd_last_cpu : 0;
-    int late_look = now - e->wd_last >= LOOK_GAP_MS; /* this process was kept waiting: see STALL_MS */
-    e->wd_last = now;
-    e->wd_last_cpu = cpu;
-    if (epoch != e->wd_epoch) { /* a new match: its own budget */
-        e->wd_epoch = epoch;
-        e->wd_used = 0;
+static void watch_one(fuda_limits *x, long long now) {
+    unsigned long gen = SHARED_LOAD(&x->call_gen);
+    unsigned long epoch = SHARED_LOAD(&x->match_epoch);
+    long long cpu = (gen & 1) ? cpu_us(__atomic_load_n(&x->wd_clock, __ATOMIC_RELAXED)) : -1;
+    long long since_look = cpu >= 0 && x->wd_last_cpu >= 0 && cpu >= x->wd_last_cpu ? cpu - x->wd_last_cpu : 0;
+    int late_look = now - x->wd_last >= LOOK_GAP_MS; /* this process was kept waiting: see STALL_MS */
+    x->wd_last = now;
+    x->wd_last_cpu = cpu;
+    if (epoch != x->wd_epoch) { /* a new match: its own budget */
+        x->wd_epoch = epoch;
+        x->wd_used = 0;
     }
-    if ((gen & 1) && e->match_time_limit > 0) {
-        e->wd_used += since_look;
-        if (e->wd_used > e->match_time_limit * 1000LL && SHARED_LOAD(&e->match_over) != epoch) {
-            SHARED_STORE(&e->match_over, epoch);
-            if (e->wd_fired != gen) {
-                e->wd_cpu_fired = cpu; /* (the overrun counts from here, as for the call's own limit) */
-                __atomic_store_n(&e->wd_why, FUDA_LIMIT_MATCH_TIME, __ATOMIC_RELEASE);
-                kick(e, gen);
+    if ((gen & 1) && x->match_time_limit > 0) {
+        x->wd_used += since_look;
+        if (x->wd_used > x->match_time_limit * 1000LL && SHARED_LOAD(&x->match_over) != epoch) {
+            SHARED_STORE(&x->match_over, epoch);
+            if (x->wd_fired != gen) {
+                x->wd_cpu_fired = cpu; /* (the overrun counts from here, as for the call's own limit) */
+                __atomic_store_n(&x->wd_why, FUDA_LIMIT_MATCH_TIME, __ATOMIC_RELEASE);
+                kick(x, gen);
             }
         }
     }
-    if (gen != e->wd_seen) {
-        e->wd_seen = gen;
-        e->wd_since = e->wd_cpu_moved = now;
-        e->wd_cpu0 = e->wd_cpu_seen = cpu;
+    if (gen != x->wd_seen) {
+        x->wd_seen = gen;
+        x->wd_since = x->wd_cpu_moved = now;
+        x->wd_cpu0 = x->wd_cpu_seen = cpu;
         return;
     }
     if (!(gen & 1) || cpu < 0) return;
-    if (e->wd_cpu0 < 0) { /* the clock could not be read at the first look */
-        e->wd_cpu0 = e->wd_cpu_seen = cpu;
-        e->wd_cpu_moved = now;
+    if (x->wd_cpu0 < 0) { /* the clock could not be read at the first look */
+        x->wd_cpu0 = x->wd_cpu_seen = cpu;
+        x->wd_cpu_moved = now;
         return;
     }
-    if (cpu != e->wd_cpu_seen || late_look) {
-        e->wd_cpu_seen = cpu;
-        e->wd_cpu_moved = now;
+    if (cpu != x->wd_cpu_seen || late_look) {
+        x->wd_cpu_seen = cpu;
+        x->wd_cpu_moved = now;
     }
-    int still = now - e->wd_cpu_moved >= STALL_MS;
-    if (e->wd_fired != gen) {
-        if ((cpu - e->wd_cpu0) / 1000 >= e->time_limit || (still && now - e->wd_since >= e->time_limit)) {
-            e->wd_cpu_fired = cpu;
-            __atomic_store_n(&e->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
-            kick(e, gen);
+    int still = now - x->wd_cpu_moved >= STALL_MS;
+    if (x->wd_fired != gen) {
+        if ((cpu - x->wd_cpu0) / 1000 >= x->time_limit || (still && now - x->wd_since >= x->time_limit)) {
+            x->wd_cpu_fired = cpu;
+            __atomic_store_n(&x->wd_why, FUDA_LIMIT_TIME, __ATOMIC_RELEASE);
+            kick(x, gen);
         }
-    } else if (e->wd_cpu_fired < 0) { /* marked when its clock could not be read: count from now */
-        e->wd_cpu_fired = cpu;
-    } else if (e->wd_overrun != gen && overrun_fn &&
-               ((cpu - e->wd_cpu_fired) / 1000 >= FUDA_OVERRUN_MS || now - e->wd_cpu_moved >= FUDA_OVERRUN_MS)) {
-        char place[sizeof e->vm->noted_place[0] + 8];
-        e->wd_overrun = gen;
-        overrun_place(e, place, sizeof place);
-        overrun_fn(overrun_ud, e, place, e->time_limit);
+    } else if (x->wd_cpu_fired < 0) { /* marked when its clock could not be read: count from now */
+        x->wd_cpu_fired = cpu;
+    } else if (x->wd_overrun != gen && overrun_fn &&
+               ((cpu - x->wd_cpu_fired) / 1000 >= FUDA_OVERRUN_MS || now - x->wd_cpu_moved >= FUDA_OVERRUN_MS)) {
+        char place[sizeof x->vm->noted_place[0] + 8];
+        x->wd_overrun = gen;
+        overrun_place(x, place, sizeof place);
+        overrun_fn(overrun_ud, fuda_limits_engine(x), place, x->time_limit);
     }
 }
 
@@ -204,9 +209,9 @@ static void *watchdog_main(void *unused) {
         while (!wd_engines) pthread_cond_wait(&wd_wake, &wd_lock);
         long long now = now_ms();
         long period = WATCH_MAX_MS;
-        for (fuda_engine *e = wd_engines; e; e = e->wd_next) {
-            watch_one(e, now);
-            if (e->time_limit / 8 < period) period = e->time_limit / 8;
+        for (fuda_limits *x = wd_engines; x; x = x->wd_next) {
+            watch_one(x, now);
+            if (x->time_limit / 8 < period) period = x->time_limit / 8;
         }
         if (period < 1) period = 1;
         struct timespec until;
@@ -252,14 +257,15 @@ static int start_watchdog(void) {
 }
 
 int fuda_sandbox_watch(fuda_engine *e) {
+    fuda_limits *x = fuda_limits_of(e);
     pthread_mutex_lock(&wd_lock);
     if (!wd_started && start_watchdog() == 0) wd_started = 1;
     if (wd_started) {
-        e->wd_seen = e->call_gen;
-        e->wd_last = now_ms();
-        e->wd_last_cpu = -1;
-        e->wd_next = wd_engines;
-        wd_engines = e;
+        x->wd_seen = x->call_gen;
+        x->wd_last = now_ms();
+        x->wd_last_cpu = -1;
+        x->wd_next = wd_engines;
+        wd_engines = x;
         pthread_cond_signal(&wd_wake);
     }
     int rc = wd_started ? 0 : -1;
@@ -274,10 +280,11 @@ void fuda_sandbox_free_vm(fuda_vm *vm) {
 }
 
 void fuda_sandbox_unwatch(fuda_engine *e) {
+    fuda_limits *x = fuda_limits_of(e);
     pthread_mutex_lock(&wd_lock);
-    for (fuda_engine **p = &wd_engines; *p; p = &(*p)->wd_next) {
-        if (*p == e) {
-            *p = e->wd_next;
+    for (fuda_limits **p = &wd_engines; *p; p = &(*p)->wd_next) {
+        if (*p == x) {
+            *p = x->wd_next;
             break;
         }
     }
@@ -296,26 +303,26 @@ static clockid_t thread_clock(void) {
 }
 
 /* An outermost call starts on this thread: a new odd generation for the
- * watchdog, and e innermost for the signal handler. */
-int fuda_watchdog_arm(fuda_engine *e, lua_Hook stop) {
-    __atomic_store_n(&e->wd_thread, pthread_self(), __ATOMIC_RELAXED);
-    __atomic_store_n(&e->wd_clock, thread_clock(), __ATOMIC_RELAXED);
-    e->wd_prev = running_here;
-    SHARED_STORE(&e->call_gen, e->call_gen + 1);
+ * watchdog, and x innermost for the signal handler. */
+int fuda_watchdog_arm(fuda_limits *x, lua_Hook stop) {
+    __atomic_store_n(&x->wd_thread, pthread_self(), __ATOMIC_RELAXED);
+    __atomic_store_n(&x->wd_clock, thread_clock(), __ATOMIC_RELAXED);
+    x->wd_prev = running_here;
+    SHARED_STORE(&x->call_gen, x->call_gen + 1);
     stop_here = stop;
     HANDLER_FENCE();
-    running_here = e;
-    return SHARED_LOAD(&e->match_over) == e->match_epoch;
+    running_here = x;
+    return SHARED_LOAD(&x->match_over) == x->match_epoch;
 }
 
 /* The call ended: 1 if the watchdog had found it over its time. A signal
- * still on its way finds e off this thread's list and does nothing. */
-int fuda_watchdog_disarm(fuda_engine *e) {
-    running_here = e->wd_prev;
+ * still on its way finds x off this thread's list and does nothing. */
+int fuda_watchdog_disarm(fuda_limits *x) {
+    running_here = x->wd_prev;
     HANDLER_FENCE();
-    int late = fuda_watchdog_overdue(e);
-    __atomic_store_n(&e->call_gen, e->call_gen + 1, __ATOMIC_SEQ_CST);
-    while (__atomic_load_n(&e->wd_kicking, __ATOMIC_SEQ_CST)) sched_yield(); /* rare and short */
+    int late = fuda_watchdog_overdue(x);
+    __atomic_store_n(&x->call_gen, x->call_gen + 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&x->wd_kicking, __ATOMIC_SEQ_CST)) sched_yield(); /* rare and short */
     return late;
 }
 
