@@ -1,6 +1,6 @@
 /* engine_access.c -- the accessors of engine_access.h: struct fuda_engine
- * read or changed for files outside the engine. Each is one field; none
- * calls another file. */
+ * read or changed for files outside the engine. Each is one field (or the
+ * pair that says how the last search ended); none calls another file. */
 #include "engine_impl.h"
 #include "engine_access.h"
 
@@ -25,3 +25,16 @@ const fuda_row *fuda_engine_rows(const fuda_engine *e, int *n) {
     *n = e->nrows;
     return e->rows;
 }
+fuda_rng *fuda_engine_bot_rng(fuda_engine *e) { return &e->bot_rng; }
+uint64_t fuda_engine_seed(const fuda_engine *e) { return e->seed; }
+int fuda_engine_set_quiet(fuda_engine *e, int quiet) {
+    int was = e->quiet;
+    e->quiet = quiet;
+    return was;
+}
+void fuda_engine_set_search_end(fuda_engine *e, int stopped, int sure) {
+    e->search_stopped = stopped;
+    e->search_sure = sure;
+}
+int fuda_engine_search_stopped(const fuda_engine *e) { return e->search_stopped; }
+int fuda_engine_search_sure(const fuda_engine *e) { return e->search_sure; }

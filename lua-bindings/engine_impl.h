@@ -13,13 +13,12 @@
  * only their part, struct fuda_limits (budget.h), the struct's first
  * member.
  *
- * Outside the engine, still including this file for the struct alone (the
- * include says so): search.c (the search bot plays the table being played
- * in place: its state, generator, quiet flag, how the last search ended;
- * it is being split on another branch), and game_impl.h's files, lgame.c,
- * lvars.c, lpile.c, lresult.c and ldeal.c (the game object is a view of
- * the match's state: each method of `g` reads it directly, the hottest
- * path there is). The variant's part is struct fuda_variant (loader.h),
+ * The search (search.c) plays the table being played in place through
+ * table.h, engine_access.h and fuda_engine_table_st. Outside the engine,
+ * still including this file for the struct alone (the include says so):
+ * game_impl.h's files, lgame.c, lvars.c, lpile.c, lresult.c and ldeal.c
+ * (the game object is a view of the match's state: each method of `g`
+ * reads it directly, the hottest path there is). The variant's part is struct fuda_variant (loader.h),
  * which loader.c fills through fuda_engine_variant.
  *
  * Every entry point that touches the Lua state does all of it inside one
