@@ -43,6 +43,13 @@ static inline const fuda_state *fuda_tables_slot(const fuda_tables *tb, const fu
     return k == tb->active ? st : &tb->slot[k];
 }
 
+/* The seat (from 1) at place p (from 1) of the table tb holds now; p itself
+ * when tb is NULL (a match of one table), the header is held, or p < 1. */
+static inline int fuda_tables_seat(const fuda_tables *tb, int p) {
+    if (!tb || !tb->active || p < 1) return p;
+    return tb->seat[tb->active - 1][p - 1] + 1;
+}
+
 /* Seat the match for a hand: lists[t][p] is the seat at place p of table t
  * (0-based), lens[t] its length (tb->nplaces[t]). Every seat at most once,
  * each within nseats; a seat not listed sits out. -1 (and tb unchanged) with

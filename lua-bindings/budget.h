@@ -55,9 +55,10 @@ typedef struct fuda_vm {
 
 /* The limits of one engine's calls and the watchdog's marks on them: the
  * part of an engine that limits.c and watchdog.c work on. It is the first
- * member of struct fuda_engine (engine_impl.h checks it), so that
- * fuda_limits_of is a cast: the hot paths (the count hook,
- * fuda_sandbox_tick, the allocator) reach it with no call. The thread
+ * member of struct fuda_engine (engine_impl.h checks it; the game object's
+ * part, play_data.h, comes right after it), so that fuda_limits_of is a
+ * cast: the hot paths (the count hook, fuda_sandbox_tick, the allocator)
+ * reach it with no call. The thread
  * running the calls writes call_gen; the watchdog reads it and writes
  * wd_fired; the fields marked "watchdog only" are its alone (under its
  * lock). */

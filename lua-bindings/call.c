@@ -35,11 +35,11 @@ int fuda_txn_changed(const fuda_engine *e, const fuda_txn *t) {
 static void mark_stale(fuda_engine *e, const fuda_state *back) {
     for (int i = 0; i < FUDA_MAX_VARS; i++)
         if (e->st.var[i] != back->var[i] || e->st.var_type[i] != back->var_type[i]) {
-            e->stale_slot[i / 64] |= (uint64_t)1 << (i % 64);
-            e->vars_stale = 1;
+            e->play.stale_slot[i / 64] |= (uint64_t)1 << (i % 64);
+            e->play.vars_stale = 1;
         }
-    if (e->st.npiles != back->npiles) e->stale_piles = e->vars_stale = 1;
-    if (e->st.nseats != back->nseats) e->seats_stale = e->vars_stale = 1;
+    if (e->st.npiles != back->npiles) e->play.stale_piles = e->play.vars_stale = 1;
+    if (e->st.nseats != back->nseats) e->play.seats_stale = e->play.vars_stale = 1;
 }
 
 void fuda_engine_mark_stale(fuda_engine *e, const fuda_state *back) { mark_stale(e, back); }
@@ -67,9 +67,9 @@ typedef struct body_call { fuda_engine *e; engine_body fn; void *ud; int rc; } b
 static int run_body(lua_State *L) {
     body_call *c = (body_call *)lua_touserdata(L, 1);
     lua_settop(L, 0);
-    if (c->e->vars_stale) {
+    if (c->e->play.vars_stale) {
         fuda_game_sync(c->e);
-        c->e->vars_stale = 0;
+        c->e->play.vars_stale = 0;
     }
     c->rc = c->fn(c->e, c->ud);
     return 0;
@@ -85,7 +85,7 @@ static int engine_pcall(fuda_engine *e, engine_body fn, void *ud) {
     int top = lua_gettop(L);
     body_call c = {e, fn, ud, -1};
     e->calling = NULL;
-    e->in_result = 0;
+    e->play.in_result = 0;
     lua_pushcfunction(L, fuda_place_error); /* the message handler: an error gets a place */
     lua_pushcfunction(L, run_body);
     lua_pushlightuserdata(L, &c);

@@ -17,7 +17,7 @@
  * state never switches: this costs it nothing.
  *
  * The objects and their own metatables are a list in the registry
- * (e->ref_lock: object, metatable, object, metatable, ...), made with the
+ * (fuda_engine_ref_lock: object, metatable, object, metatable, ...), made with the
  * match (lgame.c). Switching allocates nothing and raises nothing: it runs
  * before the protected call. */
 #include <lauxlib.h>

@@ -22,7 +22,7 @@ static void forget_variant(fuda_engine *e) {
     e->var.ref_variant = e->var.ref_options = e->var.ref_varidx = e->var.ref_seatvaridx = e->var.ref_varinit = LUA_NOREF;
     e->var.ref_invariant = LUA_NOREF;
     for (int h = 0; h < FUDA_NHOOKS; h++) e->var.ref_hook[h] = LUA_NOREF;
-    e->started = 0;
+    e->play.started = 0;
 }
 
 /* Free the variant's texts (the engine is its state's last). */
@@ -59,7 +59,7 @@ void fuda_engine_free_match(fuda_engine *e) {
     fuda_record_events_drop(e, 0);
     fuda_record_log_clear(e);
     fuda_record_moves_clear(e);
-    e->started = 0;
+    e->play.started = 0;
 }
 
 /* The engine leaves its state (the last one closes it) and forgets its
@@ -68,7 +68,7 @@ static void close_state(fuda_engine *e) {
     fuda_engine_free_match(e);
     if (fuda_vm_leave(e)) free_variant(e);
     else forget_variant(e);
-    e->ref_game = e->ref_piles = e->ref_lock = LUA_NOREF;
+    e->play.ref_game = e->play.ref_piles = e->play.ref_lock = LUA_NOREF;
 }
 
 static char *exe_dir(const char *exe) {
@@ -92,17 +92,18 @@ fuda_engine *fuda_engine_new(const fuda_config *cfg) {
     e->lim.match_time_limit = !cfg || !cfg->match_time_limit ? FUDA_DEFAULT_MATCH_TIME
                           : cfg->match_time_limit < 0 ? 0 : cfg->match_time_limit;
     e->lim.match_epoch = 1; /* match_over (0) names no epoch: no budget is spent */
+    e->play.st = &e->st;
     e->paranoid = cfg ? cfg->paranoid : 0;
     int n = 0;
     while (cfg && cfg->search_path && cfg->search_path[n]) n++;
     e->search = (char **)calloc((size_t)n + 1, sizeof(char *));
     for (int i = 0; e->search && i < n; i++) e->search[i] = strdup(cfg->search_path[i]);
     e->exe = exe_dir(cfg ? cfg->exe : NULL);
-    e->syms = fuda_symtab_new();
+    e->play.syms = fuda_symtab_new();
     forget_variant(e);
-    e->ref_game = e->ref_piles = e->ref_lock = e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
+    e->play.ref_game = e->play.ref_piles = e->play.ref_lock = e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
     e->bot_id = -1;
-    if (!e->search || !e->syms || fuda_sandbox_watch(e) < 0) {
+    if (!e->search || !e->play.syms || fuda_sandbox_watch(e) < 0) {
         fuda_engine_free(e);
         return NULL;
     }
@@ -118,7 +119,7 @@ void fuda_engine_free(fuda_engine *e) {
     for (char **d = e->search; d && *d; d++) free(*d);
     free(e->search);
     free(e->exe);
-    fuda_symtab_free(e->syms);
+    fuda_symtab_free(e->play.syms);
     fuda_engine_clear_tallies(e);
     free(e->tallies);
     free(e->err); free(e->rows); free(e->evs); free(e->log); free(e->moves); free(e->mvids); free(e->mvtab);
@@ -233,41 +234,41 @@ void fuda_free_names(char **names) {
 /* ---- the match as a whole: over its tables' header when it has several ---- */
 
 int fuda_engine_phase(const fuda_engine *e) {
-    return e->started ? fuda_engine_state(e)->phase : FUDA_PHASE_IDLE;
+    return e->play.started ? fuda_engine_state(e)->phase : FUDA_PHASE_IDLE;
 }
 
 unsigned fuda_engine_actors(const fuda_engine *e) {
-    if (e->started && fuda_tb_n(e)) return fuda_tables_actors(e->tb, &e->st);
-    return e->started ? fuda_state_actors(&e->st) : 0;
+    if (e->play.started && fuda_tb_n(e)) return fuda_tables_actors(e->tb, &e->st);
+    return e->play.started ? fuda_state_actors(&e->st) : 0;
 }
 
 const char *fuda_engine_claim(const fuda_engine *e) {
-    if (e->started && fuda_tb_n(e)) {
+    if (e->play.started && fuda_tb_n(e)) {
         for (int t = 1; t <= fuda_tb_n(e); t++) {
             const fuda_state *s = fuda_tables_slot(e->tb, &e->st, t);
             if (s->claim_open) return fuda_sym_text((fuda_engine *)e, s->claim_kind);
         }
         return NULL;
     }
-    if (!e->started || !e->st.claim_open) return NULL;
+    if (!e->play.started || !e->st.claim_open) return NULL;
     return fuda_sym_text((fuda_engine *)e, e->st.claim_kind);
 }
 
-unsigned fuda_engine_winners(const fuda_engine *e) { return e->started ? fuda_engine_state(e)->winners : 0; }
+unsigned fuda_engine_winners(const fuda_engine *e) { return e->play.started ? fuda_engine_state(e)->winners : 0; }
 
 int fuda_engine_total(const fuda_engine *e, int seat, int col) {
     const fuda_state *s = fuda_engine_state(e);
-    if (!e->started || seat < 1 || seat > s->nseats || col < 1 || col > FUDA_MAX_COLS) return 0;
+    if (!e->play.started || seat < 1 || seat > s->nseats || col < 1 || col > FUDA_MAX_COLS) return 0;
     return s->total[col - 1][seat - 1];
 }
 
 int fuda_engine_teams(const fuda_engine *e, const unsigned **masks) {
     *masks = e->team;
-    return e->started ? e->nteams : 0;
+    return e->play.started ? e->nteams : 0;
 }
 
 int fuda_engine_team_total(const fuda_engine *e, int team, int col) {
-    if (!e->started || team < 1 || team > e->nteams) return 0;
+    if (!e->play.started || team < 1 || team > e->nteams) return 0;
     long long sum = 0; /* totals are 32-bit: a team's sum may not be */
     for (int s = 0; s < FUDA_MAX_SEATS; s++)
         if (e->team[team - 1] & (1u << s)) sum += fuda_engine_total(e, s + 1, col);
@@ -282,7 +283,7 @@ uint64_t fuda_engine_hash(const fuda_engine *e) {
     return fuda_tb_n(e) ? fuda_tables_hash(e->tb, &e->st) : fuda_state_hash(&e->st);
 }
 
-long fuda_engine_move_count(const fuda_engine *e) { return e->started ? (long)fuda_engine_state(e)->move_no : 0; }
+long fuda_engine_move_count(const fuda_engine *e) { return e->play.started ? (long)fuda_engine_state(e)->move_no : 0; }
 
 void fuda_engine_count_hooks(fuda_engine *e, int on) { e->count_hooks = on; }
 void fuda_engine_count_tallies(fuda_engine *e, int on) { e->no_tallies = !on; }

@@ -4,8 +4,11 @@
  * calls no other file of lua-bindings: any file may call these without
  * making a cycle. None fails, allocates or raises. Included by current.c,
  * sandbox.c, path.c, surface_walk.c, lmatch.c, resample.c, sheet.c,
- * infer.c, loader.c, and watchdog.c for the variant's file. (The limits reach
- * theirs through budget.h's fuda_limits_of.) */
+ * infer.c, loader.c, search.c, the game object's files (game_impl.h: the
+ * variant, the tables, the hook being called; never on a hot path), and
+ * watchdog.c for the variant's file. (The limits reach theirs through
+ * budget.h's fuda_limits_of, the game object its match through
+ * play_data.h's fuda_play_of.) */
 #ifndef FUDA_ENGINE_ACCESS_H
 #define FUDA_ENGINE_ACCESS_H
 
@@ -20,7 +23,7 @@ lua_State *fuda_engine_lua(const fuda_engine *e);
  * unloaded), else 0. */
 int fuda_engine_started(const fuda_engine *e);
 /* The state of the table being played (with one table, the match's), for
- * the engine's own helpers that change it (resample.c, tensor.c): valid
+ * the helpers that change it (resample.c, the search): valid
  * while e lives; meaningful once a match was started. */
 fuda_state *fuda_engine_table_st(fuda_engine *e);
 /* The random generator of that state (what math.random draws from); NULL
@@ -62,5 +65,22 @@ const char *fuda_engine_file(const fuda_engine *e);
 /* The scoresheet rows of the match, *n of them (owned by the engine, valid
  * until the next move). */
 const fuda_row *fuda_engine_rows(const fuda_engine *e, int *n);
+/* Name the hook being called (a static text, or NULL) for the messages
+ * of a failing call ("... (in result)"); returns the name it replaces, to
+ * be given back when that call returns. */
+const char *fuda_engine_set_calling(fuda_engine *e, const char *name);
+/* The generator of the bots' choices in the match (a search reseeds it
+ * for each playout); valid while e lives. */
+fuda_rng *fuda_engine_bot_rng(fuda_engine *e);
+/* The seed the match was started with. */
+uint64_t fuda_engine_seed(const fuda_engine *e);
+/* Quiet (1) while a search plays out: no events reach the caller, no
+ * tallies are counted; returns what it was, to be given back. */
+int fuda_engine_set_quiet(fuda_engine *e, int quiet);
+/* How the engine's last search ended, for fuda_search_last (search.h):
+ * set by the search, read back here. */
+void fuda_engine_set_search_end(fuda_engine *e, int stopped, int sure);
+int fuda_engine_search_stopped(const fuda_engine *e);
+int fuda_engine_search_sure(const fuda_engine *e);
 
 #endif

@@ -8,19 +8,17 @@
  * engine's Lua state and sharing it; log.c: the log's text, replay,
  * practice and tally marks; tables.c and tables_view.c: the match level
  * over several tables; engine_access.c: the accessors), and struct
- * fuda_engine itself. The rest of lua-bindings sees engine.h, table.h,
- * engine_access.h and the headers of the modules it uses; the limits see
- * only their part, struct fuda_limits (budget.h), the struct's first
- * member.
- *
- * Outside the engine, still including this file for the struct alone (the
- * include says so): search.c (the search bot plays the table being played
- * in place: its state, generator, quiet flag, how the last search ended;
- * it is being split on another branch), and game_impl.h's files, lgame.c,
- * lvars.c, lpile.c, lresult.c and ldeal.c (the game object is a view of
- * the match's state: each method of `g` reads it directly, the hottest
- * path there is). The variant's part is struct fuda_variant (loader.h),
- * which loader.c fills through fuda_engine_variant.
+ * fuda_engine itself. Only these files include it. The rest of
+ * lua-bindings sees engine.h, table.h, engine_access.h and the headers of
+ * the modules it uses, or a narrow struct of its own: the limits see only
+ * their part, struct fuda_limits (budget.h), the struct's first member;
+ * the game object's files (game_impl.h's: lgame.c, lvars.c, lpile.c,
+ * lresult.c, ldeal.c) see the match through struct fuda_play
+ * (play_data.h), its second member, which each method of `g` reaches from
+ * its cell with no call. The variant's part is struct fuda_variant
+ * (loader.h), which loader.c fills through fuda_engine_variant. The search
+ * (search.c) plays the table in place through table.h, engine_access.h
+ * and fuda_engine_table_st.
  *
  * Every entry point that touches the Lua state does all of it inside one
  * protected call under the sandbox limits (fuda_engine_pcall): reading what
@@ -58,6 +56,7 @@
 #include "record.h"
 #include "call.h"
 #include "game.h"
+#include "play_data.h"
 #include "sbuf.h"
 #include "search.h"
 #include "text_term.h"
@@ -71,6 +70,8 @@
 struct fuda_engine {
     fuda_limits lim;           /* first: its limits (budget.h; fuda_limits_of is a cast), lim.vm
                                 * the state and variant, NULL when none is loaded */
+    fuda_play play;            /* second: what the game object reads and writes of the match
+                                * (play_data.h; fuda_play_of adds sizeof lim) */
     lua_State *L;              /* lim.vm->L */
     char **search;   /* search folders, NULL-terminated, owned */
     char *exe;
@@ -85,22 +86,8 @@ struct fuda_engine {
     fuda_variant var;
 
     /* the match */
-    fuda_symtab *syms;
     fuda_state st;
-    fuda_cell *cell;           /* the match's cell (lgame.c), NULL when no match was made */
     uint64_t match_id;         /* unique in the process: whose a fuda_mark is */
-    int started;
-    int in_setup;
-    int ref_game;              /* the game table of this match */
-    int ref_piles;             /* the match table (lgame.c): pile index -> fuda.Pile,
-                                * the values tables, the g:pile and g:hand caches */
-    int ref_lock;              /* the match's objects and their metatables, in pairs (share.c) */
-    const void *game_ptr;      /* lua_topointer of the game: a method's self check */
-    int vars_stale;            /* the core state was restored with other variables or
-                                * piles: fuda_game_sync before Lua runs again */
-    uint64_t stale_slot[(FUDA_MAX_VARS + 63) / 64]; /* ... these variable slots */
-    int stale_piles;           /* ... and the pile caches (another pile count) */
-    int nsymcache;             /* strings in the match's string -> symbol cache */
     uint64_t seed;
     int practice;              /* the match is a practice one (its log says so: log.c) */
     fuda_rng bot_rng;
@@ -117,10 +104,7 @@ struct fuda_engine {
     struct fuda_infer_memo *search_memo[FUDA_MAX_SEATS]; /* what each seat's searches keep for its
                                * next (infer.h), owned; NULL until its first */
     int search_stopped, search_sure; /* how the last search ended (fuda_search_last) */
-
     const char *calling;       /* the hook a protected call is in, for messages */
-    int in_result;             /* g:result is running its hooks (no g:result inside them) */
-    size_t sym_bytes;          /* bytes of symbols the script stored (in cmem_used) */
 
     /* The match's moves, interned: every distinct move text a hook listed gets
      * an id, its text checked once and kept (mvtab[id], owned) for the whole
@@ -137,20 +121,18 @@ struct fuda_engine {
     /* several tables (tables.c): the other states and the map of seats;
      * e->st holds slot tb.active */
     fuda_tables *tb;           /* NULL until the engine's first match of several tables */
-    int seats_stale;           /* g.seats must follow e->st.nseats (fuda_game_sync) */
     int nteams;
     unsigned team[FUDA_MAX_SEATS]; /* seats of each team, bit seat-1 */
 };
 /* fuda_limits_of (budget.h) takes the engine for its limits: they must come first. */
 typedef char fuda_limits_come_first[offsetof(struct fuda_engine, lim) == 0 ? 1 : -1];
+/* fuda_play_of (play_data.h) finds the game object's part right after them. */
+typedef char fuda_play_comes_second[offsetof(struct fuda_engine, play) == sizeof(fuda_limits) ? 1 : -1];
 
 
 /* The seat (from 1) at place p (from 1) of the table being played; p itself
  * when the match has one table or the header is being played. */
-static inline int fuda_seat_of(const fuda_engine *e, int p) {
-    if (!e->tb || !e->tb->active || p < 1) return p;
-    return e->tb->seat[e->tb->active - 1][p - 1] + 1;
-}
+static inline int fuda_seat_of(const fuda_engine *e, int p) { return fuda_tables_seat(e->tb, p); }
 
 /* Tables of the match (0: one table of every seat), the slot being played
  * (0: the header, or a match of one table). */

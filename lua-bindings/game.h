@@ -1,10 +1,11 @@
 /* game.h -- the game object's API used outside its files (lgame.c: the
  * game object `g`, its fields, events and life; lvars.c: g.var, g.seat[k]
  * and the match's symbols; lpile.c: piles; lresult.c: scores and results).
- * What those files share among themselves is game_impl.h. Included by the
- * engine's files (engine_impl.h: a match's game made, pushed, synced,
- * retired), game_impl.h, host.c and lfuda.c (the types), lmatch.c and
- * tables_view.c (a symbol's text), surface_walk.c. */
+ * What those files share among themselves is game_impl.h, and what they
+ * see of the match is play_data.h. Included by the engine's files
+ * (engine_impl.h: a match's game made, pushed, synced, retired),
+ * play_data.h (the cell), game_impl.h, host.c and lfuda.c (the types),
+ * lmatch.c and tables_view.c (a symbol's text), surface_walk.c. */
 #ifndef FUDA_GAME_H
 #define FUDA_GAME_H
 

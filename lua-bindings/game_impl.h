@@ -2,39 +2,52 @@
  * game object, its fields, events and life; lvars.c: g.var, g.seat[k] and
  * the match's symbols; lpile.c: pile handles and fuda.Pile; lresult.c:
  * scores, hand results and the end of a match; ldeal.c: the standard deal).
- * Private to them: the rest of lua-bindings sees game.h. */
+ * Private to them: the rest of lua-bindings sees game.h. They see of the
+ * engine only what its headers give (engine.h, record.h, hooks.h,
+ * engine_access.h, budget.h) and the match through struct fuda_play
+ * (play_data.h), never struct fuda_engine: a method reaches its match from
+ * its cell with no call (fuda_play_of), then reads the state through it. */
 #ifndef FUDA_GAME_IMPL_H
 #define FUDA_GAME_IMPL_H
 
 #include <string.h>
-#include "engine_impl.h" /* the engine struct: see engine_impl.h */
+#include <lua.h>
+#include <lauxlib.h>
+#include "engine.h"
+#include "budget.h"
+#include "engine_access.h"
+#include "hooks.h"
+#include "record.h"
+#include "loader.h"
 #include "lcard.h"
 #include "game.h"
+#include "play_data.h"
 
 /* Upvalue 1 of every closure of a match: its cell (fuda_cell, game.h),
  * which forgets the engine when the match ends. */
 #define UV_ENGINE lua_upvalueindex(1)
 
-/* The engine of a match's cell, if the match is on and being played (its
- * engine current on the state: other matches may share it, current.c). */
-static inline fuda_engine *cell_engine(const fuda_cell *c) {
+/* The match of a cell, if it is on and being played (its engine current on
+ * the state: other matches may share it, current.c). */
+static inline fuda_play *cell_play(const fuda_cell *c) {
     fuda_engine *e = c->e;
-    return e && e->started && e->lim.vm->current == e ? e : NULL;
+    if (!e) return NULL;
+    fuda_play *pl = fuda_play_of(e);
+    return pl->started && fuda_limits_of(e)->vm->current == e ? pl : NULL;
 }
 
 /* Raise for an object (`what`) of a match that is not being played. */
 static inline void not_played(lua_State *L, const fuda_cell *c, const char *what) {
-    if (c->e && c->e->started) luaL_error(L, "%s " FUDA_OTHER_MATCH, what);
+    if (c->e && fuda_play_of(c->e)->started) luaL_error(L, "%s " FUDA_OTHER_MATCH, what);
     luaL_error(L, "%s belongs to a match that has ended", what);
 }
 
-/* The engine of the running closure of a match, which must be the match
- * being played. */
-static inline fuda_engine *engine_up(lua_State *L) {
+/* The match of the running closure, which must be the match being played. */
+static inline fuda_play *play_up(lua_State *L) {
     const fuda_cell *c = (const fuda_cell *)lua_touserdata(L, UV_ENGINE);
-    fuda_engine *e = cell_engine(c);
-    if (!e) not_played(L, c, "this game object");
-    return e;
+    fuda_play *pl = cell_play(c);
+    if (!pl) not_played(L, c, "this game object");
+    return pl;
 }
 
 /* Argument 1 is not the game of this match: an older game, or no game. */
@@ -47,35 +60,53 @@ static inline void not_game(lua_State *L) {
 
 /* For a method: its match must be the one being played and self must be
  * that match's game (one pointer comparison). Raises an error otherwise. */
-static inline fuda_engine *check_game(lua_State *L) {
+static inline fuda_play *check_game(lua_State *L) {
     const fuda_cell *c = (const fuda_cell *)lua_touserdata(L, UV_ENGINE);
-    fuda_engine *e = cell_engine(c);
-    if (!e) not_played(L, c, "this game object"); /* a method of another match, or of an ended one */
-    if (lua_topointer(L, 1) != e->game_ptr) not_game(L);
-    return e;
+    fuda_play *pl = cell_play(c);
+    if (!pl) not_played(L, c, "this game object"); /* a method of another match, or of an ended one */
+    if (lua_topointer(L, 1) != pl->game_ptr) not_game(L);
+    return pl;
 }
 
-static inline int check_seat(lua_State *L, fuda_engine *e, int idx) {
+static inline int check_seat(lua_State *L, const fuda_play *pl, int idx) {
     lua_Integer s = luaL_checkinteger(L, idx);
-    if (s < 1 || s > e->st.nseats)
-        luaL_error(L, "bad seat %I (seats are 1..%d)", (LUAI_UACINT)s, e->st.nseats);
+    if (s < 1 || s > pl->st->nseats)
+        luaL_error(L, "bad seat %I (seats are 1..%d)", (LUAI_UACINT)s, pl->st->nseats);
     return (int)s - 1;
 }
 
-static inline int intern(lua_State *L, fuda_engine *e, int idx) {
+static inline int intern(lua_State *L, fuda_play *pl, int idx) {
     size_t len;
     const char *s = lua_tolstring(L, idx, &len);
-    return fuda_game_intern(L, e, s, len);
+    return fuda_game_intern(L, fuda_play_engine(pl), s, len);
 }
 
-/* Push the match table (registry[e->ref_piles]): pile index -> fuda.Pile;
+/* The Lua state of the match (its engine's). */
+static inline lua_State *play_lua(fuda_play *pl) {
+    return fuda_limits_of(fuda_play_engine(pl))->vm->L;
+}
+
+/* The seat (from 1) at place p (from 1) of the table being played; p itself
+ * when the match has one table or the header is being played. */
+static inline int seat_of(fuda_play *pl, int p) {
+    return fuda_tables_seat(fuda_engine_tables_of(fuda_play_engine(pl)), p);
+}
+
+/* The slot being played of a match of several tables (0: the header, or a
+ * match of one table). */
+static inline int table_active(fuda_play *pl) {
+    const fuda_tables *tb = fuda_engine_tables_of(fuda_play_engine(pl));
+    return tb ? tb->active : 0;
+}
+
+/* Push the match table (registry[pl->ref_piles]): pile index -> fuda.Pile;
  * "cell", the match's cell; "gmeta", the game's metatable; "metas" and
  * "slots", the variable proxies' metatables and slots tables (game first,
  * then seat 1..n); "named", "owned" and "hands", the caches of g:pile and
  * g:hand; "syms", string -> symbol id for variable writes; "lock", the
- * match's objects and their metatables (registry[e->ref_lock] too). */
-static inline void push_match_table(lua_State *L, fuda_engine *e) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_piles);
+ * match's objects and their metatables (registry[pl->ref_lock] too). */
+static inline void push_match_table(lua_State *L, const fuda_play *pl) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pl->ref_piles);
 }
 
 /* Remove every key of the table at t. */
@@ -114,23 +145,23 @@ static inline void note_lock(lua_State *L, int mt, int idx) {
 /* Once g:end_match() was called the result is final: what would change it
  * (a score, a seat to act, a claim window) raises "file:line: g:CALL after
  * g:end_match: ...", so the hook fails and the move is refused. */
-static inline void check_not_over(lua_State *L, fuda_engine *e, const char *call) {
-    if (e->st.phase == FUDA_PHASE_MATCH_OVER)
+static inline void check_not_over(lua_State *L, const fuda_play *pl, const char *call) {
+    if (pl->st->phase == FUDA_PHASE_MATCH_OVER)
         luaL_error(L, "%s after g:end_match: the match is over and its result is final", call);
 }
 
 /* lvars.c: push a new variables proxy of seat (-1: the game's), its values
  * table filled; its metatable and slots table are appended to the match
  * table's lists "metas" and "slots" (at mt). Raises on memory errors. */
-void fuda_vars_new(lua_State *L, fuda_engine *e, int seat, int mt);
+void fuda_vars_new(lua_State *L, fuda_play *pl, int seat, int mt);
 
 /* lpile.c: push the fuda.Pile for pile index idx, made once per match
  * (raises on memory errors); register the pile type (fuda_game_types);
  * put g:new_pile, g:new_deck, g:piles and the cached g:pile and g:hand
  * into the game's method table M at m (mt: the match table's index). */
-void fuda_pile_push(lua_State *L, fuda_engine *e, int idx);
+void fuda_pile_push(lua_State *L, fuda_play *pl, int idx);
 void fuda_pile_type(lua_State *L);
-void fuda_pile_game_methods(lua_State *L, fuda_engine *e, int m, int mt);
+void fuda_pile_game_methods(lua_State *L, int m, int mt);
 
 /* lresult.c: g:score, g:total, g:end_hand, g:end_match, g:result (methods
  * with the match's cell as upvalue 1). */

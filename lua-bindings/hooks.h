@@ -1,8 +1,8 @@
 /* hooks.h -- hooks.c: a variant's hooks as the engine holds them (their
  * names, the cache of their functions, pushing one) and the message
  * handler that gives an error the script's place. Included by the engine's
- * files (engine_impl.h, and so game_impl.h's), loader.h (the variant's hook
- * references), lloader.c and tables.c. */
+ * files (engine_impl.h) and the game object's (game_impl.h), loader.h (the
+ * variant's hook references), lloader.c and tables.c. */
 #ifndef FUDA_HOOKS_H
 #define FUDA_HOOKS_H
 

@@ -14,7 +14,7 @@ static void gather_pile(fuda_state *st, int p, int to) {
 /* Gather the piles named in the list at index 3 onto `to`, name by name (a
  * name every seat has: seat by seat). Raises, moving nothing, for an entry
  * that is not a string or names no pile. */
-static void gather_named(lua_State *L, fuda_engine *e, int to) {
+static void gather_named(lua_State *L, fuda_play *pl, int to) {
     lua_Unsigned n = lua_rawlen(L, 3);
     for (int pass = 0; pass < 2; pass++)       /* pass 0 checks, pass 1 moves */
         for (lua_Unsigned i = 1; i <= n; i++) {
@@ -23,10 +23,10 @@ static void gather_named(lua_State *L, fuda_engine *e, int to) {
             int found = 0;
             if (lua_type(L, -1) != LUA_TSTRING)
                 luaL_argerror(L, 3, lua_pushfstring(L, "entry %d is not a pile name", (int)i));
-            for (int p = 0; p < e->st.npiles; p++) {
-                if (strncmp(e->st.piles[p].name, nm, FUDA_PILE_NAME) != 0) continue;
+            for (int p = 0; p < pl->st->npiles; p++) {
+                if (strncmp(pl->st->piles[p].name, nm, FUDA_PILE_NAME) != 0) continue;
                 found = 1;
-                if (pass == 1 && p != to) gather_pile(&e->st, p, to);
+                if (pass == 1 && p != to) gather_pile(pl->st, p, to);
             }
             if (!found) luaL_argerror(L, 3, lua_pushfstring(L, "no pile '%s'", nm));
             lua_pop(L, 1);
@@ -41,19 +41,19 @@ static void gather_named(lua_State *L, fuda_engine *e, int to) {
  * seat by seat). Returns that pile (so g:gather():shuffle()). Raises, moving
  * nothing, for no such pile. */
 static int g_gather(lua_State *L) {
-    fuda_engine *e = check_game(L);
+    fuda_play *pl = check_game(L);
     const char *name = luaL_optstring(L, 2, "stock");
-    int to = fuda_pile_find(&e->st, name, -1);
+    int to = fuda_pile_find(pl->st, name, -1);
     if (to < 0) return luaL_argerror(L, 2, lua_pushfstring(L, "no pile '%s'", name));
     if (!lua_isnoneornil(L, 3)) {
         luaL_checktype(L, 3, LUA_TTABLE);
         lua_settop(L, 3);
-        gather_named(L, e, to);
+        gather_named(L, pl, to);
     } else {
-        for (int p = 0; p < e->st.npiles; p++)
-            if (p != to) gather_pile(&e->st, p, to);
+        for (int p = 0; p < pl->st->npiles; p++)
+            if (p != to) gather_pile(pl->st, p, to);
     }
-    fuda_pile_push(L, e, to);
+    fuda_pile_push(L, pl, to);
     return 1;
 }
 
@@ -64,9 +64,9 @@ static int g_gather(lua_State *L) {
  * piles after. Raises, moving nothing, when the stock holds too few cards or
  * a pile is missing. */
 static int g_deal(lua_State *L) {
-    fuda_engine *e = check_game(L);
+    fuda_play *pl = check_game(L);
     lua_Integer n = luaL_checkinteger(L, 2);
-    int ns = e->st.nseats, first = 0, sort = -1;
+    int ns = pl->st->nseats, first = 0, sort = -1;
     const char *fromname = "stock", *toname = "hand";
     luaL_argcheck(L, n >= 0 && n <= FUDA_MAX_CARDS, 2, "card count out of range");
     if (!lua_isnoneornil(L, 3)) {
@@ -75,28 +75,28 @@ static int g_deal(lua_State *L) {
         luaL_checktype(L, 3, LUA_TTABLE);
         fuda_check_fields(L, 3, "deal", fields);
         lua_settop(L, 3);
-        if (lua_getfield(L, 3, "first") != LUA_TNIL) first = check_seat(L, e, 4);
+        if (lua_getfield(L, 3, "first") != LUA_TNIL) first = check_seat(L, pl, 4);
         int t = lua_getfield(L, 3, "sort");
         if (t == LUA_TBOOLEAN) sort = lua_toboolean(L, 5) ? 0 : -1;
         else if (t != LUA_TNIL) sort = luaL_checkoption(L, 5, NULL, by);
         if (lua_getfield(L, 3, "from") != LUA_TNIL) fromname = luaL_checkstring(L, 6);
         if (lua_getfield(L, 3, "to") != LUA_TNIL) toname = luaL_checkstring(L, 7);
     }
-    int from = fuda_pile_find(&e->st, fromname, -1), to[FUDA_MAX_SEATS];
+    int from = fuda_pile_find(pl->st, fromname, -1), to[FUDA_MAX_SEATS];
     if (from < 0) return luaL_argerror(L, 3, lua_pushfstring(L, "no pile '%s'", fromname));
     for (int s = 0; s < ns; s++) {
-        to[s] = fuda_pile_find(&e->st, toname, s);
+        to[s] = fuda_pile_find(pl->st, toname, s);
         if (to[s] < 0) return luaL_argerror(L, 3, lua_pushfstring(L, "no pile '%s' of seat %d", toname, s + 1));
     }
-    int have = fuda_pile_len(&e->st, from);
+    int have = fuda_pile_len(pl->st, from);
     if (n * ns > have)
         return luaL_argerror(L, 2, lua_pushfstring(L, "%d cards to %d seats need %d, pile '%s' has %d",
                                                    (int)n, ns, (int)n * ns, fromname, have));
     for (lua_Integer k = 0; k < n; k++)
         for (int i = 0; i < ns; i++)
-            fuda_pile_move(&e->st, from, fuda_pile_len(&e->st, from) - 1, to[(first + i) % ns], -1);
+            fuda_pile_move(pl->st, from, fuda_pile_len(pl->st, from) - 1, to[(first + i) % ns], -1);
     if (sort >= 0)
-        for (int s = 0; s < ns; s++) fuda_pile_sort(&e->st, to[s], sort);
+        for (int s = 0; s < ns; s++) fuda_pile_sort(pl->st, to[s], sort);
     return 0;
 }
 

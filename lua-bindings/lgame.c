@@ -55,13 +55,14 @@ static void make_stale(lua_State *L, int idx, lua_CFunction fn) {
  * belongs to a match that has ended" on any use, and so do its closures
  * and piles (its cell forgets the engine). */
 static void retire_match(lua_State *L, fuda_engine *e) {
-    if (e->cell) e->cell->e = NULL;
-    e->cell = NULL;
-    if (e->ref_piles == LUA_NOREF) return;
+    fuda_play *pl = fuda_play_of(e);
+    if (pl->cell) pl->cell->e = NULL;
+    pl->cell = NULL;
+    if (pl->ref_piles == LUA_NOREF) return;
     fuda_current_open(L, e, 1); /* their own metatables, which go stale */
-    luaL_unref(L, LUA_REGISTRYINDEX, e->ref_lock);
-    e->ref_lock = LUA_NOREF;
-    push_match_table(L, e);
+    luaL_unref(L, LUA_REGISTRYINDEX, pl->ref_lock);
+    pl->ref_lock = LUA_NOREF;
+    push_match_table(L, pl);
     lua_getfield(L, -1, "metas");
     lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
     for (lua_Integer i = 1; i <= n; i++) {
@@ -78,57 +79,57 @@ static void retire_match(lua_State *L, fuda_engine *e) {
     lua_getfield(L, -5, "hands");
     clear_table(L, lua_gettop(L));
     lua_pop(L, 6);
-    luaL_unref(L, LUA_REGISTRYINDEX, e->ref_piles);
-    e->ref_piles = LUA_NOREF;
+    luaL_unref(L, LUA_REGISTRYINDEX, pl->ref_piles);
+    pl->ref_piles = LUA_NOREF;
 }
 
 /* ---- the game object ---- */
 
 static int g_next(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    int s = check_seat(L, e, 2);
+    fuda_play *pl = check_game(L);
+    int s = check_seat(L, pl, 2);
     lua_Integer steps = luaL_optinteger(L, 3, 1);
-    lua_pushinteger(L, fuda_seat_next(&e->st, s, (int)(steps % (8 * FUDA_MAX_SEATS))) + 1);
+    lua_pushinteger(L, fuda_seat_next(pl->st, s, (int)(steps % (8 * FUDA_MAX_SEATS))) + 1);
     return 1;
 }
 
 static int g_set_out(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    int s = check_seat(L, e, 2);
-    if (lua_toboolean(L, 3)) e->st.out_mask |= (uint16_t)(1u << s);
-    else e->st.out_mask &= (uint16_t)~(1u << s);
+    fuda_play *pl = check_game(L);
+    int s = check_seat(L, pl, 2);
+    if (lua_toboolean(L, 3)) pl->st->out_mask |= (uint16_t)(1u << s);
+    else pl->st->out_mask &= (uint16_t)~(1u << s);
     return 0;
 }
 
 static int g_random(lua_State *L) {
-    fuda_engine *e = check_game(L);
+    fuda_play *pl = check_game(L);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_argcheck(L, n >= 1 && n <= 0x7fffffff, 2, "must be 1 or more");
-    lua_pushinteger(L, (lua_Integer)fuda_rng_below(&e->st.rng, (uint32_t)n) + 1);
+    lua_pushinteger(L, (lua_Integer)fuda_rng_below(&pl->st->rng, (uint32_t)n) + 1);
     return 1;
 }
 
 static int g_open_claim(lua_State *L) {
-    fuda_engine *e = check_game(L);
+    fuda_play *pl = check_game(L);
     luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     unsigned mask = 0;
     lua_Integer n = luaL_len(L, 3);
     for (lua_Integer i = 1; i <= n; i++) { /* as long as the list (the cap bounds it): ticks */
         lua_rawgeti(L, 3, i);
-        mask |= 1u << check_seat(L, e, -1);
+        mask |= 1u << check_seat(L, pl, -1);
         lua_pop(L, 1);
         if ((i & 255) == 0) fuda_sandbox_tick(L, 256);
     }
-    if (e->st.claim_open)
+    if (pl->st->claim_open)
         return luaL_error(L, "open_claim: a claim window ('%s') is open already",
-                          fuda_sym_text(e, e->st.claim_kind));
-    check_not_over(L, e, "g:open_claim");
+                          fuda_sym_text(fuda_play_engine(pl), pl->st->claim_kind));
+    check_not_over(L, pl, "g:open_claim");
     if (mask == 0) {
         lua_pushboolean(L, 0);
         return 1;
     }
-    fuda_claim_open(&e->st, intern(L, e, 2), (uint16_t)mask);
+    fuda_claim_open(pl->st, intern(L, pl, 2), (uint16_t)mask);
     lua_pushboolean(L, 1);
     return 1;
 }
@@ -139,13 +140,13 @@ static int g_open_claim(lua_State *L) {
  * reads events or not, and written only when somebody does: a match plays
  * the same either way. A bad format raises "file:line: bad argument ...",
  * the line of the g:say. */
-static void add_event(lua_State *L, fuda_engine *e, int seat, int idx, const char *fname) {
+static void add_event(lua_State *L, fuda_play *pl, int seat, int idx, const char *fname) {
     size_t flen;
     const char *text = luaL_checklstring(L, idx, &flen);
     int fmt = lua_gettop(L) > idx;
     size_t len = fmt ? fuda_say_length(L, idx, text, flen, fname) : strlen(text);
     char *out;
-    if (fuda_engine_event_room(e, seat, len, &out) < 0) luaL_error(L, "%s: out of memory", fname);
+    if (fuda_engine_event_room(fuda_play_engine(pl), seat, len, &out) < 0) luaL_error(L, "%s: out of memory", fname);
     if (out && fmt) fuda_say_render(L, idx, text, flen, fname, out, len + 1);
     else if (out) memcpy(out, text, len + 1);
 }
@@ -156,44 +157,45 @@ static int g_say(lua_State *L) {
 }
 
 static int g_tell(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    int s = check_seat(L, e, 2);
-    add_event(L, e, s + 1, 3, "tell");
+    fuda_play *pl = check_game(L);
+    int s = check_seat(L, pl, 2);
+    add_event(L, pl, s + 1, 3, "tell");
     return 0;
 }
 
 /* g:tally(name): count an occurrence for fuda check's coverage report. */
 static int g_tally(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    if (fuda_engine_event(e, -1, luaL_checkstring(L, 2)) < 0) return luaL_error(L, "tally: out of memory");
+    fuda_play *pl = check_game(L);
+    if (fuda_engine_event(fuda_play_engine(pl), -1, luaL_checkstring(L, 2)) < 0)
+        return luaL_error(L, "tally: out of memory");
     return 0;
 }
 
 
 /* g:name(seat [, viewer]) -> "Seat 2", or "you" when seat is the viewer. */
 static int g_name(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    int s = check_seat(L, e, 2);
+    fuda_play *pl = check_game(L);
+    int s = check_seat(L, pl, 2);
     if (!lua_isnoneornil(L, 3) && luaL_checkinteger(L, 3) == s + 1) lua_pushliteral(L, "you");
-    else lua_pushfstring(L, "Seat %d", fuda_seat_of(e, s + 1));
+    else lua_pushfstring(L, "Seat %d", seat_of(pl, s + 1));
     return 1;
 }
 
 /* g:seat_of(place) -> the seat of the match at that place of the table being
  * played (at a match of one table, the seat itself). */
 static int g_seat_of(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    lua_pushinteger(L, fuda_seat_of(e, check_seat(L, e, 2) + 1));
+    fuda_play *pl = check_game(L);
+    lua_pushinteger(L, seat_of(pl, check_seat(L, pl, 2) + 1));
     return 1;
 }
 
 /* g:waiting() -> the seats an open claim window still waits for, as a set
  * ({ [2] = true, [3] = true }); {} when no window is open. A new table. */
 static int g_waiting(lua_State *L) {
-    fuda_engine *e = check_game(L);
+    fuda_play *pl = check_game(L);
     lua_newtable(L);
-    for (int k = 0; e->st.claim_open && k < e->st.nseats; k++) {
-        if (!(e->st.claim_pending & (1u << k))) continue;
+    for (int k = 0; pl->st->claim_open && k < pl->st->nseats; k++) {
+        if (!(pl->st->claim_pending & (1u << k))) continue;
         lua_pushboolean(L, 1);
         lua_rawseti(L, -2, k + 1);
     }
@@ -233,21 +235,22 @@ static int no_game_field(lua_State *L) {
 /* M's __index (M, key): a field that changes, read from the core state.
  * Upvalues: the engine, the field table. */
 static int game_field(lua_State *L) {
-    fuda_engine *e = engine_up(L);
+    fuda_play *pl = play_up(L);
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
     lua_rawget(L, lua_upvalueindex(2));
-    fuda_state *s = &e->st;
+    fuda_state *s = pl->st;
     switch ((int)lua_tointeger(L, -1)) {
     case F_TURN: if (s->turn >= 0) lua_pushinteger(L, s->turn + 1); else lua_pushnil(L); break;
     case F_DIR: lua_pushinteger(L, s->dir); break;
     case F_HAND_NO: lua_pushinteger(L, s->hand_no); break;
     case F_MOVE_NO: lua_pushinteger(L, s->move_no); break;
     case F_CLAIM:
-        if (s->claim_open) lua_pushstring(L, fuda_sym_text(e, s->claim_kind)); else lua_pushnil(L);
+        if (s->claim_open) lua_pushstring(L, fuda_sym_text(fuda_play_engine(pl), s->claim_kind));
+        else lua_pushnil(L);
         break;
     case F_PHASE: lua_pushstring(L, phase_names[s->phase & 3]); break;
-    case F_TABLE: if (fuda_tb_active(e)) lua_pushinteger(L, fuda_tb_active(e)); else lua_pushnil(L); break;
+    case F_TABLE: if (table_active(pl)) lua_pushinteger(L, table_active(pl)); else lua_pushnil(L); break;
     default: return no_game_field(L);
     }
     return 1;
@@ -255,15 +258,15 @@ static int game_field(lua_State *L) {
 
 /* The game's __newindex (g, key, value): every write, since g stays empty. */
 static int game_newindex(lua_State *L) {
-    fuda_engine *e = engine_up(L);
+    fuda_play *pl = play_up(L);
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "turn") == 0) {
-        if (!lua_isnil(L, 3)) check_not_over(L, e, "setting g.turn");
-        e->st.turn = (int8_t)(lua_isnil(L, 3) ? -1 : check_seat(L, e, 3));
+        if (!lua_isnil(L, 3)) check_not_over(L, pl, "setting g.turn");
+        pl->st->turn = (int8_t)(lua_isnil(L, 3) ? -1 : check_seat(L, pl, 3));
     } else if (strcmp(k, "dir") == 0) {
         lua_Integer d = luaL_checkinteger(L, 3);
         if (d != 1 && d != -1) return luaL_error(L, "dir must be 1 or -1");
-        e->st.dir = (int8_t)d;
+        pl->st->dir = (int8_t)d;
     } else {
         return luaL_error(L, "cannot set the game's field '%s' (use g.var.%s for your own "
                           "variables)", k, k);
@@ -273,7 +276,8 @@ static int game_newindex(lua_State *L) {
 
 /* Fill M (on top) for a new match: methods, constant fields, its own
  * metatable for the changing fields. mt is the match table's index. */
-static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
+static void fill_methods(lua_State *L, fuda_play *pl, int mt) {
+    const fuda_variant *var = fuda_engine_variant(fuda_play_engine(pl));
     int m = lua_gettop(L);
     lua_getfield(L, mt, "cell");
     luaL_setfuncs(L, game_methods, 1);
@@ -281,24 +285,24 @@ static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
         lua_getfield(L, mt, "cell");
         luaL_setfuncs(L, more_methods[i], 1);
     }
-    fuda_pile_game_methods(L, e, m, mt);
-    lua_pushinteger(L, e->st.nseats);
+    fuda_pile_game_methods(L, m, mt);
+    lua_pushinteger(L, pl->st->nseats);
     lua_setfield(L, m, "seats");
-    lua_createtable(L, e->var.ncols, 0);
-    for (int c = 0; c < e->var.ncols; c++) {
-        lua_pushstring(L, e->var.colnames[c]);
+    lua_createtable(L, var->ncols, 0);
+    for (int c = 0; c < var->ncols; c++) {
+        lua_pushstring(L, var->colnames[c]);
         lua_rawseti(L, -2, c + 1);
     }
     lua_setfield(L, m, "columns");
-    lua_pushstring(L, e->var.title ? e->var.title : e->var.name ? e->var.name : "");
+    lua_pushstring(L, var->title ? var->title : var->name ? var->name : "");
     lua_setfield(L, m, "title");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_options);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, var->ref_options);
     lua_setfield(L, m, "options");
-    fuda_vars_new(L, e, -1, mt);
+    fuda_vars_new(L, pl, -1, mt);
     lua_setfield(L, m, "var");
-    lua_createtable(L, e->st.nseats, 0);
-    for (int s = 0; s < e->st.nseats; s++) {
-        fuda_vars_new(L, e, s, mt);
+    lua_createtable(L, pl->st->nseats, 0);
+    for (int s = 0; s < pl->st->nseats; s++) {
+        fuda_vars_new(L, pl, s, mt);
         lua_rawseti(L, -2, s + 1);
     }
     lua_setfield(L, m, "seat");
@@ -312,17 +316,19 @@ static void fill_methods(lua_State *L, fuda_engine *e, int mt) {
 /* A new match: retire the old one's objects, make the game and its match
  * table. Runs inside a protected call (it allocates). */
 void fuda_game_reset(fuda_engine *e) {
-    lua_State *L = e->L;
+    fuda_play *pl = fuda_play_of(e);
+    const fuda_variant *var = fuda_engine_variant(e);
+    lua_State *L = play_lua(pl);
     retire_match(L, e);
-    e->vars_stale = e->stale_piles = 0;
-    memset(e->stale_slot, 0, sizeof e->stale_slot);
-    e->nsymcache = 0;
+    pl->vars_stale = pl->stale_piles = 0;
+    memset(pl->stale_slot, 0, sizeof pl->stale_slot);
+    pl->nsymcache = 0;
     lua_createtable(L, 0, 8);             /* the match table */
     int mt = lua_gettop(L);
     fuda_cell *cell = (fuda_cell *)lua_newuserdatauv(L, sizeof *cell, 0);
     cell->e = e;
     lua_setfield(L, mt, "cell");
-    lua_createtable(L, 2 * e->st.nseats + 4, 0); /* the lock list: the game's pair first */
+    lua_createtable(L, 2 * pl->st->nseats + 4, 0); /* the lock list: the game's pair first */
     lua_pushboolean(L, 0);
     lua_rawseti(L, -2, 1);
     lua_pushboolean(L, 0);
@@ -334,11 +340,11 @@ void fuda_game_reset(fuda_engine *e) {
     lua_setfield(L, mt, "owned");
     lua_newtable(L);
     lua_setfield(L, mt, "hands");
-    lua_createtable(L, e->st.nseats + 1, 0);
+    lua_createtable(L, pl->st->nseats + 1, 0);
     lua_setfield(L, mt, "metas");
-    lua_createtable(L, e->st.nseats + 1, 0);
+    lua_createtable(L, pl->st->nseats + 1, 0);
     lua_setfield(L, mt, "slots");
-    int nslots = e->var.nvars + e->var.nseatvars * FUDA_MAX_SEATS; /* slots in use: 0 .. nslots - 1 */
+    int nslots = var->nvars + var->nseatvars * FUDA_MAX_SEATS; /* slots in use: 0 .. nslots - 1 */
     lua_createtable(L, nslots, 0);
     lua_setfield(L, mt, "vt");
     lua_createtable(L, nslots, 0);
@@ -348,7 +354,7 @@ void fuda_game_reset(fuda_engine *e) {
     lua_newtable(L);                      /* the game */
     lua_createtable(L, 0, 4);             /* its metatable */
     lua_createtable(L, 0, 24);            /* M */
-    fill_methods(L, e, mt);
+    fill_methods(L, pl, mt);
     lua_setfield(L, -2, "__index");
     push_closure(L, mt, game_newindex, 0);
     lua_setfield(L, -2, "__newindex");
@@ -364,23 +370,26 @@ void fuda_game_reset(fuda_engine *e) {
     lua_rawseti(L, -2, 1);
     lua_getmetatable(L, -2);
     lua_rawseti(L, -2, 2);
-    e->ref_lock = luaL_ref(L, LUA_REGISTRYINDEX);
-    e->game_ptr = lua_topointer(L, -1);
-    if (e->ref_game != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, e->ref_game);
-    e->ref_game = luaL_ref(L, LUA_REGISTRYINDEX);
-    e->ref_piles = luaL_ref(L, LUA_REGISTRYINDEX);
-    e->cell = cell;
+    pl->ref_lock = luaL_ref(L, LUA_REGISTRYINDEX);
+    pl->game_ptr = lua_topointer(L, -1);
+    if (pl->ref_game != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pl->ref_game);
+    pl->ref_game = luaL_ref(L, LUA_REGISTRYINDEX);
+    pl->ref_piles = luaL_ref(L, LUA_REGISTRYINDEX);
+    pl->cell = cell;
 }
 
 void fuda_game_retire(fuda_engine *e) {
-    retire_match(e->L, e);
-    if (e->ref_game != LUA_NOREF) luaL_unref(e->L, LUA_REGISTRYINDEX, e->ref_game);
-    e->ref_game = LUA_NOREF;
-    e->game_ptr = NULL;
+    fuda_play *pl = fuda_play_of(e);
+    lua_State *L = play_lua(pl);
+    retire_match(L, e);
+    if (pl->ref_game != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, pl->ref_game);
+    pl->ref_game = LUA_NOREF;
+    pl->game_ptr = NULL;
 }
 
 void fuda_game_push(fuda_engine *e) {
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->ref_game);
+    fuda_play *pl = fuda_play_of(e);
+    lua_rawgeti(play_lua(pl), LUA_REGISTRYINDEX, pl->ref_game);
 }
 
 const char fuda_format_key = 'f';

@@ -3,7 +3,7 @@
  * folders, confinement) and lloader.c (the loader's Lua side: loader.lua,
  * loader_check.lua, author.lua, fuda.variant and fuda.import), and the
  * loaded variant's part of an engine (fuda_variant). Included by
- * engine_impl.h and engine_access.h (that part), engine.c
+ * engine_impl.h, engine_access.h and game_impl.h (that part), engine.c
  * (fuda_engine_load), lfuda.c (the loader's part of `fuda`), surface_walk.c
  * and those files themselves. */
 #ifndef FUDA_LOADER_H

@@ -29,7 +29,7 @@ char *fuda_engine_log(const fuda_engine *e) {
     if (!e->var.loaded) return b.s;
     fuda_sb_add(&b, "variant %s\n", e->var.name); /* by name only: see the reader's load() */
     for (int i = 0; i < e->var.noptset; i++) fuda_sb_add(&b, "option %s\n", e->var.optset[i]);
-    if (!e->started) return b.s;
+    if (!e->play.started) return b.s;
     if (e->practice) fuda_sb_add(&b, "practice\n");
     fuda_sb_add(&b, "seats %d\nseed %llu\n", fuda_engine_state(e)->nseats, (unsigned long long)e->seed);
     for (long i = 0; i < e->nlog; i++) {
@@ -391,10 +391,10 @@ static int apply_all(reader *r, long upto) {
 }
 
 void fuda_engine_set_practice(fuda_engine *e) {
-    if (e->started) e->practice = 1;
+    if (e->play.started) e->practice = 1;
 }
 
-int fuda_engine_practice(const fuda_engine *e) { return e->started && e->practice; }
+int fuda_engine_practice(const fuda_engine *e) { return e->play.started && e->practice; }
 
 /* The tallies as they were, to put back after a failed replay. */
 typedef struct tally_mark { int n; long *count; } tally_mark;

@@ -19,11 +19,14 @@ static const char *const vis_names[] = {"hidden", "owner", "public", "top", NULL
 
 static pile_ud *check_pile(lua_State *L, int idx) {
     pile_ud *p = (pile_ud *)fuda_checkud(L, idx, FUDA_TAG_PILE, FUDA_PILE_T);
-    if (!cell_engine(p->cell)) not_played(L, p->cell, "this pile");
+    if (!cell_play(p->cell)) not_played(L, p->cell, "this pile");
     return p;
 }
 
 static int pile_read(lua_State *L, int idx, fuda_card *buf, int max);
+
+/* The state pile p is of: its match's, which check_pile found played. */
+static fuda_state *pst(pile_ud *p) { return fuda_play_of(p->cell->e)->st; }
 
 /* Registry keys: the pile methods (name -> C function), the metatable every
  * pile's index table shares ({ __index = p_index }); and in a pile's index
@@ -65,13 +68,13 @@ static void set_pile_meta(lua_State *L) {
 }
 
 /* Push the fuda.Pile for pile index idx, made once per match. */
-void fuda_pile_push(lua_State *L, fuda_engine *e, int idx) {
-    push_match_table(L, e);
+void fuda_pile_push(lua_State *L, fuda_play *pl, int idx) {
+    push_match_table(L, pl);
     if (lua_rawgeti(L, -1, idx) == LUA_TNIL) {
         lua_pop(L, 1);
         pile_ud *p = (pile_ud *)lua_newuserdatauv(L, sizeof *p, 1);
         p->head.tag = FUDA_TAG_PILE, p->head.read = pile_read;
-        p->cell = e->cell, p->idx = idx;
+        p->cell = pl->cell, p->idx = idx;
         lua_getfield(L, -2, "cell"); /* the pile keeps the cell alive */
         lua_setiuservalue(L, -2, 1);
         set_pile_meta(L);
@@ -83,13 +86,14 @@ void fuda_pile_push(lua_State *L, fuda_engine *e, int idx) {
 
 int fuda_game_pile_index(lua_State *L, fuda_engine *e, int idx) {
     pile_ud *p = (pile_ud *)fuda_testud(L, idx, FUDA_TAG_PILE);
-    if (!p || p->cell->e != e || !e->started || p->idx >= e->st.npiles) return -1;
+    const fuda_play *pl = fuda_play_of(e);
+    if (!p || p->cell->e != e || !pl->started || p->idx >= pl->st->npiles) return -1;
     return p->idx;
 }
 
 static int pile_read(lua_State *L, int idx, fuda_card *buf, int max) {
     pile_ud *p = check_pile(L, idx);
-    fuda_state *st = &p->cell->e->st;
+    fuda_state *st = pst(p);
     int n = fuda_pile_len(st, p->idx);
     if (n > max) luaL_error(L, "too many cards (%d, at most %d)", n, max);
     memcpy(buf, fuda_pile_cards(st, p->idx), (size_t)n);
@@ -99,30 +103,30 @@ static int pile_read(lua_State *L, int idx, fuda_card *buf, int max) {
 /* ---- the game's pile handles ---- */
 
 static int g_new_pile(lua_State *L) {
-    fuda_engine *e = check_game(L);
+    fuda_play *pl = check_game(L);
     const char *name = luaL_checkstring(L, 2);
     int owner = -1, vis = FUDA_VIS_HIDDEN;
     if (!lua_isnoneornil(L, 3)) {
         static const char *const fields[] = {"owner", "vis", NULL};
         luaL_checktype(L, 3, LUA_TTABLE);
         fuda_check_fields(L, 3, "new_pile", fields);
-        if (lua_getfield(L, 3, "owner") != LUA_TNIL) owner = check_seat(L, e, -1);
+        if (lua_getfield(L, 3, "owner") != LUA_TNIL) owner = check_seat(L, pl, -1);
         lua_pop(L, 1);
         if (lua_getfield(L, 3, "vis") != LUA_TNIL) vis = luaL_checkoption(L, -1, NULL, vis_names);
         lua_pop(L, 1);
     }
-    if (fuda_pile_find(&e->st, name, owner) >= 0)
+    if (fuda_pile_find(pl->st, name, owner) >= 0)
         return luaL_error(L, "pile '%s' exists already", name);
     if (strlen(name) == 0 || strlen(name) >= FUDA_PILE_NAME)
         return luaL_error(L, "pile name '%s' must be 1 to %d characters", name, FUDA_PILE_NAME - 1);
-    int p = fuda_pile_new(&e->st, name, owner, vis);
+    int p = fuda_pile_new(pl->st, name, owner, vis);
     if (p < 0) return luaL_error(L, "too many piles (at most %d)", FUDA_MAX_PILES);
-    fuda_pile_push(L, e, p);
+    fuda_pile_push(L, pl, p);
     return 1;
 }
 
-static int find_pile(lua_State *L, fuda_engine *e, const char *name, int owner) {
-    int p = fuda_pile_find(&e->st, name, owner);
+static int find_pile(lua_State *L, fuda_play *pl, const char *name, int owner) {
+    int p = fuda_pile_find(pl->st, name, owner);
     if (p < 0) {
         if (owner >= 0) luaL_error(L, "no pile '%s' of seat %d", name, owner + 1);
         luaL_error(L, "no pile '%s'", name);
@@ -133,32 +137,32 @@ static int find_pile(lua_State *L, fuda_engine *e, const char *name, int owner) 
 /* g:pile(name [, seat]): upvalue 2 caches name -> shared pile, upvalue 3
  * name -> { [seat] = that seat's pile }. */
 static int g_pile(lua_State *L) {
-    fuda_engine *e = check_game(L);
+    fuda_play *pl = check_game(L);
     luaL_checkstring(L, 2);
     if (lua_isnoneornil(L, 3)) {
         lua_settop(L, 2);
         lua_pushvalue(L, 2);
         if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
-        fuda_pile_push(L, e, find_pile(L, e, lua_tostring(L, 2), -1));
+        fuda_pile_push(L, pl, find_pile(L, pl, lua_tostring(L, 2), -1));
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
         lua_rawset(L, lua_upvalueindex(2));
         return 1;
     }
-    int owner = check_seat(L, e, 3);
+    int owner = check_seat(L, pl, 3);
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
     int cached = lua_rawget(L, lua_upvalueindex(3)) == LUA_TTABLE;
     if (cached && lua_rawgeti(L, 3, owner + 1) != LUA_TNIL) return 1;
     lua_settop(L, cached ? 3 : 2);
-    int p = find_pile(L, e, lua_tostring(L, 2), owner); /* raises for no such pile: no entry made */
+    int p = find_pile(L, pl, lua_tostring(L, 2), owner); /* raises for no such pile: no entry made */
     if (!cached) {
-        lua_createtable(L, e->st.nseats, 0);
+        lua_createtable(L, pl->st->nseats, 0);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
         lua_rawset(L, lua_upvalueindex(3));
     }
-    fuda_pile_push(L, e, p);
+    fuda_pile_push(L, pl, p);
     lua_pushvalue(L, -1);
     lua_rawseti(L, 3, owner + 1);
     return 1;
@@ -166,20 +170,20 @@ static int g_pile(lua_State *L) {
 
 /* g:hand(seat): upvalue 2 caches seat -> pile. */
 static int g_hand(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    int owner = check_seat(L, e, 2);
+    fuda_play *pl = check_game(L);
+    int owner = check_seat(L, pl, 2);
     if (lua_rawgeti(L, lua_upvalueindex(2), owner + 1) != LUA_TNIL) return 1;
     lua_pop(L, 1);
-    fuda_pile_push(L, e, find_pile(L, e, "hand", owner));
+    fuda_pile_push(L, pl, find_pile(L, pl, "hand", owner));
     lua_pushvalue(L, -1);
     lua_rawseti(L, lua_upvalueindex(2), owner + 1);
     return 1;
 }
 
 static int g_new_deck(lua_State *L) {
-    fuda_engine *e = check_game(L);
+    fuda_play *pl = check_game(L);
     pile_ud *p = check_pile(L, 2);
-    if (!e->in_setup) return luaL_error(L, "new_deck: cards can only be created in setup");
+    if (!pl->in_setup) return luaL_error(L, "new_deck: cards can only be created in setup");
     lua_Integer decks = 1, jokers = 0; /* range-checked as lua_Integer, before any int arithmetic */
     if (!lua_isnoneornil(L, 3)) {
         static const char *const fields[] = {"decks", "jokers", NULL};
@@ -190,30 +194,28 @@ static int g_new_deck(lua_State *L) {
         lua_pop(L, 2);
     }
     if (decks < 0 || jokers < 0 || decks > FUDA_MAX_CARDS / 52 || jokers > FUDA_MAX_CARDS ||
-        decks * 52 + jokers + e->st.ncards > FUDA_MAX_CARDS)
+        decks * 52 + jokers + pl->st->ncards > FUDA_MAX_CARDS)
         return luaL_error(L, "new_deck: at most %d cards in a game", FUDA_MAX_CARDS);
     fuda_card deck[52];
     fuda_deck52(deck);
-    for (lua_Integer d = 0; d < decks; d++) fuda_pile_create_cards(&e->st, p->idx, deck, 52);
+    for (lua_Integer d = 0; d < decks; d++) fuda_pile_create_cards(pl->st, p->idx, deck, 52);
     fuda_card j = FUDA_JOKER;
-    for (lua_Integer k = 0; k < jokers; k++) fuda_pile_create_cards(&e->st, p->idx, &j, 1);
+    for (lua_Integer k = 0; k < jokers; k++) fuda_pile_create_cards(pl->st, p->idx, &j, 1);
     return 0;
 }
 
 /* g:piles() -> every pile, in the order they were made (a new list). */
 static int g_piles(lua_State *L) {
-    fuda_engine *e = check_game(L);
-    lua_createtable(L, e->st.npiles, 0);
-    for (int p = 0; p < e->st.npiles; p++) {
-        fuda_pile_push(L, e, p);
+    fuda_play *pl = check_game(L);
+    lua_createtable(L, pl->st->npiles, 0);
+    for (int p = 0; p < pl->st->npiles; p++) {
+        fuda_pile_push(L, pl, p);
         lua_rawseti(L, -2, p + 1);
     }
     return 1;
 }
 
 /* ---- fuda.Pile ---- */
-
-static fuda_state *pst(pile_ud *p) { return &p->cell->e->st; }
 
 /* The pile methods have the byte -> name table as upvalue 1, the name ->
  * byte table as upvalue 2. */
@@ -352,8 +354,8 @@ static int p_index(lua_State *L) {
 
 static int p_tostring(lua_State *L) {
     pile_ud *p = (pile_ud *)fuda_checkud(L, 1, FUDA_TAG_PILE, FUDA_PILE_T);
-    if (!cell_engine(p->cell)) {
-        if (p->cell->e && p->cell->e->started) lua_pushliteral(L, "fuda.Pile (of another match)");
+    if (!cell_play(p->cell)) {
+        if (p->cell->e && fuda_play_of(p->cell->e)->started) lua_pushliteral(L, "fuda.Pile (of another match)");
         else lua_pushliteral(L, "fuda.Pile (of an ended match)");
         return 1;
     }
@@ -402,7 +404,7 @@ static const luaL_Reg game_pile_methods[] = {
     {"new_pile", g_new_pile}, {"new_deck", g_new_deck}, {"piles", g_piles}, {NULL, NULL}
 };
 
-void fuda_pile_game_methods(lua_State *L, fuda_engine *e, int m, int mt) {
+void fuda_pile_game_methods(lua_State *L, int m, int mt) {
     lua_getfield(L, mt, "cell");
     luaL_setfuncs(L, game_pile_methods, 1);
     lua_getfield(L, mt, "named");

@@ -12,21 +12,22 @@
 /* ---- symbols ---- */
 
 const char *fuda_sym_text(fuda_engine *e, int id) {
-    const char *s = fuda_symtab_name(e->syms, id, NULL);
+    const char *s = fuda_symtab_name(fuda_play_of(e)->syms, id, NULL);
     return s ? s : "";
 }
 
 /* The symbol id of s[0..len); a new symbol counts against the script's
  * memory (the table lives as long as the match). Raises when too long. */
 int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len) {
-    int id = fuda_symtab_lookup(e->syms, s, len);
+    fuda_play *pl = fuda_play_of(e);
+    int id = fuda_symtab_lookup(pl->syms, s, len);
     if (id >= 0) return id;
     if (len <= FUDA_SYMTAB_MAXLEN) {
         size_t cost = len + 1 + 32; /* the text, its offset and hash slots */
         fuda_sandbox_cmem(L, e, cost);
-        e->sym_bytes += cost;
+        pl->sym_bytes += cost;
     }
-    id = fuda_symtab_intern(e->syms, s, len);
+    id = fuda_symtab_intern(pl->syms, s, len);
     if (id < 0) luaL_error(L, "string too long to store in the game state (at most %d bytes)",
                            FUDA_SYMTAB_MAXLEN);
     return id;
@@ -34,11 +35,11 @@ int fuda_game_intern(lua_State *L, fuda_engine *e, const char *s, size_t len) {
 
 /* ---- variables ---- */
 
-static void push_var(lua_State *L, fuda_engine *e, int i) {
-    switch (e->st.var_type[i]) {
-    case FUDA_VAR_INT: lua_pushinteger(L, e->st.var[i]); break;
-    case FUDA_VAR_BOOL: lua_pushboolean(L, e->st.var[i]); break;
-    case FUDA_VAR_SYM: lua_pushstring(L, fuda_sym_text(e, e->st.var[i])); break;
+static void push_var(lua_State *L, fuda_play *pl, int i) {
+    switch (pl->st->var_type[i]) {
+    case FUDA_VAR_INT: lua_pushinteger(L, pl->st->var[i]); break;
+    case FUDA_VAR_BOOL: lua_pushboolean(L, pl->st->var[i]); break;
+    case FUDA_VAR_SYM: lua_pushstring(L, fuda_sym_text(fuda_play_engine(pl), pl->st->var[i])); break;
     default: lua_pushnil(L);
     }
 }
@@ -48,15 +49,15 @@ static void push_var(lua_State *L, fuda_engine *e, int i) {
  * first FUDA_SYM_CACHE strings only: a script storing ever new strings pays
  * the symbol table's memory, not twice that. */
 #define FUDA_SYM_CACHE 256
-static int intern_cached(lua_State *L, fuda_engine *e, int idx, int cache) {
+static int intern_cached(lua_State *L, fuda_play *pl, int idx, int cache) {
     lua_pushvalue(L, idx);
     int isnum;
     int id = (int)(lua_rawget(L, cache), lua_tointegerx(L, -1, &isnum));
     lua_pop(L, 1);
     if (isnum) return id;
-    id = intern(L, e, idx);
-    if (e->nsymcache >= FUDA_SYM_CACHE) return id;
-    e->nsymcache++;
+    id = intern(L, pl, idx);
+    if (pl->nsymcache >= FUDA_SYM_CACHE) return id;
+    pl->nsymcache++;
     lua_pushvalue(L, idx);
     lua_pushinteger(L, id);
     lua_rawset(L, cache);
@@ -65,13 +66,13 @@ static int intern_cached(lua_State *L, fuda_engine *e, int idx, int cache) {
 
 /* Store the Lua value at idx into variable slot i (named by the string at
  * index 2, for messages); strings are interned through the cache at `syms`. */
-static void set_var(lua_State *L, fuda_engine *e, int i, int idx, int syms) {
+static void set_var(lua_State *L, fuda_play *pl, int i, int idx, int syms) {
     switch (lua_type(L, idx)) {
-    case LUA_TNIL: e->st.var_type[i] = FUDA_VAR_NIL; e->st.var[i] = 0; break;
-    case LUA_TBOOLEAN: e->st.var_type[i] = FUDA_VAR_BOOL; e->st.var[i] = lua_toboolean(L, idx); break;
+    case LUA_TNIL: pl->st->var_type[i] = FUDA_VAR_NIL; pl->st->var[i] = 0; break;
+    case LUA_TBOOLEAN: pl->st->var_type[i] = FUDA_VAR_BOOL; pl->st->var[i] = lua_toboolean(L, idx); break;
     case LUA_TSTRING:
-        e->st.var[i] = intern_cached(L, e, idx, syms);
-        e->st.var_type[i] = FUDA_VAR_SYM;
+        pl->st->var[i] = intern_cached(L, pl, idx, syms);
+        pl->st->var_type[i] = FUDA_VAR_SYM;
         break;
     case LUA_TNUMBER: {
         int isnum;
@@ -79,8 +80,8 @@ static void set_var(lua_State *L, fuda_engine *e, int i, int idx, int syms) {
         if (!isnum || v < INT32_MIN || v > INT32_MAX)
             luaL_error(L, "variable '%s': only 32-bit integers can be stored, got %s",
                        lua_tostring(L, 2), lua_tostring(L, idx));
-        e->st.var_type[i] = FUDA_VAR_INT;
-        e->st.var[i] = (int32_t)v;
+        pl->st->var_type[i] = FUDA_VAR_INT;
+        pl->st->var[i] = (int32_t)v;
         break;
     }
     default:
@@ -91,8 +92,8 @@ static void set_var(lua_State *L, fuda_engine *e, int i, int idx, int syms) {
 
 /* Core slot of the variable whose declared number is j, for seat (-1: a
  * game variable). */
-static int var_index(fuda_engine *e, int seat, int j) {
-    return seat < 0 ? j : e->var.nvars + j * FUDA_MAX_SEATS + seat;
+static int var_index(const fuda_variant *var, int seat, int j) {
+    return seat < 0 ? j : var->nvars + j * FUDA_MAX_SEATS + seat;
 }
 
 /* Upvalues of the variable metamethods: the engine, the slots table (name
@@ -135,19 +136,19 @@ static int var_slot(lua_State *L, const var_keys *vk) {
 /* V's __index (V, name): the name is missing from V, so the variable is nil
  * or does not exist. */
 static int vars_missing(lua_State *L) {
-    fuda_engine *e = engine_up(L);
-    push_var(L, e, var_slot(L, NULL));
+    fuda_play *pl = play_up(L);
+    push_var(L, pl, var_slot(L, NULL));
     return 1;
 }
 
 /* The proxy's __newindex (proxy, name, value): check and store in the core
  * state, then in V. */
 static int vars_newindex(lua_State *L) {
-    fuda_engine *e = engine_up(L);
+    fuda_play *pl = play_up(L);
     int k = var_slot(L, (const var_keys *)lua_touserdata(L, UV_KEYS));
-    set_var(L, e, k, 3, UV_SYMS);
+    set_var(L, pl, k, 3, UV_SYMS);
     lua_pushvalue(L, 2);
-    if (e->st.var_type[k] == FUDA_VAR_INT) lua_pushinteger(L, e->st.var[k]); /* 3.0 -> 3 */
+    if (pl->st->var_type[k] == FUDA_VAR_INT) lua_pushinteger(L, pl->st->var[k]); /* 3.0 -> 3 */
     else lua_pushvalue(L, 3);
     lua_rawset(L, UV_VALUES);
     return 0;
@@ -155,32 +156,32 @@ static int vars_newindex(lua_State *L) {
 
 /* Fill values table V (at v) from the core state, for every name of the
  * slots table at `slots`. */
-static void fill_values(lua_State *L, fuda_engine *e, int v, int slots) {
+static void fill_values(lua_State *L, fuda_play *pl, int v, int slots) {
     lua_pushnil(L);
     while (lua_next(L, slots)) {
         int k = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
         lua_pushvalue(L, -1);
-        push_var(L, e, k);
+        push_var(L, pl, k);
         lua_rawset(L, v);
     }
 }
 
 
 /* Push the slots table of seat (-1: the game's variables): name -> core slot. */
-static void push_slots(lua_State *L, fuda_engine *e, int seat) {
+static void push_slots(lua_State *L, const fuda_variant *var, int seat) {
     if (seat < 0) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_varidx);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, var->ref_varidx);
         return;
     }
-    lua_createtable(L, 0, e->var.nseatvars);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->var.ref_seatvaridx);
+    lua_createtable(L, 0, var->nseatvars);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, var->ref_seatvaridx);
     lua_pushnil(L);
     while (lua_next(L, -2)) {
         lua_Integer j = lua_tointeger(L, -1);
         lua_pop(L, 1);
         lua_pushvalue(L, -1);
-        lua_pushinteger(L, var_index(e, seat, (int)j));
+        lua_pushinteger(L, var_index(var, seat, (int)j));
         lua_rawset(L, -5);
     }
     lua_pop(L, 1);
@@ -229,14 +230,14 @@ static void note_slots(lua_State *L, int v, int slots, int mt) {
 /* Push a new variables proxy of seat (-1: the game's), its values table
  * filled; its metatable and slots table are appended to the match table's
  * lists "metas" and "slots" (at mt). (game_impl.h) */
-void fuda_vars_new(lua_State *L, fuda_engine *e, int seat, int mt) {
+void fuda_vars_new(lua_State *L, fuda_play *pl, int seat, int mt) {
     lua_newtable(L);                      /* the proxy */
     int pm = lua_gettop(L) + 1;
     lua_createtable(L, 0, 4);             /* its metatable */
     lua_createtable(L, 0, 8);             /* V */
     int v = pm + 1, slots = pm + 2;
-    push_slots(L, e, seat);
-    fill_values(L, e, v, slots);
+    push_slots(L, fuda_engine_variant(fuda_play_engine(pl)), seat);
+    fill_values(L, pl, v, slots);
     note_slots(L, v, slots, mt);
     lua_createtable(L, 0, 1);             /* V's metatable */
     lua_pushvalue(L, slots);
@@ -269,41 +270,42 @@ void fuda_vars_new(lua_State *L, fuda_engine *e, int seat, int mt) {
 }
 
 /* Rewrite the values of the variable slots the engine marked stale
- * (e->stale_slot) from the core state, and, when the pile count changed,
+ * (stale_slot) from the core state, and, when the pile count changed,
  * forget the pile caches (a restored state may have fewer piles). */
 void fuda_game_sync(fuda_engine *e) {
-    lua_State *L = e->L;
-    if (e->ref_piles == LUA_NOREF) return;
-    push_match_table(L, e);
+    fuda_play *pl = fuda_play_of(e);
+    if (pl->ref_piles == LUA_NOREF) return;
+    lua_State *L = play_lua(pl);
+    push_match_table(L, pl);
     int mt = lua_gettop(L);
     lua_getfield(L, mt, "vt");
     lua_getfield(L, mt, "vn");
     for (int i = 0; i < FUDA_MAX_VARS; i++) {
         uint64_t bit = (uint64_t)1 << (i % 64);
-        if (!(e->stale_slot[i / 64] & bit)) continue;
+        if (!(pl->stale_slot[i / 64] & bit)) continue;
         if (lua_rawgeti(L, mt + 1, i + 1) == LUA_TTABLE) { /* else a slot no name uses */
             lua_rawgeti(L, mt + 2, i + 1);
-            push_var(L, e, i);
+            push_var(L, pl, i);
             lua_rawset(L, -3);
         }
         lua_pop(L, 1);
-        e->stale_slot[i / 64] &= ~bit; /* a mark goes once its slot is written (a raise keeps the rest) */
+        pl->stale_slot[i / 64] &= ~bit; /* a mark goes once its slot is written (a raise keeps the rest) */
     }
-    if (e->stale_piles) {
+    if (pl->stale_piles) {
         lua_getfield(L, mt, "named");
         clear_table(L, -1);
         lua_getfield(L, mt, "owned");
         clear_table(L, -1);
         lua_getfield(L, mt, "hands");
         clear_table(L, -1);
-        e->stale_piles = 0;
+        pl->stale_piles = 0;
     }
-    if (e->seats_stale) { /* another table (or the match) is played: g.seats is its count */
+    if (pl->seats_stale) { /* another table (or the match) is played: g.seats is its count */
         lua_getfield(L, mt, "gmeta");
         lua_getfield(L, -1, "__index");
-        lua_pushinteger(L, e->st.nseats);
+        lua_pushinteger(L, pl->st->nseats);
         lua_setfield(L, -2, "seats");
-        e->seats_stale = 0;
+        pl->seats_stale = 0;
     }
     lua_settop(L, mt - 1);
 }

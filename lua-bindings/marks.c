@@ -6,7 +6,7 @@
 /* ---- marks: going back to an earlier point of the match ---- */
 
 int fuda_engine_mark(const fuda_engine *e, fuda_mark *m) {
-    if (!e->started) {
+    if (!e->play.started) {
         fuda_engine_seterr((fuda_engine *)e, "no match is running");
         return -1;
     }
@@ -27,14 +27,14 @@ void fuda_engine_set_bot_rng(fuda_engine *e, const fuda_rng *r) { e->bot_rng = *
 /* Is the match now a continuation of the point m marked: the same match,
  * and its log (hence its rows) the mark's with entries added? */
 static int mark_reachable(const fuda_engine *e, const fuda_mark *m) {
-    if (!e->started || m->match_id != e->match_id) return 0;
+    if (!e->play.started || m->match_id != e->match_id) return 0;
     if (m->nlog > e->nlog || m->nrows > e->nrows) return 0;
     return m->nlog == 0 || e->log[m->nlog - 1].serial == m->log_serial;
 }
 
 int fuda_engine_undo_to(fuda_engine *e, const fuda_mark *m) {
     if (!mark_reachable(e, m)) {
-        fuda_engine_seterr(e, e->started ? "that mark is not a point of this match's history"
+        fuda_engine_seterr(e, e->play.started ? "that mark is not a point of this match's history"
                                          : "no match is running");
         return -1;
     }
@@ -70,7 +70,7 @@ int fuda_engine_rewind_state(fuda_engine *e, const fuda_mark *m) {
  * swapping each with wherever it is now. */
 int fuda_table_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n,
                        int from_top) {
-    if (!e->started) { fuda_engine_seterr(e, "no match is running"); return -1; }
+    if (!e->play.started) { fuda_engine_seterr(e, "no match is running"); return -1; }
     fuda_state *s = &e->st;
     int T = fuda_pile_find(s, name, owner - 1);
     if (T < 0) { fuda_engine_seterr(e, "arrange: no pile '%s'%s", name, owner ? " of that seat" : ""); return -1; }

@@ -69,7 +69,7 @@ static int init_vars(fuda_engine *e) {
                 size_t len;
                 const char *str = lua_tolstring(L, -1, &len);
                 e->st.var_type[k] = FUDA_VAR_SYM;
-                e->st.var[k] = fuda_symtab_intern(e->syms, str, len);
+                e->st.var[k] = fuda_symtab_intern(e->play.syms, str, len);
                 if (e->st.var[k] < 0) { lua_pop(L, 5); return -1; }
                 break;
             }
@@ -90,10 +90,10 @@ static int new_symbols(fuda_engine *e) {
         fuda_engine_seterr(e, "out of memory");
         return -1;
     }
-    fuda_sandbox_cfree(e, e->sym_bytes);
-    e->sym_bytes = 0;
-    fuda_symtab_free(e->syms);
-    e->syms = t;
+    fuda_sandbox_cfree(e, e->play.sym_bytes);
+    e->play.sym_bytes = 0;
+    fuda_symtab_free(e->play.syms);
+    e->play.syms = t;
     return 0;
 }
 
@@ -117,9 +117,9 @@ static int start_body(fuda_engine *e, void *ud) {
     if (fuda_tb_n(e)) fuda_tables_prepare(e);
     fuda_game_reset(e); /* after init_vars: the game's variable tables copy them */
     if (fuda_tb_n(e)) return 0; /* setup and deal per table: fuda_tables_begin */
-    e->in_setup = 1;
+    e->play.in_setup = 1;
     fuda_call_simple(e, FUDA_HOOK_SETUP);
-    e->in_setup = 0;
+    e->play.in_setup = 0;
     e->st.phase = FUDA_PHASE_PLAYING;
     e->st.hand_no = 1;
     fuda_call_simple(e, FUDA_HOOK_DEAL);
@@ -148,8 +148,8 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     fuda_engine_free_match(e);
     if (new_symbols(e) < 0) return -1;
     if (e->tb) memset(e->tb, 0, offsetof(fuda_tables, slot));
-    e->seats_stale = e->nteams = 0;
-    if (fuda_state_init(&e->st, nseats, seed, e->syms) < 0) { /* the loader keeps the counts in range */
+    e->play.seats_stale = e->nteams = 0;
+    if (fuda_state_init(&e->st, nseats, seed, e->play.syms) < 0) { /* the loader keeps the counts in range */
         fuda_engine_seterr(e, "%s: cannot seat %d players (at most %d)", e->var.name, nseats, FUDA_MAX_SEATS);
         return -1;
     }
@@ -159,9 +159,9 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     static uint64_t matches; /* every match of the process gets its own id, for marks */
     e->match_id = __atomic_add_fetch(&matches, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&e->lim.match_epoch, e->lim.match_epoch + 1, __ATOMIC_RELEASE); /* a new script-time budget */
-    e->started = 1;
+    e->play.started = 1;
     int rc = fuda_engine_pcall(e, start_body, NULL);
-    e->in_setup = 0;
+    e->play.in_setup = 0;
     if (rc == 0 && fuda_tb_n(e)) {
         rc = fuda_tables_begin(e);
         if (rc == 0) count_empty_hand(e, header(e)); /* before the run starts over, as at one table */
@@ -172,7 +172,7 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
     if (rc == 0 && !fuda_tb_n(e)) count_empty_hand(e, &e->st);
     fuda_state_observe(&e->st);
     if (rc < 0) {
-        e->started = 0;
+        e->play.started = 0;
         fuda_record_events_drop(e, 0);
         fuda_record_rows_drop(e, 0);
         return -1;
@@ -182,14 +182,14 @@ int fuda_engine_start(fuda_engine *e, int nseats, uint64_t seed) {
 }
 
 int fuda_engine_next_hand(fuda_engine *e) {
-    if (e->started && empty_hands(e) < 0) return -1;
-    if (e->started && fuda_tb_n(e)) {
+    if (e->play.started && empty_hands(e) < 0) return -1;
+    if (e->play.started && fuda_tb_n(e)) {
         if (fuda_tables_next_hand(e) < 0) return -1;
         count_empty_hand(e, header(e));
         return 0;
     }
-    if (!e->started || e->st.phase != FUDA_PHASE_HAND_OVER) {
-        fuda_engine_seterr(e, "no hand to deal: the %s", e->started && e->st.phase == FUDA_PHASE_MATCH_OVER
+    if (!e->play.started || e->st.phase != FUDA_PHASE_HAND_OVER) {
+        fuda_engine_seterr(e, "no hand to deal: the %s", e->play.started && e->st.phase == FUDA_PHASE_MATCH_OVER
                            ? "match is over" : "current hand is not over");
         return -1;
     }
@@ -284,7 +284,7 @@ int fuda_engine_moves(fuda_engine *e, int seat, const char *const **moves) {
 }
 
 char *fuda_engine_view(fuda_engine *e, int seat) {
-    if (e->started && fuda_tb_n(e)) return fuda_tables_view(e, seat); /* every table, the seat's own in full */
+    if (e->play.started && fuda_tb_n(e)) return fuda_tables_view(e, seat); /* every table, the seat's own in full */
     return fuda_table_view(e, seat);
 }
 
@@ -309,7 +309,7 @@ int fuda_engine_confirm(fuda_engine *e, int seat, const char *move, char **text)
 /* ---- arranging piles (tests), logged as given ---- */
 
 int fuda_engine_arrange(fuda_engine *e, const char *name, int owner, const fuda_card *cards, int n, int from_top) {
-    if (!e->started) {
+    if (!e->play.started) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }

@@ -5,7 +5,7 @@
 #include "engine_impl.h"
 
 int fuda_engine_bad_seat(fuda_engine *e, int seat) {
-    if (!e->started) {
+    if (!e->play.started) {
         fuda_engine_seterr(e, "no match is running");
         return 1;
     }
@@ -236,7 +236,7 @@ int fuda_moves_play(fuda_engine *e, int seat, int id) {
         return 0;
     }
     const char *text = e->mvtab[id];
-    int sym = fuda_symtab_intern(e->syms, text, strlen(text));
+    int sym = fuda_symtab_intern(e->play.syms, text, strlen(text));
     if (sym < 0 && strlen(text) > FUDA_SYMTAB_MAXLEN) { /* a move may be longer than a claim's word */
         char where[128];
         hook_place(e, FUDA_HOOK_MOVES, where, sizeof where);

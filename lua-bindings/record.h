@@ -2,8 +2,8 @@
  * engine's error message, the events of the move being made, the
  * scoresheet rows, the log of moves) as the rest of lua-bindings records
  * into it. The engine's own helpers of record.c are engine_impl.h's.
- * Included by the engine's files (engine_impl.h, and so game_impl.h's),
- * engine_access.h, and the other files that set the engine's error or read
+ * Included by the engine's files (engine_impl.h), the game object's
+ * (game_impl.h: events, score lines), engine_access.h, and the other files that set the engine's error or read
  * its rows or log: loader.c, sheet.c, surface_walk.c, infer.c, resample.c,
  * search.c, observe.c. */
 #ifndef FUDA_RECORD_H

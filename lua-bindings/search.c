@@ -43,7 +43,7 @@
 #include "table.h"
 #include "infer.h"
 #include "search.h"
-#include "engine_impl.h" /* the engine struct: see engine_impl.h */
+#include "engine_access.h"
 #include "search_impl.h"
 
 #define MAX_PLAYOUT 500   /* moves a playout may take before it is scored as it stands */
@@ -88,9 +88,9 @@ static uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-/* The first seat that must act now, or 0. */
-static int first_actor(fuda_engine *e) {
-    unsigned a = fuda_state_actors(&e->st);
+/* The first seat that must act now in st, or 0. */
+static int first_actor(const fuda_state *st) {
+    unsigned a = fuda_state_actors(st);
     for (int s = 0; s < FUDA_MAX_SEATS; s++)
         if (a & (1u << s)) return s + 1;
     return 0;
@@ -98,7 +98,7 @@ static int first_actor(fuda_engine *e) {
 
 /* Column-1 points seat won since the decision, minus the best other seat's. */
 static double end_margin(search *S) {
-    const fuda_state *st = &S->e->st; /* the table's (its places, its totals) */
+    const fuda_state *st = S->st; /* the table's (its places, its totals) */
     int me = S->seat - 1;
     double mine = st->total[0][me] - S->root_total[me], best = -1e300;
     for (int k = 0; k < st->nseats; k++) {
@@ -114,7 +114,7 @@ static double end_margin(search *S) {
  * A shared top is worth what fuda duel counts it (with three seats tied a
  * third, not a half: the search would settle for ties it could break). */
 static double match_result(search *S) {
-    const fuda_state *st = &S->e->st;
+    const fuda_state *st = S->st;
     if (st->phase != FUDA_PHASE_MATCH_OVER) return -1;
     int me = S->seat - 1;
     double best = -1e300;
@@ -136,7 +136,7 @@ static int playout(search *S) {
     if (S->to_end) cap = 50 * MAX_PLAYOUT; /* a whole match, every hand played out */
 #endif
     for (int steps = 0; steps < cap; steps++) {
-        int phase = e->st.phase;
+        int phase = S->st->phase;
 #if defined FUDA_SEARCH_DEBUG && defined FUDA_SEARCH_ORACLE
         if (phase == FUDA_PHASE_HAND_OVER && S->to_end) { /* the oracle plays on to the match's end */
             if (fuda_engine_next_hand(e) < 0) return -1;
@@ -152,7 +152,7 @@ static int playout(search *S) {
             S->out_of_time = 1;
             return 0;
         }
-        int a = first_actor(e);
+        int a = first_actor(S->st);
         if (!a) return -1;
         const char *mv, *bot = a == S->seat ? S->own : S->policy;
         if (fuda_table_bot_apply(e, a, bot, &mv) == 0) continue;
@@ -166,7 +166,7 @@ static int playout(search *S) {
  * is set and the position scored by its points so far. */
 static double score(search *S, int *failed) {
     double v;
-    if (S->e->st.phase == FUDA_PHASE_PLAYING && S->has_eval) {
+    if (S->st->phase == FUDA_PHASE_PLAYING && S->has_eval) {
         if (fuda_engine_evaluate(S->e, S->seat, &v) == 0) return v;
         *failed = 1;
     }
@@ -245,6 +245,10 @@ static int deal_world(search *S, uint64_t deal, double until) {
  * tells how much the others' moves taught (infer.c). It reads the real
  * game, so it is in the debugging build only; one table. */
 static double dbg_overlap_sum, dbg_blind_sum;
+static int several_tables(fuda_engine *e) {
+    const fuda_tables *tb = fuda_engine_tables_of(e);
+    return tb && tb->n;
+}
 static long dbg_overlap_n;
 static int overlap_of(const fuda_state *w, const fuda_state *t, int me, int *all) {
     int hit = 0;
@@ -265,8 +269,8 @@ static int overlap_of(const fuda_state *w, const fuda_state *t, int me, int *all
 }
 static void overlap(search *S) {
     const fuda_state *t = &S->root.st;
-    if (fuda_tb_n(S->e)) return;
-    int all, hit = overlap_of(&S->e->st, t, S->seat - 1, &all);
+    if (several_tables(S->e)) return;
+    int all, hit = overlap_of(S->st, t, S->seat - 1, &all);
     if (!all) return;
     static fuda_state b;
     static fuda_rng br;
@@ -290,7 +294,7 @@ static void debug_overlap(double *mean, double *blind, long *n) {
 static double try_move(search *S, int arm, uint64_t bots, double *res) {
     fuda_engine *e = S->e;
     fuda_engine_undo_to(e, &S->world);
-    fuda_rng_seed(&e->bot_rng, bots, 1);
+    fuda_rng_seed(fuda_engine_bot_rng(e), bots, 1);
     *res = -1;
     if (fuda_table_apply(e, S->seat, S->moves[arm]) < 0) {
         S->failed++;   /* the move is refused in this deal: a leak, or a hook's error */
@@ -358,11 +362,11 @@ static void oracle(search *S, int arm, int to_end, double *mean, double *se) {
     S->stop = 0; /* no time budget here: every playout to its end */
     S->to_end = to_end;
     fuda_rng r;
-    fuda_rng_seed(&r, 12345u + (uint64_t)e->st.move_no, 3);
-    for (int t = 0; t < ORACLE && !fuda_tb_n(e); t++) {
+    fuda_rng_seed(&r, 12345u + (uint64_t)S->st->move_no, 3);
+    for (int t = 0; t < ORACLE && !several_tables(e); t++) {
         fuda_engine_undo_to(e, &S->root);
-        fuda_state_shuffle_unseen(&e->st, &r);
-        e->moves_valid = 0;
+        fuda_state_shuffle_unseen(S->st, &r);
+        fuda_engine_moves_stale(e);
         if (fuda_engine_mark(e, &S->world) < 0) break;
         uint64_t bots = (uint64_t)fuda_rng_next(&r) << 32 | fuda_rng_next(&r);
         double rb, ra, mb = try_move(S, S->base, bots, &rb), ma = try_move(S, arm, bots, &ra);
@@ -381,6 +385,7 @@ static void oracle(search *S, int arm, int to_end, double *mean, double *se) {
 static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int n) {
     memset(S, 0, sizeof *S);
     S->e = e;
+    S->st = fuda_engine_table_st(e);
     S->seat = seat;
     S->n = n;
     S->moves = malloc((size_t)n * sizeof *S->moves);
@@ -397,7 +402,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
         return -1;
     memset(S->live, 1, (size_t)n);
     memcpy(S->moves, mv, (size_t)n * sizeof *S->moves);
-    const fuda_state *ms = &e->st;
+    const fuda_state *ms = S->st;
     for (int k = 0; k < ms->nseats; k++) S->root_total[k] = ms->total[0][k];
     S->policy = fuda_variant_others_bot(fuda_engine_info(e));
     S->own = fuda_variant_search_bot(fuda_engine_info(e));
@@ -405,7 +410,7 @@ static int setup(search *S, fuda_engine *e, int seat, const char *const *mv, int
     S->has_likely = fuda_engine_info(e)->has_likely;
     S->by_winner = fuda_engine_info(e)->search_by_winner;
     S->sure = fuda_engine_info(e)->search_sure >= 0 ? fuda_engine_info(e)->search_sure : MIN_Z;
-    fuda_rng_seed(&S->rng, mix(e->seed ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
+    fuda_rng_seed(&S->rng, mix(fuda_engine_seed(e) ^ mix(ms->move_no * 16u + (unsigned)seat)), 5);
     return 0;
 }
 
@@ -422,8 +427,8 @@ static void release(search *S) {
 }
 
 int fuda_search_last(const fuda_engine *e, int *sure) {
-    if (sure) *sure = e->search_sure;
-    return e->search_stopped;
+    if (sure) *sure = fuda_engine_search_sure(e);
+    return fuda_engine_search_stopped(e);
 }
 
 /* Run rounds within the budget: until iters playouts are made, or think_ms
@@ -458,7 +463,7 @@ int fuda_table_search(fuda_engine *e, int seat, const char **move, fuda_search_r
         return -1;
     }
     if (rep) memset(rep, 0, sizeof *rep);
-    e->search_stopped = e->search_sure = 0;
+    fuda_engine_set_search_end(e, 0, 0);
     if (n == 1) {
         *move = mv[0];
         if (rep) rep->nmoves = 1;
@@ -476,13 +481,12 @@ int fuda_table_search(fuda_engine *e, int seat, const char **move, fuda_search_r
     if (strcmp(S.own, "random") != 0 && fuda_table_bot(e, seat, S.own, &bm) == 0)
         for (int i = 0; i < n; i++)
             if (strcmp(S.moves[i], bm) == 0) S.base = i;
-    int quiet = e->quiet;
-    e->quiet = 1;
+    int quiet = fuda_engine_set_quiet(e, 1);
     if (strcmp(S.policy, "random") != 0) /* with no bot of its own, no picture of the others */
         fuda_infer_begin(&S.infer, e, seat, S.policy, &S.root);
     run(&S);
     fuda_engine_undo_to(e, &S.root);
-    e->quiet = quiet;
+    fuda_engine_set_quiet(e, quiet);
     fuda_infer_remember(e, seat, &S.root);
     int arm = fuda_search_best_arm(&S);
 #ifdef FUDA_SEARCH_DEBUG /* cc -DFUDA_SEARCH_DEBUG: every decision's figures on stderr */
@@ -514,11 +518,10 @@ int fuda_table_search(fuda_engine *e, int seat, const char **move, fuda_search_r
 #endif
     *move = S.moves[arm];
     fuda_search_fill_report(&S, arm, rep);
-    e->search_stopped = S.stopped;
-    e->search_sure = S.base >= 0 && arm != S.base;
+    fuda_engine_set_search_end(e, S.stopped, S.base >= 0 && arm != S.base);
     fuda_infer_end(&S.infer);
     release(&S);
-    if (fuda_engine_hash(e) != hash || memcmp(&e->st, &S.root.st, sizeof e->st) != 0) {
+    if (fuda_engine_hash(e) != hash || memcmp(S.st, &S.root.st, sizeof *S.st) != 0) {
         fuda_engine_seterr(e, "search: the game was not put back as it was");
         return -1;
     }

@@ -24,6 +24,7 @@
  * otherwise often worse than the bot. */
 typedef struct search {
     fuda_engine *e;
+    fuda_state *st;         /* the state of the table, the engine's: the search plays it in place */
     int seat, n;            /* seat (1-based), number of moves */
     const char **moves;     /* their texts (the engine's, valid all match) */
     int base;               /* own's choice, or -1 (none: best mean) */

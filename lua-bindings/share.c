@@ -74,7 +74,7 @@ static int retire_body(lua_State *L) {
 int fuda_vm_leave(fuda_engine *e) {
     fuda_vm *vm = e->lim.vm;
     if (!vm) return 1;
-    if (e->cell) e->cell->e = NULL; /* whatever happens below, its objects let go of e */
+    if (e->play.cell) e->play.cell->e = NULL; /* whatever happens below, its objects let go of e */
     if (vm->current == e) vm->current = NULL;
     lua_State *L = vm->L;
     int last = --vm->users == 0;
@@ -92,7 +92,7 @@ int fuda_vm_leave(fuda_engine *e) {
         if (e->ref_mvstrs != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, e->ref_mvstrs);
     }
     e->ref_mvids = e->ref_mvstrs = LUA_NOREF;
-    e->cell = NULL;
+    e->play.cell = NULL;
     e->lim.vm = NULL;
     e->L = NULL;
     return last;

@@ -263,9 +263,9 @@ static int deal_all(fuda_engine *e) {
 int fuda_tables_begin(fuda_engine *e) {
     for (int t = 1; t <= e->tb->n; t++) {
         fuda_tables_enter(e, t);
-        e->in_setup = 1;
+        e->play.in_setup = 1;
         int rc = fuda_engine_run_hook(e, FUDA_HOOK_SETUP);
-        e->in_setup = 0;
+        e->play.in_setup = 0;
         if (rc < 0) return -1;
         e->st.phase = FUDA_PHASE_PLAYING;
         e->st.hand_no = 1;
@@ -359,9 +359,9 @@ static int hand_over_body(fuda_engine *e, void *ud) {
     if (lua_getfield(L, -1, "hand_over") == LUA_TFUNCTION) {
         push_results(e);
         push_teams(e);
-        e->in_result = 1;
+        e->play.in_result = 1;
         fuda_engine_call_hook(e, "hand_over", 2, 0);
-        e->in_result = 0;
+        e->play.in_result = 0;
         return 0;
     }
     for (int t = 0; t < e->tb->n; t++) {
@@ -412,7 +412,7 @@ static int table_to_act(fuda_engine *e, int seat) {
 int fuda_tables_step_begin(fuda_engine *e, int seat, int keep, fuda_tables_step *st) {
     st->snap = NULL;
     st->place = seat;
-    if (!e->started || !fuda_tb_n(e)) return 0; /* one table: the seat is its place */
+    if (!e->play.started || !fuda_tb_n(e)) return 0; /* one table: the seat is its place */
     int t = table_to_act(e, seat);
     if (t < 0) return -1;
     if (keep && !(st->snap = snap_take(e))) return -1;
@@ -435,7 +435,7 @@ int fuda_tables_step_end(fuda_engine *e, fuda_tables_step *st, int rc) {
 
 int fuda_tables_find(fuda_engine *e, int seat, int playing, int *place) {
     *place = seat;
-    if (!e->started || !fuda_tb_n(e)) return 1;
+    if (!e->play.started || !fuda_tb_n(e)) return 1;
     const fuda_state *h = fuda_tb_slot(e, 0);
     if (seat < 1 || seat > h->nseats) {
         fuda_engine_seterr(e, "bad seat %d (seats are 1..%d)", seat, h->nseats);
@@ -450,7 +450,7 @@ int fuda_tables_find(fuda_engine *e, int seat, int playing, int *place) {
 }
 
 const char *fuda_tables_pile_at(fuda_engine *e, const char *name, int *owner, char *base, size_t size) {
-    if (!e->started || !fuda_tb_n(e)) return name;
+    if (!e->play.started || !fuda_tb_n(e)) return name;
     const char *at = strchr(name, '@');
     size_t len = at ? (size_t)(at - name) : strlen(name);
     int t = 0;

@@ -15,27 +15,27 @@
 #include "table.h"
 #include "engine_impl.h"
 
-int fuda_engine_tables(const fuda_engine *e) { return e->started ? fuda_tb_n(e) : 0; }
+int fuda_engine_tables(const fuda_engine *e) { return e->play.started ? fuda_tb_n(e) : 0; }
 
 int fuda_engine_table_of(const fuda_engine *e, int seat, int *place) {
     if (place) *place = 0;
-    if (!e->started || !fuda_tb_n(e) || seat < 1 || seat > FUDA_MAX_SEATS || e->tb->table_of[seat - 1] < 0) return 0;
+    if (!e->play.started || !fuda_tb_n(e) || seat < 1 || seat > FUDA_MAX_SEATS || e->tb->table_of[seat - 1] < 0) return 0;
     if (place) *place = e->tb->place_of[seat - 1] + 1;
     return e->tb->table_of[seat - 1] + 1;
 }
 
 int fuda_engine_table_seats(const fuda_engine *e, int t, int *out) {
-    if (!e->started || t < 1 || t > fuda_tb_n(e)) return 0;
+    if (!e->play.started || t < 1 || t > fuda_tb_n(e)) return 0;
     for (int p = 0; p < e->tb->nplaces[t - 1]; p++) out[p] = e->tb->seat[t - 1][p] + 1;
     return e->tb->nplaces[t - 1];
 }
 
 const fuda_state *fuda_engine_table_state(const fuda_engine *e, int t) {
-    return e->started && t >= 1 && t <= fuda_tb_n(e) ? fuda_tb_slot(e, t) : NULL;
+    return e->play.started && t >= 1 && t <= fuda_tb_n(e) ? fuda_tb_slot(e, t) : NULL;
 }
 
 int fuda_engine_table_playing(const fuda_engine *e, int t) {
-    if (!e->started || t < 1 || t > fuda_tb_n(e)) return -1;
+    if (!e->play.started || t < 1 || t > fuda_tb_n(e)) return -1;
     return fuda_tb_slot(e, t)->phase == FUDA_PHASE_PLAYING;
 }
 
@@ -121,7 +121,7 @@ char *fuda_tables_view(fuda_engine *e, int seat) {
 }
 
 char *fuda_engine_view_table(fuda_engine *e, int seat, int t) {
-    if (!e->started || !fuda_tb_n(e)) {
+    if (!e->play.started || !fuda_tb_n(e)) {
         fuda_engine_seterr(e, "this match has one table");
         return NULL;
     }

@@ -75,7 +75,7 @@ static int view_body(fuda_engine *e, void *ud) {
 }
 
 char *fuda_table_view(fuda_engine *e, int seat) {
-    if (!e->started) {
+    if (!e->play.started) {
         fuda_engine_seterr(e, "no match is running");
         return NULL;
     }
@@ -151,7 +151,7 @@ static int ask(fuda_engine *e, int h, int seat, const char *typed, char **text) 
 
 int fuda_table_prompt(fuda_engine *e, int seat, char **text) {
     *text = NULL;
-    if (!e->started || !e->st.claim_open || e->var.ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
+    if (!e->play.started || !e->st.claim_open || e->var.ref_hook[FUDA_HOOK_PROMPT] == LUA_NOREF) return 0;
     if (seat < 1 || seat > e->st.nseats) {
         fuda_engine_seterr(e, "bad seat %d", seat);
         return -1;
@@ -161,7 +161,7 @@ int fuda_table_prompt(fuda_engine *e, int seat, char **text) {
 
 int fuda_table_why_not(fuda_engine *e, int seat, const char *typed, char **text) {
     *text = NULL;
-    if (!e->started) {
+    if (!e->play.started) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
@@ -175,7 +175,7 @@ int fuda_table_why_not(fuda_engine *e, int seat, const char *typed, char **text)
 
 int fuda_table_confirm(fuda_engine *e, int seat, const char *move, char **text) {
     *text = NULL;
-    if (!e->started) {
+    if (!e->play.started) {
         fuda_engine_seterr(e, "no match is running");
         return -1;
     }
