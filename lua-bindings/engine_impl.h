@@ -235,4 +235,12 @@ int fuda_moves_may_act(fuda_engine *e, int seat);
  * failure or when only trying (keep 0), put everything back. */
 int fuda_moves_finish(fuda_engine *e, fuda_txn *t, int rc, int seat, int id, int keep);
 
+/* ---- declmoves.c: a phase's declared moves ---- */
+/* Inside a body, a declaration's families on top of the stack (author.lua):
+ * the moves of seat in e->mvids, interned; -1 with the message. */
+int fuda_decl_list(fuda_engine *e, int seat);
+/* The same, the random bot's move of seat in *id, the list not built when
+ * no family has a filter (one draw of e->bot_rng, as on the list). */
+int fuda_decl_pick(fuda_engine *e, int seat, int *id);
+
 #endif

@@ -1,5 +1,6 @@
 /* moves.c -- a seat's legal moves (the moves hook, its list interned and
- * cached until the state changes) and applying one all or nothing (the
+ * cached until the state changes; a phase's declared moves are walked by
+ * declmoves.c) and applying one all or nothing (the
  * play hook, then the log and the events), or trying it. */
 #include <lauxlib.h>
 #include "engine_impl.h"
@@ -138,8 +139,10 @@ int fuda_moves_list(fuda_engine *e, int seat) {
     e->moves_valid = 0;
     fuda_engine_push_hook(e, FUDA_HOOK_MOVES);
     lua_pushinteger(e->L, seat);
-    fuda_engine_call_hook(e, "moves", 1, 1);
-    if (take_moves(e) < 0) return -1;
+    fuda_engine_call_hook(e, "moves", 1, 2);
+    int declared = lua_toboolean(e->L, -1); /* a phase's declared moves (declmoves.c) */
+    lua_pop(e->L, 1);
+    if ((declared ? fuda_decl_list(e, seat) : take_moves(e)) < 0) return -1;
     lua_pop(e->L, 1);
     e->moves_seat = seat;
     e->moves_valid = 1;
