@@ -54,8 +54,8 @@ static int family_read(fuda_engine *e, int decl, int i, int seat, family *f) {
         f->pile = fuda_pile_find(&e->st, name, seat - 1);
         if (f->pile < 0) f->pile = fuda_pile_find(&e->st, name, -1);
         if (f->pile < 0) {
-            fuda_engine_seterr(e, "%s: moves: family %d ('%s'): no pile '%s' of seat %d nor a shared one",
-                               e->var.file, i, f->text, name ? name : "?", seat);
+            fuda_engine_seterr(e, "%s: moves: family %d ('%.*s'): no pile '%s' of seat %d nor a shared one",
+                               e->var.file, i, (int)strlen(f->text) - 1, f->text, name ? name : "?", seat);
             lua_settop(L, t - 1);
             return -1;
         }
@@ -98,9 +98,14 @@ static int allowed(fuda_engine *e, int decl, const family *f, int seat, lua_Inte
     lua_rawgeti(L, decl, f->index);
     lua_rawgeti(L, -1, 5);
     lua_remove(L, -2);
+    int nargs = f->kind == FAM_VERB ? 2 : 3; /* as call.c calls a hook (not called from here: the
+                                              * layers stay as they were, moves.c above this file) */
+    fuda_game_push(e);
     lua_pushinteger(L, seat);
     if (f->kind != FAM_VERB) push_arg(e, f, seat, j);
-    fuda_engine_call_hook(e, "moves", f->kind == FAM_VERB ? 1 : 2, 1);
+    fuda_sandbox_note_function(e, -nargs - 1);
+    e->calling = "moves";
+    lua_call(L, nargs, 1);
     int ok = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return ok;
