@@ -332,6 +332,9 @@ local function family(i, f, specs, names, piles)
   return { 4, text, a, b, opts.when }
 end
 
+-- What marks compiled families for the engine (declmoves.c reads __fuda_declared).
+local DECLARED = { __name = "fuda.declared", __fuda_declared = true, __metatable = false }
+
 -- A.declared(M, decl, piles) -> the compiled families of a phase's moves declaration, or nil,
 -- message (piles: the layout's pile names as a set, or nil).
 function A.declared(M, decl, piles)
@@ -349,7 +352,7 @@ function A.declared(M, decl, piles)
     if not f then return nil, msg end
     out[i] = f
   end
-  return out
+  return setmetatable(out, DECLARED)
 end
 
 -- The pile `name` of seat, else the shared one (nil when neither exists).
@@ -568,31 +571,40 @@ local function phase_hooks(def, own, where)
       end
     end
   end
-  local function phase_of(g)
-    local kind = claims and g.claim
-    local ph, name = kind and phases[kind], kind
-    if not ph then
-      name = g.var.phase
-      ph = phases[name] or no_phase(name)
+  -- The current phase's moves: the list its function returns, or its declaration's families
+  -- (marked DECLARED), which the engine walks itself.
+  local phase_moves
+  if claims then
+    phase_moves = function(g, seat)
+      local kind = g.claim
+      local ph, name = kind and phases[kind], kind
+      if not ph then
+        name = g.var.phase
+        ph = phases[name] or no_phase(name)
+      end
+      local m = ph.moves or no_moves(name)
+      return decls[m] or m(g, seat)
     end
-    return ph, name
+  else
+    phase_moves = function(g, seat)
+      local name = g.var.phase
+      local m = (phases[name] or no_phase(name)).moves or no_moves(name)
+      return decls[m] or m(g, seat)
+    end
   end
-  -- The engine's: the list a moves function returns, or a declaration's families and true.
-  h.engine_moves = function(g, seat)
-    local ph, name = phase_of(g)
-    local m = ph.moves or no_moves(name)
-    local d = decls[m]
-    if d then return d, true end
-    local list = m(g, seat)
-    return list
-  end
-  -- A script's (g, seat) -> the list of texts.
-  h.moves = function(g, seat)
-    local ph, name = phase_of(g)
-    local m = ph.moves or no_moves(name)
-    local d = decls[m]
-    if d then return declared_list(g, seat, d) end
-    return m(g, seat)
+  -- The engine calls phase_moves when a phase declares (else h.moves); a script's h.moves gives
+  -- the list of texts either way.
+  if next(decls) == nil then
+    h.moves = phase_moves
+  else
+    local compiled = {}
+    for _, d in pairs(decls) do compiled[d] = true end
+    h.engine_moves = phase_moves
+    h.moves = function(g, seat)
+      local list = phase_moves(g, seat)
+      if compiled[list] then return declared_list(g, seat, list) end
+      return list
+    end
   end
   h.play = function(g, seat, move)
     local name = g.var.phase
@@ -645,7 +657,7 @@ function A.hooks(def, own, where)
     local ph = phase_hooks(def, own, where)
     h.deal = ph.deal
     h.moves = own.moves or ph.moves
-    h.engine_moves = not own.moves and ph.engine_moves or nil
+    h.engine_moves = not own.moves and ph.engine_moves or nil -- (nil: the engine calls moves)
     h.play = own.play or ph.play
     h.resolve = own.resolve or ph.resolve
     h.prompt = own.prompt or ph.prompt

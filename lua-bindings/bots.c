@@ -118,10 +118,8 @@ static int random_pick(fuda_engine *e, int seat, int *id) {
     lua_State *L = e->L;
     fuda_engine_push_hook(e, FUDA_HOOK_MOVES);
     lua_pushinteger(L, seat);
-    fuda_engine_call_hook(e, "moves", 1, 2);
-    int declared = lua_toboolean(L, -1); /* a phase's declared moves: one drawn (declmoves.c) */
-    lua_pop(L, 1);
-    if (declared) {
+    fuda_engine_call_hook(e, "moves", 1, 1);
+    if (fuda_decl_is(L, -1)) { /* a phase's declared moves: one drawn (declmoves.c) */
         int rc = fuda_decl_pick(e, seat, id);
         lua_pop(L, 1);
         return rc;

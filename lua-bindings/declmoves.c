@@ -2,18 +2,27 @@
  * cards = "hand" }, { M.give, seats = "others" }, { M.bid, from = 1, to = 9,
  * when = f } } instead of a function listing texts. author.lua compiles a
  * declaration into families, { kind, text, a, b, when } (kind as below,
- * text the words before the argument); its moves hook gives them to the
- * engine with a second result true. This file walks them in declaration
- * order into the seat's list (the texts made and interned there, as
+ * text the words before the argument, the list marked by its metatable);
+ * the moves hook the engine calls gives them instead of a list. This
+ * file reads them once (kept in the declaration) and walks them in
+ * declaration order into the seat's list (the texts made and interned there, as
  * moves.c does with a list), and draws the random bot's move without the
  * list: the families counted, one draw of the bot's generator over the
  * count, as random_pick makes over a list of that length, and only the
  * chosen move's text made. A variant that swaps a moves function for the
- * equivalent declaration so plays the same moves. With a filter (when) the
- * count is unknown without asking it: the list is walked. The move is then
+ * equivalent declaration so plays the same moves. A verb alone with a filter
+ * (when) is asked once; a filter over arguments needs the list, walked then. The move is then
  * applied as any listed move (the play hook reads its typed argument). */
 #include <lauxlib.h>
 #include "engine_impl.h"
+
+int fuda_decl_is(lua_State *L, int idx) {
+    if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return 0;
+    lua_pushliteral(L, "__fuda_declared");
+    int is = lua_rawget(L, -2) == LUA_TBOOLEAN && lua_toboolean(L, -1);
+    lua_pop(L, 2);
+    return is;
+}
 
 enum { FAM_VERB, FAM_CARDS, FAM_SEATS, FAM_OTHERS, FAM_RANGE };
 
@@ -24,18 +33,49 @@ typedef struct family {
     const char *text;          /* the words before the argument (anchored by the declaration) */
 } family;
 
-/* Family i of the declaration at stack index decl, for seat: 0, or -1 with
- * the message (a pile the state lacks). */
-static int family_read(fuda_engine *e, int decl, int i, int seat, family *f) {
+/* A declaration as read once, kept in it at key 0 (it never changes; its
+ * strings are anchored by it). */
+typedef struct one_family { int kind, when; lua_Integer from, to; const char *text, *pile; } one_family;
+typedef struct decl_read { int n; one_family f[1]; } decl_read;
+
+/* The read of the declaration at stack index decl, made on first use. */
+static const decl_read *read_of(fuda_engine *e, int decl) {
     lua_State *L = e->L;
-    lua_rawgeti(L, decl, i);
-    int t = lua_gettop(L);
-    lua_rawgeti(L, t, 1);
+    lua_rawgeti(L, decl, 0);
+    const decl_read *r = (const decl_read *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (r) return r;
+    int n = (int)lua_rawlen(L, decl);
+    decl_read *w = (decl_read *)lua_newuserdatauv(L, sizeof *w + (size_t)(n > 0 ? n - 1 : 0) * sizeof w->f[0], 0);
+    w->n = n;
+    for (int i = 1; i <= n; i++) {
+        one_family *f = &w->f[i - 1];
+        lua_rawgeti(L, decl, i);
+        int t = lua_gettop(L);
+        lua_rawgeti(L, t, 1);
+        f->kind = (int)lua_tointeger(L, -1);
+        lua_rawgeti(L, t, 2);
+        f->text = lua_tostring(L, -1);
+        lua_rawgeti(L, t, 3);
+        f->pile = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        f->from = lua_tointeger(L, -1);
+        lua_rawgeti(L, t, 4);
+        f->to = lua_tointeger(L, -1);
+        f->when = lua_rawgeti(L, t, 5) != LUA_TNIL;
+        lua_settop(L, t - 1);
+    }
+    lua_rawseti(L, decl, 0);
+    return w;
+}
+
+/* Family i of the declaration read r, for seat: 0, or -1 with the message
+ * (a pile the state lacks). */
+static int family_of(fuda_engine *e, const decl_read *r, int i, int seat, family *f) {
+    const one_family *o = &r->f[i - 1];
     f->index = i;
-    f->kind = (int)lua_tointeger(L, -1);
-    lua_rawgeti(L, t, 2);
-    f->text = lua_tostring(L, -1);
-    f->when = lua_rawgeti(L, t, 5) != LUA_TNIL;
+    f->kind = o->kind;
+    f->text = o->text;
+    f->when = o->when;
     f->pile = -1;
     f->from = 0;
     switch (f->kind) {
@@ -43,27 +83,20 @@ static int family_read(fuda_engine *e, int decl, int i, int seat, family *f) {
     case FAM_SEATS: f->n = e->st.nseats; break;
     case FAM_OTHERS: f->n = e->st.nseats - 1; break;
     case FAM_RANGE:
-        lua_rawgeti(L, t, 3);
-        lua_rawgeti(L, t, 4);
-        f->from = lua_tointeger(L, -2);
-        f->n = lua_tointeger(L, -1) - f->from + 1;
+        f->from = o->from;
+        f->n = o->to - o->from + 1;
         break;
-    default: {
-        lua_rawgeti(L, t, 3);
-        const char *name = lua_tostring(L, -1);
-        f->pile = fuda_pile_find(&e->st, name, seat - 1);
-        if (f->pile < 0) f->pile = fuda_pile_find(&e->st, name, -1);
+    default:
+        f->pile = fuda_pile_find(&e->st, o->pile, seat - 1);
+        if (f->pile < 0) f->pile = fuda_pile_find(&e->st, o->pile, -1);
         if (f->pile < 0) {
             fuda_engine_seterr(e, "%s: moves: family %d ('%.*s'): no pile '%s' of seat %d nor a shared one",
-                               e->var.file, i, (int)strlen(f->text) - 1, f->text, name ? name : "?", seat);
-            lua_settop(L, t - 1);
+                               e->var.file, i, (int)strlen(f->text) - 1, f->text, o->pile ? o->pile : "?", seat);
             return -1;
         }
         f->n = fuda_pile_len(&e->st, f->pile);
     }
-    }
     if (f->n < 0) f->n = 0;
-    lua_settop(L, t - 1);
     return 0;
 }
 
@@ -133,13 +166,13 @@ static int too_many(fuda_engine *e, long long n) {
 int fuda_decl_list(fuda_engine *e, int seat) {
     lua_State *L = e->L;
     int decl = lua_gettop(L), n = 0;
-    int nf = (int)lua_rawlen(L, decl);
+    const decl_read *r = read_of(e, decl);
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvids);
     int ids = lua_gettop(L);
     e->nmoves = 0;
-    for (int i = 1; i <= nf; i++) {
+    for (int i = 1; i <= r->n; i++) {
         family f;
-        if (family_read(e, decl, i, seat, &f) < 0) return -1;
+        if (family_of(e, r, i, seat, &f) < 0) return -1;
         for (lua_Integer j = 0; j < f.n; j++) {
             if (f.kind == FAM_CARDS && j >= fuda_pile_len(&e->st, f.pile)) break; /* a filter took cards */
             if (f.when && !allowed(e, decl, &f, seat, j)) continue;
@@ -156,17 +189,21 @@ int fuda_decl_list(fuda_engine *e, int seat) {
     return 0;
 }
 
-#define PICK_FAMILIES 16 /* families kept from the count to the draw; more are read again */
+#define PICK_FILTERED 32 /* families a draw without the list may hold */
 
+/* The random bot's draw over the list the families would make, the list
+ * not made when every filter is a verb's alone (asked once each here);
+ * filters over arguments: the list is made, then drawn from. */
 int fuda_decl_pick(fuda_engine *e, int seat, int *id) {
     lua_State *L = e->L;
     int decl = lua_gettop(L);
-    int nf = (int)lua_rawlen(L, decl);
-    family fams[PICK_FAMILIES], f;
+    const decl_read *r = read_of(e, decl);
+    int ok[PICK_FILTERED];
+    family f;
     long long total = 0;
-    for (int i = 1; i <= nf; i++) {
-        if (family_read(e, decl, i, seat, &f) < 0) return -1;
-        if (f.when) { /* a filter: only the list knows how many */
+    for (int i = 1; i <= r->n; i++) {
+        const one_family *o = &r->f[i - 1];
+        if (o->when && (o->kind != FAM_VERB || r->n > PICK_FILTERED)) { /* only the list knows how many */
             e->moves_valid = 0;
             if (fuda_decl_list(e, seat) < 0) return -1;
             if (e->nmoves == 0) {
@@ -176,7 +213,10 @@ int fuda_decl_pick(fuda_engine *e, int seat, int *id) {
             *id = e->mvids[fuda_rng_below(&e->bot_rng, (uint32_t)e->nmoves)];
             return 0;
         }
-        if (i <= PICK_FAMILIES) fams[i - 1] = f;
+    }
+    for (int i = 1; i <= r->n; i++) {
+        if (family_of(e, r, i, seat, &f) < 0) return -1;
+        if (f.when) f.n = ok[i - 1] = allowed(e, decl, &f, seat, 0);
         total += f.n;
     }
     if (total == 0) {
@@ -185,9 +225,9 @@ int fuda_decl_pick(fuda_engine *e, int seat, int *id) {
     }
     if (total > FUDA_MAX_MOVES) return too_many(e, total);
     lua_Integer k = (lua_Integer)fuda_rng_below(&e->bot_rng, (uint32_t)total), at = k;
-    for (int i = 1; i <= nf; i++) {
-        if (i <= PICK_FAMILIES) f = fams[i - 1];
-        else if (family_read(e, decl, i, seat, &f) < 0) return -1;
+    for (int i = 1; i <= r->n; i++) {
+        if (family_of(e, r, i, seat, &f) < 0) return -1;
+        if (f.when) f.n = ok[i - 1];
         if (at < f.n) break;
         at -= f.n;
     }

@@ -240,7 +240,10 @@ int fuda_moves_may_act(fuda_engine *e, int seat);
 int fuda_moves_finish(fuda_engine *e, fuda_txn *t, int rc, int seat, int id, int keep);
 
 /* ---- declmoves.c: a phase's declared moves ---- */
-/* Inside a body, a declaration's families on top of the stack (author.lua):
+/* Is the value at idx a declaration's families (what the moves hook gives
+ * for a declared phase: author.lua marks them), not a list? Raises nothing. */
+int fuda_decl_is(lua_State *L, int idx);
+/* Inside a body, a declaration's families on top of the stack:
  * the moves of seat in e->mvids, interned; -1 with the message. */
 int fuda_decl_list(fuda_engine *e, int seat);
 /* The same, the random bot's move of seat in *id, the list not built when

@@ -84,10 +84,9 @@ int fuda_moves_list(fuda_engine *e, int seat) {
     e->moves_valid = 0;
     fuda_engine_push_hook(e, FUDA_HOOK_MOVES);
     lua_pushinteger(e->L, seat);
-    fuda_engine_call_hook(e, "moves", 1, 2);
-    int declared = lua_toboolean(e->L, -1); /* a phase's declared moves (declmoves.c) */
-    lua_pop(e->L, 1);
-    if ((declared ? fuda_decl_list(e, seat) : take_moves(e)) < 0) return -1;
+    fuda_engine_call_hook(e, "moves", 1, 1);
+    /* a phase's declared moves: the engine lists them (declmoves.c) */
+    if ((fuda_decl_is(e->L, -1) ? fuda_decl_list(e, seat) : take_moves(e)) < 0) return -1;
     lua_pop(e->L, 1);
     e->moves_seat = seat;
     e->moves_valid = 1;
