@@ -38,14 +38,40 @@ typedef struct family {
 typedef struct one_family { int kind, when; lua_Integer from, to; const char *text, *pile; } one_family;
 typedef struct decl_read { int n; one_family f[1]; } decl_read;
 
-/* The read of the declaration at stack index decl, made on first use. */
+/* Is family t (a stack index) as author.lua compiles one? (A script cannot
+ * reach the compiled families, but it may forge their mark.) */
+static int family_ok(lua_State *L, int t) {
+    if (!lua_istable(L, t)) return 0;
+    int kind = lua_rawgeti(L, t, 1) == LUA_TNUMBER && lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : -1;
+    int ok = kind >= FAM_VERB && kind <= FAM_RANGE && lua_rawgeti(L, t, 2) == LUA_TSTRING;
+    int a = lua_rawgeti(L, t, 3), b = lua_rawgeti(L, t, 4);
+    if (kind == FAM_CARDS) ok = ok && a == LUA_TSTRING;
+    if (kind == FAM_RANGE) ok = ok && a == LUA_TNUMBER && b == LUA_TNUMBER && lua_isinteger(L, -1) && lua_isinteger(L, -2);
+    lua_pop(L, 4);
+    return ok;
+}
+
+/* The read of the declaration at stack index decl, made on first use; NULL
+ * with the message for a forged one. */
 static const decl_read *read_of(fuda_engine *e, int decl) {
     lua_State *L = e->L;
     lua_rawgeti(L, decl, 0);
     const decl_read *r = (const decl_read *)lua_touserdata(L, -1);
     lua_pop(L, 1);
     if (r) return r;
-    int n = (int)lua_rawlen(L, decl);
+    lua_Unsigned len = lua_rawlen(L, decl);
+    for (lua_Unsigned i = 1; i <= len && len <= FUDA_MAX_MOVES; i++) {
+        lua_rawgeti(L, decl, (lua_Integer)i);
+        int ok = family_ok(L, lua_gettop(L));
+        lua_pop(L, 1);
+        if (!ok) len = FUDA_MAX_MOVES + 1;
+    }
+    if (len > FUDA_MAX_MOVES) {
+        fuda_engine_seterr(e, "%s: moves returned a table marked as declared moves that fuda did not make",
+                           fuda_call_place(e));
+        return NULL;
+    }
+    int n = (int)len;
     decl_read *w = (decl_read *)lua_newuserdatauv(L, sizeof *w + (size_t)(n > 0 ? n - 1 : 0) * sizeof w->f[0], 0);
     w->n = n;
     for (int i = 1; i <= n; i++) {
@@ -167,6 +193,7 @@ int fuda_decl_list(fuda_engine *e, int seat) {
     lua_State *L = e->L;
     int decl = lua_gettop(L), n = 0;
     const decl_read *r = read_of(e, decl);
+    if (!r) return -1;
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvids);
     int ids = lua_gettop(L);
     e->nmoves = 0;
@@ -198,6 +225,7 @@ int fuda_decl_pick(fuda_engine *e, int seat, int *id) {
     lua_State *L = e->L;
     int decl = lua_gettop(L);
     const decl_read *r = read_of(e, decl);
+    if (!r) return -1;
     int ok[PICK_FILTERED];
     family f;
     long long total = 0;

@@ -71,6 +71,15 @@ for seed = 1, 6 do
   eq(m:total(1), l:total(1), "ab, seed " .. seed .. ": the same score")
 end
 
+for seed = 1, 6 do
+  local m = fuda.match{ variant = D .. "ab_when.lua", seed = seed }
+  local l = fuda.match{ variant = D .. "ab_when_list.lua", seed = seed }
+  eq(table.concat(m:moves(1), ","), "b", "ab_when, seed " .. seed .. ": the filter keeps 'a' out at 0")
+  m:play_bots({ "random" })
+  l:play_bots({ "random" })
+  check(body(m:log()) == body(l:log()) and #m:log() > 600, "ab_when, seed " .. seed .. ": a verb's filter asked once, the same moves")
+end
+
 ---------------------------------------------------------------------------------------------------
 -- A script may still call a declared phase's moves as it called a function: it gets the list.
 do
@@ -94,6 +103,18 @@ do
   check(contains(err, "bad_declared.lua:13: phase 'three': moves: family 1: verb 'give' takes a seat, not a card (give <seat>)"), "wrong argument: " .. err)
   check(contains(err, "bad_declared.lua:14: phase 'four': moves: family 1: verb 'discard' takes a card: declare it over them, { M.discard, cards = <pile> }"), "an argument left out: " .. err)
   check(contains(err, "bad_declared.lua:15: phase 'five': moves: family 1: verb 'draw' takes no argument: declare it alone, as \"draw\""), "no argument: " .. err)
+end
+
+-- A table forged with the mark of declared moves is refused, not read.
+do
+  local m = fuda.match{ variant = D .. "declared_forged.lua" }
+  local ok, err = pcall(m.moves, m, 1)
+  check(not ok and contains(tostring(err), "moves returned a table marked as declared moves that fuda did not make"),
+        "a forged declaration: " .. tostring(err))
+  local mv, msg = m:bot(1)
+  check(mv == nil and contains(tostring(msg), "fuda did not make"), "a forged declaration, the random bot: " .. tostring(msg))
+  local n, why = m:play_bots({ "random" })
+  check(n == nil and contains(tostring(why), "fuda did not make"), "a forged declaration, a bot's move applied: " .. tostring(why))
 end
 
 T.summary("declared")
