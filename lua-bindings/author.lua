@@ -112,7 +112,7 @@ local function builder(verb, list)
       rawset(t, a, mv)
       return mv
     end,
-    __name = "fuda.moves verb",
+    __name = "fuda.moves verb", __verb = verb,
   })
 end
 
@@ -242,6 +242,157 @@ function A.reader(M)
   local mt = type(M) == "table" and getmetatable(M)
   if type(mt) ~= "table" or rawget(mt, "__name") ~= "fuda.moves" then return nil end
   return rawget(mt, "__entry"), rawget(mt, "__cache"), rawget(mt, "__arity")
+end
+
+---------------------------------------------------------------------------------------------------
+-- Declared moves of a phase: moves = { M.draw, { M.discard, cards = "hand" }, ... } (docs/lua-api.md,
+-- "Declared moves"). Compiled once at load into a list of families the engine walks in C
+-- (declmoves.c): { kind, text, a, b, when }, kind 0 a verb alone (text the move), 1 a card of pile
+-- a (the seat's own of that name, else the shared one), 2 every seat, 3 every other seat, 4 the
+-- integers a..b; text is the move's words before the argument ("discard "), when the filter.
+
+local FAMILY_KEYS = { cards = true, seats = true, from = true, to = true, when = true }
+local FAMILY_FORM = "a verb, or { verb, cards = <pile> | seats = \"all\" | \"others\" | from = <int>, to = <int>, when = function }"
+local ARG_OF = { cards = "card", seats = "seat", range = "int" }
+
+-- The verb a family names: a string, or a builder of fuda.moves (M.discard); nil for anything else.
+local function verb_of(v)
+  if type(v) == "string" then return v end
+  local mt = type(v) == "table" and getmetatable(v)
+  return type(mt) == "table" and rawget(mt, "__verb") or nil
+end
+
+-- Family i of a declaration, compiled against the verbs' specs; nil, message when it is wrong.
+-- piles: the layout's pile names as a set, or nil (then a pile is looked for during play).
+local function family(i, f, specs, names, piles)
+  local verb, opts = verb_of(f), nil
+  if verb then opts = {} elseif type(f) == "table" then verb, opts = verb_of(f[1]), f end
+  if not verb then return nil, ("family %d: %s, got %s"):format(i, FAMILY_FORM, type(f)) end
+  local list = specs[verb]
+  if not list then return nil, ("family %d: unknown verb '%s' (verbs: %s)"):format(i, verb, table.concat(names, ", ")) end
+  for k in pairs(opts) do
+    if k ~= 1 and not FAMILY_KEYS[k] then
+      return nil, ("family %d ('%s'): unknown field '%s' (fields: cards, seats, from, to, when)"):format(i, verb, tostring(k))
+    end
+  end
+  if opts.when ~= nil and type(opts.when) ~= "function" then
+    return nil, ("family %d ('%s'): when must be a function(g, seat, arg), got %s"):format(i, verb, type(opts.when))
+  end
+  local over = nil
+  for _, k in ipairs({ "cards", "seats", "from", "to" }) do
+    if opts[k] ~= nil then
+      local o = (k == "from" or k == "to") and "range" or k
+      if over and over ~= o then return nil, ("family %d ('%s'): one of cards, seats, from/to"):format(i, verb) end
+      over = o
+    end
+  end
+  local first = list[1]
+  if not over then
+    if first and not first.opt then
+      local over_it = ({ card = "cards = <pile>", seat = "seats = \"all\" or \"others\"", int = "from = <int>, to = <int>" })[first.type]
+      return nil, ("family %d: verb '%s' takes %s: %s, or list its moves with a moves function"):format(i, verb,
+        TYPES[first.type], over_it and ("declare it over them, { M.%s, %s }"):format(verb, over_it) or "declare no family of it")
+    end
+    return { 0, verb, nil, nil, opts.when }
+  end
+  local want = ARG_OF[over]
+  if not first then
+    return nil, ("family %d: verb '%s' takes no argument: declare it alone, as \"%s\""):format(i, verb, verb)
+  elseif first.type ~= want then
+    return nil, ("family %d: verb '%s' takes %s, not %s (%s)"):format(i, verb, TYPES[first.type], TYPES[want],
+      usage(verb, list))
+  end
+  for j = 2, #list do
+    if not list[j].opt then
+      return nil, ("family %d: verb '%s' takes more than %s (%s): list its moves with a moves function"):format(i, verb,
+        TYPES[want], usage(verb, list))
+    end
+  end
+  local text = verb .. " " .. (first.key and (first.key .. " ") or "")
+  if over == "cards" then
+    local p = opts.cards
+    if type(p) ~= "string" then return nil, ("family %d ('%s'): cards names a pile, got %s"):format(i, verb, type(p)) end
+    if piles and not piles[p] then
+      return nil, ("family %d ('%s'): no pile '%s' in the layout (piles: %s)"):format(i, verb, p, table.concat(sorted(piles), ", "))
+    end
+    return { 1, text, p, nil, opts.when }
+  elseif over == "seats" then
+    local s = opts.seats
+    if s ~= "all" and s ~= "others" then
+      return nil, ("family %d ('%s'): seats is \"all\" or \"others\", got %s"):format(i, verb,
+        type(s) == "string" and ("'" .. s .. "'") or type(s))
+    end
+    return { s == "all" and 2 or 3, text, nil, nil, opts.when }
+  end
+  local a, b = opts.from, opts.to
+  if math.type(a) ~= "integer" or math.type(b) ~= "integer" or a < -2147483648 or b > 2147483647 or b < a - 1 then
+    return nil, ("family %d ('%s'): from and to are integers, from <= to"):format(i, verb)
+  end
+  if want == "seat" and a < 1 then return nil, ("family %d ('%s'): a seat is 1 or more"):format(i, verb) end
+  return { 4, text, a, b, opts.when }
+end
+
+-- What marks compiled families for the engine (declmoves.c reads __fuda_declared).
+local DECLARED = { __name = "fuda.declared", __fuda_declared = true, __metatable = false }
+
+-- A.declared(M, decl, piles) -> the compiled families of a phase's moves declaration, or nil,
+-- message (piles: the layout's pile names as a set, or nil).
+function A.declared(M, decl, piles)
+  local mt = getmetatable(M)
+  local specs, names = rawget(mt, "__specs"), M.verbs
+  local out, n = {}, #decl
+  for k in pairs(decl) do
+    if math.type(k) ~= "integer" or k < 1 or k > n then
+      return nil, "a declaration is a list of families (" .. FAMILY_FORM .. "), it has the key " .. tostring(k)
+    end
+  end
+  if n == 0 then return nil, "a declaration lists one family or more" end
+  for i = 1, n do
+    local f, msg = family(i, decl[i], specs, names, piles)
+    if not f then return nil, msg end
+    out[i] = f
+  end
+  return setmetatable(out, DECLARED)
+end
+
+-- The pile `name` of seat, else the shared one (nil when neither exists).
+local function pile_named(g, name, seat)
+  local shared
+  for _, p in ipairs(g:piles()) do
+    if p.name == name then
+      if p.owner == seat then return p end
+      if p.owner == nil then shared = p end
+    end
+  end
+  return shared
+end
+
+-- The moves of a declaration as a list of texts, for scripts that call a variant's moves (the
+-- engine walks the families itself: declmoves.c, in the same order): none for a seat not to act.
+local function declared_list(g, seat, fams)
+  local list = {}
+  if g.claim then
+    if not g:waiting()[seat] then return list end
+  elseif seat ~= g.turn then
+    return list
+  end
+  for _, f in ipairs(fams) do
+    local kind, text, a, b, when = f[1], f[2], f[3], f[4], f[5]
+    local function add(arg)
+      if not when or when(g, seat, arg) then list[#list + 1] = arg == nil and text or (text .. arg) end
+    end
+    if kind == 0 then add(nil)
+    elseif kind == 1 then
+      local p = pile_named(g, a, seat)
+      if not p then error("moves: no pile '" .. a .. "' of seat " .. seat .. " nor shared", 0) end
+      for _, c in ipairs(p:cards()) do add(c) end
+    elseif kind == 2 or kind == 3 then
+      for s = 1, g.seats do if kind == 2 or s ~= seat then add(s) end end
+    else
+      for v = a, b do add(v) end
+    end
+  end
+  return list
 end
 
 ---------------------------------------------------------------------------------------------------
@@ -405,20 +556,54 @@ local function phase_hooks(def, own, where)
   local function no_moves(name)
     error(where(name) .. "phase '" .. name .. "' has no moves function", 0)
   end
+  -- Declared moves (a phase's moves is a table): compiled once, by the declaration.
+  local decls, piles = {}, nil
+  if type(def.layout) == "table" then
+    piles = {}
+    for k in pairs(def.layout) do piles[k] = true end
+  end
+  for _, ph in pairs(phases) do
+    if entry and type(ph) == "table" and type(ph.moves) == "table" then
+      local d = A.declared(def.verbs, ph.moves, piles) -- (a bad one: the loader's check said why)
+      decls[ph.moves] = d
+      if d and getmetatable(ph.moves) == nil then -- a house rule may call it as it called a function
+        setmetatable(ph.moves, { __call = function(_, g, seat) return declared_list(g, seat, d) end })
+      end
+    end
+  end
+  -- The current phase's moves: the list its function returns, or its declaration's families
+  -- (marked DECLARED), which the engine walks itself.
+  local phase_moves
   if claims then
-    h.moves = function(g, seat)
+    phase_moves = function(g, seat)
       local kind = g.claim
       local ph, name = kind and phases[kind], kind
       if not ph then
         name = g.var.phase
         ph = phases[name] or no_phase(name)
       end
-      return (ph.moves or no_moves(name))(g, seat)
+      local m = ph.moves or no_moves(name)
+      return decls[m] or m(g, seat)
     end
   else
-    h.moves = function(g, seat)
+    phase_moves = function(g, seat)
       local name = g.var.phase
-      return ((phases[name] or no_phase(name)).moves or no_moves(name))(g, seat)
+      local m = (phases[name] or no_phase(name)).moves or no_moves(name)
+      return decls[m] or m(g, seat)
+    end
+  end
+  -- The engine calls phase_moves when a phase declares (else h.moves); a script's h.moves gives
+  -- the list of texts either way.
+  if next(decls) == nil then
+    h.moves = phase_moves
+  else
+    local compiled = {}
+    for _, d in pairs(decls) do compiled[d] = true end
+    h.engine_moves = phase_moves
+    h.moves = function(g, seat)
+      local list = phase_moves(g, seat)
+      if compiled[list] then return declared_list(g, seat, list) end
+      return list
     end
   end
   h.play = function(g, seat, move)
@@ -472,6 +657,7 @@ function A.hooks(def, own, where)
     local ph = phase_hooks(def, own, where)
     h.deal = ph.deal
     h.moves = own.moves or ph.moves
+    h.engine_moves = not own.moves and ph.engine_moves or nil -- (nil: the engine calls moves)
     h.play = own.play or ph.play
     h.resolve = own.resolve or ph.resolve
     h.prompt = own.prompt or ph.prompt

@@ -119,6 +119,11 @@ static int random_pick(fuda_engine *e, int seat, int *id) {
     fuda_engine_push_hook(e, FUDA_HOOK_MOVES);
     lua_pushinteger(L, seat);
     fuda_engine_call_hook(e, "moves", 1, 1);
+    if (fuda_decl_is(L, -1)) { /* a phase's declared moves: one drawn (declmoves.c) */
+        int rc = fuda_decl_pick(e, seat, id);
+        lua_pop(L, 1);
+        return rc;
+    }
     int list = lua_gettop(L);
     long n = fuda_moves_list_length(e, list);
     if (n < 0) return -1;

@@ -2,7 +2,9 @@
  * an engine's life; match.c: starting a match and the entry points by seat;
  * record.c: errors, events, tallies, scoresheet rows, the log; call.c:
  * transactions and protected hook calls; moves.c: a table's legal moves and
- * applying one; bots.c: a table's bots and the search's estimate; marks.c:
+ * applying one; moveids.c: the match's move texts interned; declmoves.c: a
+ * phase's declared moves, listed or one drawn;
+ * bots.c: a table's bots and the search's estimate; marks.c:
  * going back to a mark, arranging piles; view.c: views and a hook's line of
  * text; hooks.c: the hook cache; tensor.c: the tensor hook; share.c: the
  * engine's Lua state and sharing it; log.c: the log's text, replay,
@@ -190,11 +192,13 @@ void fuda_engine_free_match(fuda_engine *e);
 
 /* ---- moves.c ---- */
 int fuda_engine_bad_seat(fuda_engine *e, int seat);
-/* Inside a body: the id of the move string on top of the stack (popped),
- * interning it on first sight; the match's id table is at index ids. -1
- * (with the message) when the text is no fit move; `index` names its place
- * in the hook's list. */
+/* moveids.c: inside a body, the id of the move string on top of the stack
+ * (popped), interning it on first sight; the match's id table is at index
+ * ids. -1 (with the message) when the text is no fit move; `index` names
+ * its place in the hook's list. */
 int fuda_moves_id(fuda_engine *e, int ids, int index);
+/* moveids.c: "file:line" of hook h's function into buf, or the variant's file. */
+void fuda_moves_hook_place(fuda_engine *e, int h, char *buf, size_t size);
 /* The length of the moves hook's result at index list: a list of at most
  * FUDA_MAX_MOVES entries, else -1 with the message. */
 long fuda_moves_list_length(fuda_engine *e, int list);
@@ -216,5 +220,16 @@ int fuda_moves_may_act(fuda_engine *e, int seat);
  * t: check the hand can go on, and keep the move (log, events) or, on
  * failure or when only trying (keep 0), put everything back. */
 int fuda_moves_finish(fuda_engine *e, fuda_txn *t, int rc, int seat, int id, int keep);
+
+/* ---- declmoves.c: a phase's declared moves ---- */
+/* Is the value at idx a declaration's families (what the moves hook gives
+ * for a declared phase: author.lua marks them), not a list? Raises nothing. */
+int fuda_decl_is(lua_State *L, int idx);
+/* Inside a body, a declaration's families on top of the stack:
+ * the moves of seat in e->mvids, interned; -1 with the message. */
+int fuda_decl_list(fuda_engine *e, int seat);
+/* The same, the random bot's move of seat in *id, the list not built when
+ * no family has a filter (one draw of e->bot_rng, as on the list). */
+int fuda_decl_pick(fuda_engine *e, int seat, int *id);
 
 #endif

@@ -23,6 +23,15 @@ void fuda_engine_cache_hooks(fuda_engine *e) {
         }
         lua_pop(e->L, 1);
     }
+    /* declared moves (author.lua): the engine calls the hook that may give a declaration */
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->var.ref_variant);
+    if (e->var.ref_hook[FUDA_HOOK_MOVES] != LUA_NOREF && lua_getfield(e->L, -1, "engine_moves") == LUA_TFUNCTION) {
+        luaL_unref(e->L, LUA_REGISTRYINDEX, e->var.ref_hook[FUDA_HOOK_MOVES]);
+        e->var.ref_hook[FUDA_HOOK_MOVES] = luaL_ref(e->L, LUA_REGISTRYINDEX);
+    } else {
+        lua_pop(e->L, 1);
+    }
+    lua_pop(e->L, 1);
 }
 
 /* Push hook h; 0 (nothing pushed) if the variant has none. */

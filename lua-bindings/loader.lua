@@ -308,6 +308,7 @@ local function make_hooks(def)
     return path .. ":" .. (line or line_in(text, "phases") or 1) .. ": "
   end)
   for _, h in ipairs(HOOKS) do def[h] = hooks[h] end
+  def.engine_moves = hooks.engine_moves -- the moves hook the engine calls (declared moves: author.lua)
   def.verb_help = A.verb_help(def.verbs)
 end
 
@@ -330,7 +331,7 @@ local KNOWN, CHECK = K.KNOWN, K.CHECK
 -- not define) reads nil. The same for the loader's own fields (name, file, ...), check and search,
 -- and the names the variant declares in options, state and seat_state.
 local DEF_NAMES = sorted_keys(KNOWN)
-for _, k in ipairs({ "name", "file", "own", "phase_file", "phases_file", "sources", "layout_plan", "verb_help" }) do
+for _, k in ipairs({ "name", "file", "own", "phase_file", "phases_file", "sources", "layout_plan", "verb_help", "engine_moves" }) do
   DEF_NAMES[#DEF_NAMES + 1] = k
 end
 local function seal(def)

@@ -32,6 +32,19 @@ for _, name in ipairs(C.builtin_bots) do BUILTIN_BOT[name] = true end
 
 local INT32_MIN, INT32_MAX = -2147483648, 2147483647
 
+-- A phase's declared moves (moves = { M.draw, { M.discard, cards = "hand" } }), checked against
+-- the verbs and the layout's piles; the message names the phase's line.
+local function check_declared(err, def, name, decl)
+  if not A.reader(def.verbs) then return end -- (check_phases says verbs are missing)
+  local piles
+  if type(def.layout) == "table" then
+    piles = {}
+    for k in pairs(def.layout) do piles[k] = true end
+  end
+  local ok, msg = A.declared(def.verbs, decl, piles)
+  if not ok then err.add(name, "phase '" .. name .. "': moves: " .. msg) end
+end
+
 -- The phases, verbs and phase of def, checked.
 local function check_phases(err, def)
   if not def.phases then
@@ -55,8 +68,11 @@ local function check_phases(err, def)
         if k ~= "moves" and k ~= "resolve" and k ~= "prompt" and not is_verb[k] then
           err.add(k, "phase '" .. name .. "': unknown verb '" .. tostring(k) .. "'" .. suggest(tostring(k), verbs) ..
             " (verbs: " .. table.concat(verbs, ", ") .. "; and moves, resolve, prompt)")
+        elseif k == "moves" and type(ph[k]) == "table" then -- declared moves (author.lua)
+          check_declared(err, def, name, ph[k])
         elseif type(ph[k]) ~= "function" then
-          err.add(k, "phase '" .. name .. "': '" .. k .. "' must be a function, got " .. type(ph[k]))
+          err.add(k, "phase '" .. name .. "': '" .. k .. "' must be a function" ..
+            (k == "moves" and " or a declaration of moves" or "") .. ", got " .. type(ph[k]))
         end
       end
     end

@@ -1,5 +1,6 @@
 /* moves.c -- a seat's legal moves (the moves hook, its list interned and
- * cached until the state changes) and applying one all or nothing (the
+ * cached until the state changes; a phase's declared moves are walked by
+ * declmoves.c) and applying one all or nothing (the
  * play hook, then the log and the events), or trying it. */
 #include <lauxlib.h>
 #include "engine_impl.h"
@@ -14,61 +15,6 @@ int fuda_engine_bad_seat(fuda_engine *e, int seat) {
         return 1;
     }
     return 0;
-}
-
-/* "file:line" of hook h's function (where it is defined), or the variant's
- * file when fuda's own code made the hook (phases: author.lua). */
-static void hook_place(fuda_engine *e, int h, char *buf, size_t size) {
-    lua_Debug ar;
-    snprintf(buf, size, "%s", e->var.file ? e->var.file : "?");
-    if (e->var.ref_hook[h] == LUA_NOREF) return;
-    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->var.ref_hook[h]);
-    if (lua_getinfo(e->L, ">S", &ar) && ar.source[0] == '@')
-        snprintf(buf, size, "%s:%d", ar.short_src, ar.linedefined);
-}
-
-/* Inside a body: the id of the move string on top of the stack (popped),
- * interning it on first sight; the match's id table is at index ids. -1
- * (with the message) when the text is no fit move; `index` names its place
- * in the hook's list. */
-int fuda_moves_id(fuda_engine *e, int ids, int index) {
-    lua_State *L = e->L;
-    lua_pushvalue(L, -1);
-    if (lua_rawget(L, ids) == LUA_TNUMBER) {
-        int id = (int)lua_tointeger(L, -1);
-        lua_pop(L, 2);
-        return id;
-    }
-    lua_pop(L, 1);
-    size_t len, at;
-    const char *m = lua_tolstring(L, -1, &len), *why;
-    if (fuda_move_text_check(m, len, &why, &at) < 0) { /* the grammar a log replays (movetext.h) */
-        char where[128];
-        hook_place(e, FUDA_HOOK_MOVES, where, sizeof where);
-        fuda_engine_seterr(e, "%s: move %d is not a valid move text (%s, at byte %lu; a move is 1 to "
-                           "%d bytes of UTF-8, no control characters, single spaces between words)",
-                           where, index, why, (unsigned long)at + 1, FUDA_MOVE_TEXT_MAX);
-        return -1;
-    }
-    if (fuda_record_grow((void **)&e->mvtab, &e->capmvtab, e->nmvtab, sizeof *e->mvtab) < 0) {
-        fuda_engine_seterr(e, "out of memory");
-        return -1;
-    }
-    fuda_sandbox_cmem(L, e, fuda_record_move_size(m)); /* may raise: nothing is kept yet */
-    if (!(e->mvtab[e->nmvtab] = strdup(m))) {
-        fuda_sandbox_cfree(e, fuda_record_move_size(m));
-        fuda_engine_seterr(e, "out of memory");
-        return -1;
-    }
-    int id = e->nmvtab++; /* kept (and freed with the match) even if Lua fails below */
-    lua_pushvalue(L, -1);
-    lua_pushinteger(L, id);
-    lua_rawset(L, ids);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->ref_mvstrs);
-    lua_insert(L, -2);
-    lua_rawseti(L, -2, id + 1);
-    lua_pop(L, 1);
-    return id;
 }
 
 /* Push the Lua string of move id. */
@@ -139,7 +85,8 @@ int fuda_moves_list(fuda_engine *e, int seat) {
     fuda_engine_push_hook(e, FUDA_HOOK_MOVES);
     lua_pushinteger(e->L, seat);
     fuda_engine_call_hook(e, "moves", 1, 1);
-    if (take_moves(e) < 0) return -1;
+    /* a phase's declared moves: the engine lists them (declmoves.c) */
+    if ((fuda_decl_is(e->L, -1) ? fuda_decl_list(e, seat) : take_moves(e)) < 0) return -1;
     lua_pop(e->L, 1);
     e->moves_seat = seat;
     e->moves_valid = 1;
@@ -239,7 +186,7 @@ int fuda_moves_play(fuda_engine *e, int seat, int id) {
     int sym = fuda_symtab_intern(e->play.syms, text, strlen(text));
     if (sym < 0 && strlen(text) > FUDA_SYMTAB_MAXLEN) { /* a move may be longer than a claim's word */
         char where[128];
-        hook_place(e, FUDA_HOOK_MOVES, where, sizeof where);
+        fuda_moves_hook_place(e, FUDA_HOOK_MOVES, where, sizeof where);
         fuda_engine_seterr(e, "%s: seat %d's answer to the claim window is %lu bytes (a claim's answer is at most %d)",
                            where, seat, (unsigned long)strlen(text), FUDA_SYMTAB_MAXLEN);
         return -1;

@@ -509,7 +509,7 @@ return {
     opening = { moves = R.plays_or_pass, resolve = R.opening_resolve, prompt = R.prompt },
     flipper = { moves = R.plays_or_pass, play = R.place, pass = R.flipper_passes },
     neighbours = { moves = R.plays_or_pass, resolve = R.neighbours_resolve, prompt = R.prompt },
-    dobon = { moves = function() return { M.dobon, M.pass } end, resolve = R.dobon_resolve, prompt = R.prompt },
+    dobon = { moves = { M.dobon, M.pass }, resolve = R.dobon_resolve, prompt = R.prompt },
     turn = { moves = R.turn_moves, play = R.place, draw = R.draw_turn },
   },
   view = view,

@@ -169,17 +169,11 @@ local function takes_upcard(what)
   return function(g, seat) return take(g, seat, what) end
 end
 
--- The moves of a seat that may draw or take ({} when it is not their turn; a new list each call).
-local function draw_or_take(g, seat)
-  if seat ~= g.turn then return {} end
-  if #g:pile("stock") > 0 then return { M.draw, M.take } end
-  return { M.take }
-end
-
-local function take_or_pass(g, seat)
-  if seat ~= g.turn then return {} end
-  return { M.take, M.pass }
-end
+-- The moves of a seat that may draw (while the stock lasts) or take, declared: the engine lists
+-- them for the seat to play (docs/lua-api.md, "Declared moves").
+local function stock_left(g) return #g:pile("stock") > 0 end
+local draw_or_take = { { M.draw, when = stock_left }, M.take }
+local take_or_pass = { M.take, M.pass }
 
 phases.offer = {
   moves = take_or_pass,
@@ -219,11 +213,7 @@ phases.offer2 = {
 }
 
 phases.forced = {
-  moves = function(g, seat)
-    if seat ~= g.turn then return {} end
-    if g.options.both_pass_take then return { M.draw, M.take } end
-    return { M.draw }
-  end,
+  moves = { M.draw, { M.take, when = function(g) return g.options.both_pass_take end } },
   draw = draw,
   take = takes_upcard("upcard:taken after both passed"),
 }
@@ -235,11 +225,7 @@ phases.first = {
 }
 
 phases.passed = {
-  moves = function(g, seat)
-    if seat ~= g.turn then return {} end
-    if g.options.dealer_takes_passed then return { M.draw, M.take } end
-    return { M.draw }
-  end,
+  moves = { M.draw, { M.take, when = function(g) return g.options.dealer_takes_passed end } },
   draw = draw,
   take = takes_upcard("upcard:dealer takes it passed"),
 }

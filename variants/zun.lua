@@ -524,7 +524,7 @@ local function why_not(g, seat, typed)
   return ("the bottom card must match the field (%s here) by suit or rank"):format(show(g:pile("field"):top()))
 end
 
-local function declare_or_pass() return { M.zun, M.pass } end
+local declare_or_pass = { M.zun, M.pass } -- the claim windows' moves, declared
 
 return {
   title = "Zun (ずん)",

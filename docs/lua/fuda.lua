@@ -188,9 +188,20 @@ function fuda.surface(m) end
 ---@field jokers? integer jokers added (default 0)
 ---@field pile? string the pile the cards go on (default "stock")
 
----A phase: its moves, a handler per verb it accepts, and `resolve` for a claim window of its name.
+---A family of declared moves: a verb alone (M.pass), or { verb, cards = pile | seats = "all"|"others"
+---| from = a, to = b, when = filter } (docs/lua-api.md, "Declared moves").
+---@class fuda.MoveFamily
+---@field [1] string the verb (M.discard, or its name)
+---@field cards? string a move for each card of this pile (the seat's own, else the shared one)
+---@field seats? "all"|"others" a move for each seat (without the one to act)
+---@field from? integer a move for each integer from..to
+---@field to? integer
+---@field when? fun(g: fuda.Game, seat: integer, arg?: string|integer): any keeps the moves it returns true for
+
+---A phase: its moves (a function listing them, or a declaration of them), a handler per verb it
+---accepts, and `resolve` for a claim window of its name.
 ---@class fuda.Phase
----@field moves? fun(g: fuda.Game, seat: integer): string[]
+---@field moves? (fun(g: fuda.Game, seat: integer): string[])|(string|fuda.MoveFamily)[]
 ---@field resolve? fun(g: fuda.Game, choices: table<integer, string>, kind: string)
 ---@field prompt? fun(g: fuda.Game, seat: integer): string? why this claim window asks seat ("your hand totals 10, the field card is {10h}")
 ---@field [string] fun(g: fuda.Game, seat: integer, ...: any)

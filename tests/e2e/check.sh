@@ -259,4 +259,12 @@ run check "$ROOT/tests/variants/tiny.lua" -n 4
 expect "quick: a variant without bots plays whole random matches" hasnt "$OUT" '^capped'
 expect "quick: ... and passes" has "$OUT" '^check: OK \(4 matches'
 
+# declared moves: every listed move of a declared family applies (a paranoid engine), a bad
+# declaration is a load error with file:line
+run check "$ROOT/tests/variants/declared.lua" -n 20
+expect "declared: check: OK" has "$OUT" '^check: OK \(20 matches'
+run check "$ROOT/tests/variants/bad_declared.lua"
+expect "bad declaration: check fails" status 1
+expect "bad declaration: the phase's file:line" has "$OUT" "bad_declared.lua:12: phase 'two': moves: family 1 \\('discard'\\): no pile 'hnd' in the layout"
+
 finish

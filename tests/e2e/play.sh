@@ -267,4 +267,16 @@ RC=$?
 expect "resume: exit 0" status 0
 expect "resume: seat 2 is played by the bot chosen" has "$OUT" '^seat 1 \(you\), seat 2 \(bidder\)$'
 
+# declared moves (a phase's moves = { families }): moves and help list them, a typed one plays
+DECL=tests/variants/declared.lua
+printf 'help\nmoves\ngive 2\nmoves\nbid 9\nquit\ny\n' | NO_COLOR=1 "$FUDA" play "$DECL" --seed 3 --bots random >"$OUT" 2>"$ERR"
+RC=$?
+expect "declared: exits 0" status 0
+expect "declared: help lists the verbs" has "$OUT" '^  give <seat>$'
+tr '\n' ' ' <"$OUT" | sed 's/  */ /g' >"$TMP/flat"
+expect "declared: moves lists the hand's cards, the other seats, the range, a verb, in order" has "$TMP/flat" 'legal moves: discard 9h, discard 7d, discard 6h, discard Jd, give 2, give 3, bid 1, bid 2, bid 3, draw '
+expect "declared: a typed move plays (the shared pool's red cards next)" has "$OUT" '^legal moves: echo Jd, pass$'
+expect "declared: no move of the families is refused" has "$OUT" "^'bid 9' is not a legal move now; legal moves: echo Jd, pass$"
+expect "declared: nothing on stderr" [ ! -s "$ERR" ]
+
 finish
