@@ -41,6 +41,7 @@ local rule = {}    -- what the sections call ahead of their place
 -- and three in play (gin-three); Tedesco's knock with the taken card melded and scored stock-out
 -- (gin-tedesco); what check counts and verifies (gin-tally).
 local G = fuda.import("gin-rules")
+local Lay = fuda.import("gin-layoff") -- the layoff rule: the knocker's melds shown, the defender's layoffs
 local RANK = G.RANK
 local in_play, piles_each, pile_of = G.in_play, G.piles_each, G.pile_of
 local rules, defender_rules = G.rules, G.defender_rules
@@ -327,7 +328,7 @@ function rule.showdown(g, knocker, gin, taken)
   local R = rules(g)
   local aces_too = (not gin) or o.defender_ace_on_gin
   local DR = defender_rules(g, aces_too)
-  local res = R:layoff(g:hand(knocker), g:hand(defender), { allow = allow, defender_rules = DR })
+  local res = Lay.showdown(R, g:hand(knocker), g:hand(defender), { allow = allow, defender_rules = DR })
   if taken then res = rule.meld_taken(g, R, DR or R, knocker, defender, taken, allow, res) end
   if o.ace ~= "low" or o.ace_value ~= 1 then tally_corner_aces(g, res.knocker, res.defender) end
   if gin and o.meld_shapes ~= "any" then

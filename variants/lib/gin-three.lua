@@ -15,6 +15,7 @@
 -- each of them (R:layoff), the one that leaves the two the most deadwood in all.
 
 local G = fuda.import("gin-rules")
+local Lay = fuda.import("gin-layoff")
 local options = fuda.import("gin-options")
 local plural = fuda.plural
 local rules, defender_rules, in_play = G.rules, G.defender_rules, G.in_play
@@ -98,7 +99,7 @@ local function showdown_all(g, knocker, gin)
   local khand = g:hand(knocker)
   local shown, outcome
   for _, d in ipairs(defenders) do
-    local k = R:layoff(khand, g:hand(d), { allow = allow, defender_rules = DR }).knocker
+    local k = Lay.showdown(R, khand, g:hand(d), { allow = allow, defender_rules = DR }).knocker
     local each, total = {}, 0
     for i, d2 in ipairs(defenders) do
       local hand = g:hand(d2):cards()
