@@ -428,13 +428,13 @@ static int gather_one(void *user, const fuda_meld_result *m) {
 
 /* R:arrangements(cards [, max]) -> every least-deadwood arrangement (as
  * R:melds gives one), in the order the exact search meets them; at most max
- * (default 4096) of them. */
+ * (default 4096, up to 65536) of them. */
 static int l_arrangements(lua_State *L) {
     fuda_meld_rules *r = check_rules(L, 1);
     fuda_card h[FUDA_MELD_MAX_HAND];
     int n = read_hand(L, 2, h);
     lua_Integer max = luaL_optinteger(L, 3, 4096);
-    luaL_argcheck(L, max >= 1 && max <= 1 << 20, 3, "max must be from 1 to 1048576");
+    luaL_argcheck(L, max >= 1 && max <= 65536, 3, "max must be from 1 to 65536");
     gather g = { L, fuda_push_card_names(L), (int)max, 0 };
     lua_newtable(L);
     if (fuda_meld_arrangements(r, h, n, gather_one, &g) < 0) hand_error(L);

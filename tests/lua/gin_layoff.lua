@@ -1,7 +1,8 @@
 -- gin_layoff.lua -- the Gin family's layoff rule (variants/lib/gin-layoff.lua) on given hands:
 -- single layoffs, chains at both ends, sets, the knocker's choice among his least-deadwood
 -- arrangements, own melds against layoffs, defender rules (aces 15 against the defender), ace
--- high and around the corner, wild jokers laid off, allow = false (gin), Lay.best on given melds;
+-- high and around the corner, wild jokers laid off, allow = false (gin), Lay.best and
+-- Lay.best_any_order on given melds (their tie-breaks);
 -- and the meld queries it stands on (R:arrangements, R:spec, R:accepts with a kind), and
 -- R:layoff's message now that the rule lives in Lua.
 local T = dofile("tests/lua/lib/t.lua")
@@ -139,6 +140,17 @@ eq(table.concat(b.rest, " "), "Qd", "Lay.best: the rest")
 b = Lay.best(R, { cards("4h 5h 6h") }, { "run" }, cards("Qd"))
 eq(#b.layoffs, 0, "Lay.best: nothing to lay")
 eq(b.deadwood, 10, "Lay.best: the cards' own deadwood")
+
+-- the two tie-breaks: Lay.best lays by melds in order, best_any_order by the hand's order
+local MS, KS = { cards("4h 5h 6h"), cards("9s 9c 9d") }, { "run", "set" }
+b = Lay.best(R, MS, KS, cards("9h 3h Qd"))
+eq(laid(b), "3h 9h", "Lay.best: the run's layoff first")
+local a = Lay.best_any_order(R, MS, KS, cards("9h 3h Qd"))
+eq(laid(a), "9h 3h", "best_any_order: the hand's first card first")
+eq(a.deadwood, b.deadwood, "the same least deadwood")
+eq(table.concat(a.rest, " "), "Qd", "best_any_order: the rest")
+a = Lay.best_any_order(R, MS, KS, cards("8h 7h Qd"))
+eq(laid(a), "7h 8h", "best_any_order: a chain, 7h before 8h")
 
 -- the queries under the rule
 local arrs = R:arrangements(cards(K2))

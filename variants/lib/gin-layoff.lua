@@ -6,6 +6,8 @@
 --     -> { knocker = arrangement, defender = arrangement, layoffs = { {card=, meld=i}, ... },
 --          deadwood = n }   (fixed fields: a typo raises)
 --   Lay.best(R, melds, kinds, cards [, DR]) -> { layoffs = {...}, deadwood = n, rest = cards }
+--   Lay.best_any_order(R, melds, kinds, cards)  -- the same least deadwood, the three-player order
+--   Lay.say(g, res, defender, gin)  -- the layoffs as events ("Seat 2 lays off {7h} on ..."), tallied
 --
 -- After a knock the knocker shows one of his least-deadwood arrangements (R:arrangements, the
 -- core's exact search): the one that leaves the defender the most deadwood after the defender's
@@ -18,6 +20,10 @@
 -- deadwood the first met is taken, trying melds in order, a set's cards by suit (s h d c) fewest
 -- first then its wilds, a run's low end growing first only after its high end, a natural before a
 -- wild at each place: the order the C rule kept before it moved here, so games play as they did.
+-- The three-player games (a defender's layoffs on the melds shown) and Tedesco's knock with the
+-- taken card melded use best_any_order: what may be laid and the least deadwood are the same, but
+-- of the layoffs reaching it the first met trying the cards in the hand's order, every order: the
+-- tie-break they always had (best's instead changes Battle Royale's layoff texts and tallies).
 
 local SUITS = { "s", "h", "d", "c" }
 local CARD, RANK, SUIT = {}, {}, {} -- CARD[suit index][rank]; rank, suit index of a card
@@ -29,6 +35,8 @@ for si, s in ipairs(SUITS) do
   end
 end
 local JOKER = "Jk"
+RANK[JOKER] = 0
+local show = fuda.show
 
 -- The geometry of rules R (its spec, read once per R).
 local GEO = setmetatable({}, { __mode = "k" })
@@ -265,7 +273,7 @@ local function showdown(R, knocker, defender, spec)
   local order, dw, fixed = split(DR, dhand)
   local ub = DR:deadwood(dhand)
   local shown, most
-  for _, a in ipairs(R:arrangements(khand)) do
+  for _, a in ipairs(R:arrangements(khand, 65536)) do -- all (65536: the most it gives)
     local d = search(g, DR, a.melds, a.kinds, order, dw, fixed).deadwood
     if not most or d > most then
       shown, most = a, d
@@ -276,4 +284,88 @@ local function showdown(R, knocker, defender, spec)
   return result(shown, DR:melds(lo.rest), lo.layoffs, lo.deadwood)
 end
 
-return { showdown = showdown, best = best }
+-- The layoffs of `res` (showdown's result) as events, in the order the engine lays them (a chain
+-- extends the same meld).
+local function say_layoffs(g, res, defender, gin)
+  local melds = {}
+  for i, m in ipairs(res.knocker.melds) do
+    local copy = {}
+    for j = 1, #m do copy[j] = m[j] end
+    melds[i] = copy
+  end
+  local laid = {}
+  for _, lo in ipairs(res.layoffs) do
+    local m = melds[lo.meld]
+    g:say("%s lays off {%s} on %s.", g:name(defender), lo.card, show(m))
+    g:tally(laid[lo.meld] and "layoff:chain" or "layoff")
+    if gin then g:tally("layoff:after gin") end
+    laid[lo.meld] = true
+    if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] % 13 + 1 == RANK[m[1]] then
+      table.insert(m, 1, lo.card) -- a run extended at its low end (K below A round the corner)
+    else
+      m[#m + 1] = lo.card
+    end
+  end
+end
+
+
+-- The layoffs of `cards` on the knocker's `melds` (lists of cards, `kinds` "run"/"set", not
+-- changed) that leave least deadwood as R counts it, every order tried (R:accepts says what fits):
+-- { layoffs = { {card=, meld=i}, ... } in the order laid, deadwood = n, rest = the cards not laid
+-- off }. The same least deadwood as best's; of the layoffs reaching it, the first met trying the
+-- cards in the hand's order, each on the melds in order, then the next card laid after it: the
+-- three-player games' and Tedesco's order (best's would lay other cards in another order on a
+-- tie: Battle Royale's texts and tallies would change).
+local function best_any_order(R, melds, kinds, cards)
+  local ms = {}
+  for i, m in ipairs(melds) do
+    local copy = {}
+    for j = 1, #m do copy[j] = m[j] end
+    ms[i] = copy
+  end
+  local used, laid, seen = {}, {}, {}
+  local function rest()
+    local list = {}
+    for _, c in ipairs(cards) do
+      if not used[c] then list[#list + 1] = c end
+    end
+    return list
+  end
+  local best = { deadwood = R:deadwood(cards), layoffs = {}, rest = rest() }
+  local function key()
+    local parts = {}
+    for i, lo in ipairs(laid) do parts[i] = lo.card .. ":" .. lo.meld end
+    table.sort(parts)
+    return table.concat(parts, " ")
+  end
+  local function search()
+    for _, c in ipairs(cards) do
+      for i = 1, used[c] and 0 or #ms do
+        local m = ms[i]
+        if R:accepts(m, c) then
+          local low = kinds[i] == "run" and RANK[c] % 13 + 1 == RANK[m[1]]
+          if low then table.insert(m, 1, c) else m[#m + 1] = c end
+          used[c], laid[#laid + 1] = true, { card = c, meld = i }
+          local k = key()
+          if not seen[k] then
+            seen[k] = true
+            local left = rest()
+            local d = R:deadwood(left)
+            if d < best.deadwood then
+              local copy = {}
+              for j = 1, #laid do copy[j] = laid[j] end
+              best = { deadwood = d, layoffs = copy, rest = left }
+            end
+            search()
+          end
+          used[c], laid[#laid] = nil, nil
+          if low then table.remove(m, 1) else m[#m] = nil end
+        end
+      end
+    end
+  end
+  search()
+  return best
+end
+
+return { showdown = showdown, best = best, best_any_order = best_any_order, say = say_layoffs }
