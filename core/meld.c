@@ -1,6 +1,6 @@
 /* meld.c -- the exact least-deadwood search behind meld.h: deadwood, best
  * arrangement, deadwood after each discard (here), gin under gin shapes
- * (meld_gin.c), layoffs after a knock (meld_layoff.c), over the fast path
+ * (meld_gin.c), every least-deadwood arrangement (meld_arrange.c), which cards extend a meld (meld_accepts.c), over the fast path
  * (meld_fast.c) and the search with wilds (meld_wild.c).
  *
  * A hand is a bit mask in "card space": bit 16*suit + rank-1 of a uint64_t,

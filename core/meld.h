@@ -1,5 +1,7 @@
 /* meld.h -- melds and deadwood: the exact minimum-deadwood arrangement of a
- * rummy hand, and the defender's best layoff after a knock.
+ * rummy hand, every arrangement reaching it, whether a hand is a gin, which
+ * cards extend a meld. The core knows no game: what a game does with these
+ * (Gin's layoffs after a knock: variants/lib/gin-layoff.lua) is the game's.
  *
  * A meld is a set (min_set or more cards of one rank, at most one of each suit
  * unless wilds fill in) or a run (min_run or more consecutive ranks of one
@@ -117,32 +119,15 @@ int fuda_meld_discards_gin(const fuda_meld_rules *r, const fuda_card *hand, int 
  * not yet full)? */
 int fuda_meld_accepts(const fuda_meld_rules *r, const fuda_meld *m, fuda_card c);
 
-typedef struct fuda_layoff {
-    fuda_card card;
-    uint8_t meld; /* index into the knocker's melds */
-} fuda_layoff;
-
-typedef struct fuda_layoff_result {
-    fuda_meld_result knocker;   /* the knocker's arrangement used */
-    fuda_meld_result defender;  /* the defender's own melds and final deadwood */
-    int nlayoffs;
-    fuda_layoff layoffs[FUDA_MELD_MAX_HAND]; /* in the order they are laid */
-} fuda_layoff_result;
-
-/* Score a knock. rk values the knocker's cards, rd the defender's (they differ
- * when, say, aces count 15 against the defender only); both must agree on the
- * meld shapes (ace mode, lengths, wilds). The knocker's hand is arranged with
- * least deadwood; among
- * arrangements with that same least deadwood, the knocker's choice is the one
- * that leaves the defender the most deadwood. The defender then lays off onto
- * the knocker's melds (chains allowed: 7h then 8h onto 4h-5h-6h; a card laid
- * off may extend a meld that earlier layoffs extended) and melds the rest,
- * choosing layoffs and own melds together for least deadwood. With
- * allow_layoff 0 (after gin, say) no card is laid off. Returns the defender's
- * final deadwood, or -1. */
-int fuda_meld_layoff(const fuda_meld_rules *rk, const fuda_meld_rules *rd,
-                     const fuda_card *knocker, int nk,
-                     const fuda_card *defender, int nd, int allow_layoff,
-                     fuda_layoff_result *out);
+/* Every arrangement of least deadwood of the hand, in the order the exact
+ * search meets them (the same hand always gives the same order, whatever
+ * order its cards come in), each built as fuda_meld_best builds one (melds by
+ * lowest natural, wilds at exact places, dead cards sorted) and passed to
+ * fn(user, arrangement); the arrangement lives until fn returns. fn returns
+ * nonzero to stop. Returns the count of arrangements passed, or -1 (fn not
+ * called). */
+typedef int (*fuda_meld_arrangement_fn)(void *user, const fuda_meld_result *arrangement);
+int fuda_meld_arrangements(const fuda_meld_rules *r, const fuda_card *hand, int n,
+                           fuda_meld_arrangement_fn fn, void *user);
 
 #endif

@@ -1,7 +1,8 @@
 /* meld_impl.h -- what the parts of the meld search share (meld_fast.c: the
  * rules' geometry, runs, the fast path without wilds, melds; meld_wild.c:
  * the search with wild cards; meld.c: output and the API; meld_gin.c: gin
- * under gin shapes; meld_layoff.c: layoffs after a knock). Private to core/meld*.c; see meld.c for how a hand
+ * under gin shapes; meld_accepts.c: which cards extend a meld; meld_arrange.c:
+ * every least-deadwood arrangement). Private to core/meld*.c; see meld.c for how a hand
  * is held (card space, lanes, slots). */
 #ifndef FUDA_MELD_IMPL_H
 #define FUDA_MELD_IMPL_H

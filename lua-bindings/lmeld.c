@@ -1,6 +1,7 @@
 /* lmeld.c -- fuda.rules{...}: compiled meld rules (fuda.Rules) and their
- * methods deadwood, melds, discards, discard_list, discard_moves, gin, layoff,
- * accepts over the core's exact meld search. A method takes a fuda.Pile or a
+ * methods deadwood, melds, arrangements, discards, discard_list, discard_moves,
+ * gin, accepts, spec over the core's exact meld search (R:layoff, gone: a
+ * clear message; the Gin family's layoff rule is variants/lib/gin-layoff.lua). A method takes a fuda.Pile or a
  * list of card names. */
 #include <string.h>
 #include <lauxlib.h>
@@ -189,11 +190,9 @@ static void push_cards(lua_State *L, int names, const fuda_card *c, int n) {
     }
 }
 
-/* The field names of what R:melds and R:layoff return: strict tables (a
+/* The field names of what R:melds returns: strict tables (a
  * typo such as res.deadwod raises instead of reading nil). */
 static const char *const melds_names[] = {"deadwood", "melds", "kinds", "dead", NULL};
-static const char *const layoff_names[] = {"knocker", "defender", "layoffs", "deadwood", NULL};
-static const char *const laid_names[] = {"card", "meld", NULL};
 
 /* { deadwood = n, melds = {{...}}, kinds = {...}, dead = {...} }, strict */
 static void push_result(lua_State *L, int names, const fuda_meld_result *m) {
@@ -417,59 +416,113 @@ static int l_discard_moves(lua_State *L) {
     return 1;
 }
 
-static const char *const layoff_spec[] = {"allow", "defender_rules", NULL};
+/* The arrangements R:arrangements gathers: the list at the top of the stack. */
+typedef struct gather { lua_State *L; int names, max, n; } gather;
 
-/* R:layoff(knocker, defender [, { allow = true, defender_rules = R2 }]) */
-static int l_layoff(lua_State *L) {
-    fuda_meld_rules *rk = check_rules(L, 1), *rd = rk;
-    fuda_card k[FUDA_MELD_MAX_HAND], d[FUDA_MELD_MAX_HAND];
-    int nk = read_hand(L, 2, k), nd = read_hand(L, 3, d);
-    int allow = 1;
-    if (!lua_isnoneornil(L, 4)) {
-        luaL_checktype(L, 4, LUA_TTABLE);
-        fuda_check_fields(L, 4, "layoff", layoff_spec);
-        allow = opt_bool(L, 4, "allow", 1);
-        if (lua_getfield(L, 4, "defender_rules") != LUA_TNIL) rd = check_rules(L, -1);
-        lua_pop(L, 1);
-    }
-    fuda_layoff_result res;
-    int dw = fuda_meld_layoff(rk, rd, k, nk, d, nd, allow, &res);
-    if (dw < 0) hand_error(L);
-    int names = fuda_push_card_names(L);
-    lua_createtable(L, 0, 4);
-    push_result(L, names, &res.knocker);
-    lua_setfield(L, -2, "knocker");
-    push_result(L, names, &res.defender);
-    lua_setfield(L, -2, "defender");
-    lua_createtable(L, res.nlayoffs, 0);
-    for (int i = 0; i < res.nlayoffs; i++) {
-        lua_createtable(L, 0, 2);
-        lua_rawgeti(L, names, res.layoffs[i].card);
-        lua_setfield(L, -2, "card");
-        lua_pushinteger(L, res.layoffs[i].meld + 1);
-        lua_setfield(L, -2, "meld");
-        fuda_strict_fixed(L, -1, "a layoff", laid_names);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "layoffs");
-    lua_pushinteger(L, dw);
-    lua_setfield(L, -2, "deadwood");
-    fuda_strict_fixed(L, -1, "R:layoff's result", layoff_names);
+static int gather_one(void *user, const fuda_meld_result *m) {
+    gather *g = user;
+    push_result(g->L, g->names, m);
+    lua_rawseti(g->L, -2, ++g->n);
+    return g->n >= g->max;
+}
+
+/* R:arrangements(cards [, max]) -> every least-deadwood arrangement (as
+ * R:melds gives one), in the order the exact search meets them; at most max
+ * (default 4096, up to 65536) of them. */
+static int l_arrangements(lua_State *L) {
+    fuda_meld_rules *r = check_rules(L, 1);
+    fuda_card h[FUDA_MELD_MAX_HAND];
+    int n = read_hand(L, 2, h);
+    lua_Integer max = luaL_optinteger(L, 3, 4096);
+    luaL_argcheck(L, max >= 1 && max <= 65536, 3, "max must be from 1 to 65536");
+    gather g = { L, fuda_push_card_names(L), (int)max, 0 };
+    lua_newtable(L);
+    if (fuda_meld_arrangements(r, h, n, gather_one, &g) < 0) hand_error(L);
     return 1;
 }
 
-/* R:accepts(meld_cards, card) */
+/* R:layoff was the core's Gin layoff rule; the rule is the Gin family's now. */
+static int l_layoff(lua_State *L) {
+    return luaL_error(L, "R:layoff is gone: the Gin family's layoff rule is in Lua: "
+                      "local Lay = fuda.import(\"gin-layoff\"); Lay.showdown(R, knocker, defender, "
+                      "{ allow = true, defender_rules = R2 }) gives what R:layoff gave "
+                      "(docs/lua-api.md, \"Melds and deadwood\")");
+}
+
+/* R:spec() -> the rules as a table fuda.rules takes (every field given). */
+static int l_spec(lua_State *L) {
+    static const char *const aces[] = {"low", "high", "corner"};
+    const fuda_meld_rules *r = check_rules(L, 1);
+    lua_createtable(L, 0, 13);
+    lua_pushstring(L, aces[r->ace <= 2 ? r->ace : 0]);
+    lua_setfield(L, -2, "ace");
+    lua_pushinteger(L, r->min_set);
+    lua_setfield(L, -2, "min_set");
+    lua_pushinteger(L, r->min_run);
+    lua_setfield(L, -2, "min_run");
+    lua_createtable(L, 13, 1);
+    for (int i = 0; i <= 13; i++) {
+        lua_pushinteger(L, r->value[i]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_setfield(L, -2, "values");
+    if (r->wild_joker) {
+        lua_pushliteral(L, "joker");
+        lua_setfield(L, -2, "wild");
+    }
+    lua_pushboolean(L, r->wild_in_sets);
+    lua_setfield(L, -2, "wild_in_sets");
+    lua_pushboolean(L, r->wild_in_runs);
+    lua_setfield(L, -2, "wild_in_runs");
+    lua_pushinteger(L, r->wild_max);
+    lua_setfield(L, -2, "wild_max");
+    lua_pushinteger(L, r->wild_min_natural);
+    lua_setfield(L, -2, "wild_min_natural");
+    if (r->set_max) {
+        lua_pushinteger(L, r->set_max);
+        lua_setfield(L, -2, "set_max");
+    }
+    if (r->gin_natural_run) {
+        lua_pushinteger(L, r->gin_natural_run);
+        lua_setfield(L, -2, "gin_natural_run");
+    }
+    if (r->gin_natural) {
+        lua_pushinteger(L, r->gin_natural);
+        lua_setfield(L, -2, "gin_natural");
+    }
+    if (r->gin_nshapes) {
+        lua_createtable(L, r->gin_nshapes, 0);
+        for (int i = 0; i < r->gin_nshapes && i < FUDA_MELD_MAX_SHAPES; i++) {
+            lua_newtable(L);
+            for (int j = 0; j < FUDA_MELD_MAX_MELDS && r->gin_shape[i][j]; j++) {
+                lua_pushinteger(L, r->gin_shape[i][j]);
+                lua_rawseti(L, -2, j + 1);
+            }
+            if (r->gin_shape_natural[i]) {
+                lua_pushinteger(L, r->gin_shape_natural[i]);
+                lua_setfield(L, -2, r->gin_shape_natural_run[i] ? "natural_run" : "natural");
+            }
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "gin_shapes");
+    }
+    return 1;
+}
+
+/* R:accepts(meld_cards, card [, kind]): kind "set" or "run"; without it a
+ * set if the naturals share a rank, else a run. */
 static int l_accepts(lua_State *L) {
+    static const char *const kinds[] = {"guess", "set", "run", NULL};
     fuda_meld_rules *r = check_rules(L, 1);
     fuda_meld m;
     memset(&m, 0, sizeof m);
     int n = fuda_read_cards(L, 2, m.cards, FUDA_MELD_MAX_LEN);
     fuda_card c = fuda_check_card(L, 3);
+    int kind = luaL_checkoption(L, 4, "guess", kinds);
     m.n = (uint8_t)n;
-    /* a set if the naturals share a rank, else a run */
     int rank = -1;
-    m.kind = FUDA_MELD_SET;
-    for (int i = 0; i < n; i++) {
+    m.kind = kind == 2 ? FUDA_MELD_RUN : FUDA_MELD_SET;
+    for (int i = 0; i < n && kind == 0; i++) {
         if (fuda_card_is_joker(m.cards[i]) && r->wild_joker) continue;
         if (rank >= 0 && fuda_card_rank(m.cards[i]) != rank) m.kind = FUDA_MELD_RUN;
         rank = fuda_card_rank(m.cards[i]);
@@ -480,7 +533,8 @@ static int l_accepts(lua_State *L) {
 
 static const luaL_Reg rules_methods[] = {
     {"deadwood", l_deadwood}, {"melds", l_melds}, {"discards", l_discards}, {"discard_list", l_discard_list},
-    {"gin", l_gin}, {"layoff", l_layoff}, {"accepts", l_accepts}, {NULL, NULL}
+    {"gin", l_gin}, {"arrangements", l_arrangements}, {"layoff", l_layoff}, {"accepts", l_accepts},
+    {"spec", l_spec}, {NULL, NULL}
 };
 
 /* The metatable every fuda.Rules shares is locked (getmetatable gives

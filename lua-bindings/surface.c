@@ -144,8 +144,10 @@ static const surface_entry surface[] = {
     {'b', "fuda.Rules:discard_list", MELD},
     {'b', "fuda.Rules:discard_moves", MELD "; at most 32 verbs of 32 bytes cached" SPEC},
     {'b', "fuda.Rules:gin", MELD},
-    {'b', "fuda.Rules:layoff", MELD SPEC},
+    {'b', "fuda.Rules:arrangements", MELD "; at most max (<= 65536) arrangements built"},
+    {'b', "fuda.Rules:layoff", "raises: the rule is variants/lib/gin-layoff.lua's"},
     {'b', "fuda.Rules:accepts", MELD},
+    {'b', "fuda.Rules:spec", "a table of fixed size (at most 8 gin shapes)"},
     /* ---- fuda: the variant loader (reached through fuda.variant, fuda.import) ---- */
     {'v', "fuda.variant", "calls loader.lua (Lua); files read at most 4 MiB, once per load"},
     {'v', "fuda.import", "calls loader.lua (Lua); files read at most 4 MiB, once per load"},

@@ -8,9 +8,9 @@
 -- option below; a preset is this file with other option values. The rules follow the order of
 -- docs/rules/gin.md: cards and melds, the deal, the upcard, a turn, knocking and gin, layoffs,
 -- scoring, the end of the hand (rule.* are looked up when called, so the order is free). What
--- the family shares is in variants/lib/: the cards, meld rules and layoffs (gin-rules.lua),
--- Battle Royale's discard pile each and three in play (gin-three.lua), Tedesco's knock with the
--- taken card and scored stock-out (gin-tedesco.lua), what `fuda check` counts and verifies
+-- the family shares is in variants/lib/: the cards and meld rules (gin-rules.lua), the layoff rule
+-- (gin-layoff.lua), Battle Royale's discard pile each and three in play (gin-three.lua), Tedesco's
+-- knock with the taken card and scored stock-out (gin-tedesco.lua), what `fuda check` counts and verifies
 -- (gin-tally.lua), the bots (gin-bot.lua, gin-simple.lua), the view (gin-view.lua), what a
 -- player is told about a move (gin-explain.lua) and the numbers a seat sees (gin-tensor.lua).
 --
@@ -37,14 +37,15 @@ local phases = {}  -- filled section by section
 local rule = {}    -- what the sections call ahead of their place
 
 -- The family's shared parts (variants/lib/): the cards and meld rules, the seats in play and their
--- discard piles, arrangements and layoffs as text (gin-rules); Battle Royale's discard pile each
--- and three in play (gin-three); Tedesco's knock with the taken card melded and scored stock-out
--- (gin-tedesco); what check counts and verifies (gin-tally).
+-- discard piles, arrangements as text (gin-rules); the layoff rule, layoffs as text (gin-layoff);
+-- Battle Royale's discard pile each and three in play (gin-three); Tedesco's knock with the taken
+-- card melded and scored stock-out (gin-tedesco); what check counts and verifies (gin-tally).
 local G = fuda.import("gin-rules")
+local Lay = fuda.import("gin-layoff") -- the layoff rule: the knocker's melds shown, the defender's layoffs
 local RANK = G.RANK
 local in_play, piles_each, pile_of = G.in_play, G.piles_each, G.pile_of
 local rules, defender_rules = G.rules, G.defender_rules
-local show_arrangement, say_layoffs = G.show_arrangement, G.say_layoffs
+local show_arrangement, say_layoffs = G.show_arrangement, Lay.say
 local T = fuda.import("gin-tally")
 local tally_aces, tally_corner_aces, shape_of, tally_jokers = T.aces, T.corner_aces, T.shape_of, T.jokers
 local tedesco = fuda.import("gin-tedesco")(M, rule)
@@ -301,7 +302,8 @@ phases.discard = {
 ---------------------------------------------------------------------------------------------------
 -- Layoffs: after a knock both hands are shown, each arranged with least deadwood; the defender
 -- lays off cards that extend the knocker's melds (chains included), never against gin unless
--- layoff_after_gin. The tallies tell `fuda check` what the hands held.
+-- layoff_after_gin: the rule is variants/lib/gin-layoff.lua's. The tallies tell `fuda check` what
+-- the hands held.
 
 -- `knocker` has just discarded and knocked (or gone gin): arrange both hands, lay off, score.
 -- `taken` (knock_taken_melded): the card taken this turn, which the knock shows in a meld.
@@ -313,7 +315,7 @@ function rule.showdown(g, knocker, gin, taken)
   local R = rules(g)
   local aces_too = (not gin) or o.defender_ace_on_gin
   local DR = defender_rules(g, aces_too)
-  local res = R:layoff(g:hand(knocker), g:hand(defender), { allow = allow, defender_rules = DR })
+  local res = Lay.showdown(R, g:hand(knocker), g:hand(defender), { allow = allow, defender_rules = DR })
   if taken then res = rule.meld_taken(g, R, DR or R, knocker, defender, taken, allow, res) end
   if o.ace ~= "low" or o.ace_value ~= 1 then tally_corner_aces(g, res.knocker, res.defender) end
   if gin and o.meld_shapes ~= "any" then

@@ -1,6 +1,6 @@
 /* test_meld.c -- unit tests of core/meld.c: every meld shape and ace mode,
  * overlapping and tied arrangements, the seed document's worked example,
- * discards, layoffs (chains, both ends, sets, the knocker's tie choice), wild
+ * discards, every least-deadwood arrangement, which cards extend a meld, wild
  * jokers, bad input; and randomized cross-checks against a small brute force
  * written here (all candidate melds, every disjoint choice). */
 #include "test.h"
@@ -1085,236 +1085,84 @@ static void test_discards(void) {
     CHECK_EQ_INT(bad, 0);
 }
 
-/* ------------------------------------------------------------ layoffs */
+/* ------------------------------------------------------------ arrangements */
 
-static int layoff_of(const fuda_meld_rules *rk, const fuda_meld_rules *rd, const char *k, const char *d,
-                     int allow, fuda_layoff_result *res) {
-    fuda_card kh[32], dh[32];
-    int nk = cards_of(k, kh), nd = cards_of(d, dh);
-    return fuda_meld_layoff(rk, rd, kh, nk, dh, nd, allow, res);
+typedef struct arrs { int n, stop_at; fuda_meld_result r[64]; } arrs;
+
+static int keep_arr(void *user, const fuda_meld_result *m) {
+    arrs *a = user;
+    if (a->n < 64) a->r[a->n] = *m;
+    a->n++;
+    return a->stop_at && a->n >= a->stop_at;
 }
 
-static const char *layoffs_str(const fuda_layoff_result *res) {
-    static char buf[128];
-    char *p = buf;
-    for (int i = 0; i < res->nlayoffs; i++) {
-        if (i) *p++ = ' ';
-        p += fuda_card_name(res->layoffs[i].card, p);
-    }
-    *p = '\0';
-    return buf;
+static int arrangements_of(const fuda_meld_rules *r, const char *hand, arrs *a) {
+    fuda_card h[32];
+    int n = cards_of(hand, h);
+    memset(a, 0, sizeof *a);
+    return fuda_meld_arrangements(r, h, n, keep_arr, a);
 }
 
-static void test_layoff_basic(void) {
+static void test_arrangements(void) {
     fuda_meld_rules r;
     fuda_meld_rules_default(&r);
-    fuda_layoff_result res;
-    const char *k = "4h 5h 6h 9s 9c 9d Kc Kd Ks 2c";
-    /* single layoff */
-    CHECK_EQ_INT(layoff_of(&r, &r, k, "7h Qd 3s", 1, &res), 13);
-    CHECK_EQ_STR(layoffs_str(&res), "7h");
-    CHECK_EQ_INT(res.defender.deadwood, 13);
-    CHECK_EQ_INT(res.defender.ndead, 2);
-    CHECK(is_dead(&res.defender, "Qd") && is_dead(&res.defender, "3s"));
-    CHECK_EQ_INT(res.knocker.deadwood, 2);
-    /* chained: 7h then 8h */
-    CHECK_EQ_INT(layoff_of(&r, &r, k, "8h 7h Qd", 1, &res), 10);
-    CHECK_EQ_STR(layoffs_str(&res), "7h 8h");
-    /* both ends */
-    CHECK_EQ_INT(layoff_of(&r, &r, k, "3h 7h Qd", 1, &res), 10);
-    CHECK_EQ_INT(res.nlayoffs, 2);
-    CHECK(strstr(layoffs_str(&res), "3h") != NULL);
-    CHECK(strstr(layoffs_str(&res), "7h") != NULL);
-    /* longer chains on both ends */
-    CHECK_EQ_INT(layoff_of(&r, &r, k, "2h 3h 7h 8h Qd", 1, &res), 10);
-    CHECK_EQ_STR(layoffs_str(&res), "3h 2h 7h 8h");
-    /* the fourth card onto a set */
-    CHECK_EQ_INT(layoff_of(&r, &r, k, "9h Qd", 1, &res), 10);
-    CHECK_EQ_STR(layoffs_str(&res), "9h");
-    CHECK_EQ_INT(res.layoffs[0].meld < res.knocker.nmelds, 1);
-    CHECK_EQ_INT(res.knocker.melds[res.layoffs[0].meld].kind, FUDA_MELD_SET);
-    /* a gap cannot be bridged */
-    CHECK_EQ_INT(layoff_of(&r, &r, k, "8h Qd", 1, &res), 18);
-    CHECK_EQ_INT(res.nlayoffs, 0);
-    /* no layoffs allowed */
-    CHECK_EQ_INT(layoff_of(&r, &r, k, "7h 8h Qd", 0, &res), 25);
-    CHECK_EQ_INT(res.nlayoffs, 0);
-    CHECK_EQ_INT(res.defender.deadwood, 25);
-}
-
-static void test_layoff_choices(void) {
-    fuda_meld_rules r;
-    fuda_meld_rules_default(&r);
-    fuda_layoff_result res;
-    const char *k = "4h 5h 6h 9s 9c 9d Kc Kd Ks 2c";
-    /* keeping 7h in an own set beats laying it off */
-    CHECK_EQ_INT(layoff_of(&r, &r, k, "7h 7s 7c Qd", 1, &res), 10);
-    CHECK_EQ_INT(res.nlayoffs, 0);
-    CHECK(has_meld(&res.defender, "7s 7h 7c"));
-    /* laying off 7h 8h frees 9h for an own set: 0 instead of 15 */
-    CHECK_EQ_INT(layoff_of(&r, &r, "4h 5h 6h 2c 3d Kc Kd Ks", "7h 8h 9h 9s 9c", 1, &res), 0);
-    CHECK_EQ_STR(layoffs_str(&res), "7h 8h");
-    CHECK(has_meld(&res.defender, "9s 9h 9c"));
-    /* 5h in 2-3-4-5h or in 5-5-5-5: the knocker keeps 6h from the defender */
-    const char *k2 = "2h 3h 4h 5h 5s 5c 5d Ac 2d Ks";
-    CHECK_EQ_INT(layoff_of(&r, &r, k2, "6h Qd", 1, &res), 16);
-    CHECK_EQ_INT(res.nlayoffs, 0);
-    CHECK(has_meld(&res.knocker, "5s 5h 5d 5c"));
-    CHECK(has_meld(&res.knocker, "2h 3h 4h"));
-    /* with Ah the defender lays off on 2-3-4h either way */
-    CHECK_EQ_INT(layoff_of(&r, &r, k2, "6h Ah Qd", 1, &res), 16);
-    CHECK_EQ_STR(layoffs_str(&res), "Ah");
-    /* aces 15 against the defender only */
-    fuda_meld_rules rd = r;
-    rd.value[1] = 15;
-    CHECK_EQ_INT(layoff_of(&r, &rd, k, "Ad As 3h Qd", 1, &res), 40);
-    CHECK_EQ_STR(layoffs_str(&res), "3h");
-    CHECK_EQ_INT(res.knocker.deadwood, 2);
-    CHECK_EQ_INT(layoff_of(&r, &rd, "2s 3s 4s 9s 9c 9d Kc Kd Ks 2c", "As Ad 3h Qd", 1, &res), 28);
-    CHECK_EQ_STR(layoffs_str(&res), "As");
-    /* gin: the knocker's arrangement matters even then when layoffs are allowed */
-    CHECK_EQ_INT(layoff_of(&r, &r, "As 2s 3s 4s 5s 6s 7s 8s 9s 10s", "Js Qs Kh", 1, &res), 10);
-    CHECK_EQ_STR(layoffs_str(&res), "Js Qs");
-}
-
-static void test_layoff_modes(void) {
-    fuda_meld_rules r;
-    fuda_meld_rules_default(&r);
-    fuda_layoff_result res;
-    /* ace high: Ah onto J-Q-K; low mode: not */
-    r.ace = FUDA_ACE_HIGH;
-    CHECK_EQ_INT(layoff_of(&r, &r, "Jh Qh Kh 9c 9d 9s", "Ah 2h 5c", 1, &res), 7);
-    CHECK_EQ_STR(layoffs_str(&res), "Ah");
-    r.ace = FUDA_ACE_LOW;
-    CHECK_EQ_INT(layoff_of(&r, &r, "Jh Qh Kh 9c 9d 9s", "Ah 2h 5c", 1, &res), 8);
-    /* corner: Ah then 2h onto J-Q-K */
-    r.ace = FUDA_ACE_CORNER;
-    CHECK_EQ_INT(layoff_of(&r, &r, "Jh Qh Kh 9c 9d 9s", "2h Ah 5c", 1, &res), 5);
-    CHECK_EQ_STR(layoffs_str(&res), "Ah 2h");
-    /* wilds: a joker laid as 7h, then 8h */
+    arrs a;
+    /* 5h in 2-3-4-5h or in 5-5-5-5: two arrangements, deadwood Ac 2d Ks = 13 */
+    CHECK_EQ_INT(arrangements_of(&r, "2h 3h 4h 5h 5s 5c 5d Ac 2d Ks", &a), 2);
+    CHECK_EQ_INT(a.r[0].deadwood, 13);
+    CHECK_EQ_INT(a.r[1].deadwood, 13);
+    CHECK(is_dead(&a.r[0], "Ks") && is_dead(&a.r[1], "Ac"));
+    CHECK(has_meld(&a.r[0], "2h 3h 4h 5h") != has_meld(&a.r[1], "2h 3h 4h 5h"));
+    CHECK(has_meld(&a.r[0], "5s 5h 5d 5c") != has_meld(&a.r[1], "5s 5h 5d 5c"));
+    /* one way only */
+    CHECK_EQ_INT(arrangements_of(&r, "4h 5h 6h 9s 9c 9d Kc Kd Ks 2c", &a), 1);
+    CHECK_EQ_INT(a.r[0].deadwood, 2);
+    CHECK_EQ_INT(a.r[0].nmelds, 3);
+    /* no meld at all: one arrangement, all dead */
+    CHECK_EQ_INT(arrangements_of(&r, "2c 5d 9h", &a), 1);
+    CHECK_EQ_INT(a.r[0].ndead, 3);
+    /* fn stops the walk */
+    fuda_card h[10];
+    int n = cards_of("2h 3h 4h 5h 5s 5c 5d Ac 2d Ks", h);
+    memset(&a, 0, sizeof a);
+    a.stop_at = 1;
+    CHECK_EQ_INT(fuda_meld_arrangements(&r, h, n, keep_arr, &a), 1);
+    /* bad hands and no fn: -1 */
+    CHECK_EQ_INT(arrangements_of(&r, "2h 2h", &a), -1);
+    CHECK_EQ_INT(fuda_meld_arrangements(&r, h, n, NULL, NULL), -1);
+    /* wilds at exact places: 4h 5h 6h Jk is 3h or 7h, two arrangements */
     fuda_meld_rules w;
     wild_rules(&w);
-    CHECK_EQ_INT(layoff_of(&w, &w, "4h 5h 6h 9s 9c 9d", "8h Jk 3c", 1, &res), 3);
-    CHECK_EQ_STR(layoffs_str(&res), "Jk 8h");
-    /* a joker onto a full set of four: five of a kind */
-    w.value[0] = 15;
-    CHECK_EQ_INT(layoff_of(&w, &w, "9s 9c 9d 9h 2c", "Jk 3c Kd", 1, &res), 13);
-    CHECK_EQ_STR(layoffs_str(&res), "Jk");
-    /* the knocker's joker end decides what the defender lays off */
-    w.value[0] = 0;
-    CHECK_EQ_INT(layoff_of(&w, &w, "5h 6h 7h Jk 2c", "4h 8h Kd", 1, &res), 18);
-    CHECK_EQ_STR(layoffs_str(&res), "4h");
-    CHECK(has_meld(&res.knocker, "5h 6h 7h Jk"));
+    CHECK(arrangements_of(&w, "4h 5h 6h Jk 9s 9c 9d", &a) >= 2);
+    for (int i = 0; i < a.n && i < 64; i++) CHECK_EQ_INT(a.r[i].deadwood, 0);
 }
 
-/* Could all of cards[] be laid on melds m (some order, some meld each)? */
-static int can_lay(const fuda_meld_rules *r, fuda_meld *m, int nm, const fuda_card *cards, int n) {
-    if (n == 0) return 1;
-    for (int i = 0; i < n; i++) {
-        fuda_card rest[16];
-        int k = 0;
-        for (int j = 0; j < n; j++)
-            if (j != i) rest[k++] = cards[j];
-        for (int j = 0; j < nm; j++) {
-            if (!fuda_meld_accepts(r, &m[j], cards[i])) continue;
-            fuda_meld save = m[j];
-            int ok = 0;
-            for (int end = 0; end < 2 && !ok; end++) {
-                m[j] = save;
-                if (end == 0) {
-                    memmove(m[j].cards + 1, m[j].cards, m[j].n);
-                    m[j].cards[0] = cards[i];
-                } else {
-                    m[j].cards[m[j].n] = cards[i];
-                }
-                m[j].n++;
-                if (valid_meld(r, &m[j]) && can_lay(r, m, nm, rest, k)) ok = 1;
-            }
-            m[j] = save;
-            if (ok) return 1;
-        }
-    }
-    return 0;
-}
-
-/* Least defender deadwood against one knocker arrangement, by trying every
- * subset of the defender's cards as layoffs. */
-static int bf_defend(const fuda_meld_rules *r, const fuda_meld_result *k, const fuda_card *d, int n) {
-    int best = 1 << 30;
-    for (uint32_t s = 0; s < (1u << n); s++) {
-        fuda_card lay[16], keep[16];
-        int nl = 0, nk = 0;
-        for (int i = 0; i < n; i++) {
-            if ((s >> i) & 1) lay[nl++] = d[i];
-            else keep[nk++] = d[i];
-        }
-        int v = fuda_meld_deadwood(r, keep, nk);
-        if (v >= best) continue;
-        fuda_meld m[FUDA_MELD_MAX_MELDS];
-        memcpy(m, k->melds, sizeof m);
-        if (can_lay(r, m, k->nmelds, lay, nl)) best = v;
-    }
-    return best;
-}
-
-/* Can layoffs[0..n) be laid in this order onto melds m? A card laid on a
- * run may go at either end (a wild laid on 9-10-J may stand for 8 or Q, and
- * only one of them may let a later layoff fit), so both ends are tried. */
-static int lay_in_order(const fuda_meld_rules *r, fuda_meld *m, const fuda_layoff *lay, int n) {
-    if (n == 0) return 1;
-    fuda_meld *x = &m[lay->meld];
-    fuda_card c = lay->card;
-    if (!fuda_meld_accepts(r, x, c) || x->n >= FUDA_MELD_MAX_LEN) return 0;
-    fuda_meld save = *x;
-    x->cards[x->n++] = c; /* at the top end (or anywhere in a set) */
-    if ((x->kind == FUDA_MELD_SET || valid_meld(r, x)) && lay_in_order(r, m, lay + 1, n - 1)) return 1;
-    *x = save;
-    if (x->kind == FUDA_MELD_RUN) { /* at the bottom end */
-        memmove(x->cards + 1, x->cards, x->n);
-        x->cards[0] = c;
-        x->n++;
-        if (valid_meld(r, x) && lay_in_order(r, m, lay + 1, n - 1)) return 1;
-        *x = save;
-    }
-    return 0;
-}
-
-static void test_layoff_random(void) {
+/* Random hands: every arrangement has the least deadwood and is valid, the
+ * first is the one fuda_meld_best gives back as deadwood, and the same cards
+ * in another order give the same arrangements in the same order. */
+static void test_arrangements_random(void) {
     fuda_meld_rules r;
     int bad = 0;
-    for (int mode = 0; mode < 5; mode++) { /* 3: wild jokers, 4: ... and sets of at most 4 */
+    static arrs a, b;
+    for (int mode = 0; mode < 5; mode++) {
         fuda_meld_rules_default(&r);
         r.ace = (uint8_t)(mode % 3);
         r.wild_joker = mode >= 3;
         r.set_max = mode == 4 ? 4 : 0;
-        int done = 0;
-        for (int t = 0; t < 20000 && done < (mode >= 3 ? 60 : 150); t++) {
-            fuda_card h[20];
-            fuda_layoff_result res, res2;
-            fuda_meld_result kb;
-            deal(h, 20, mode >= 3 ? 2 : 0);
-            /* only hands with a few melds for the knocker are interesting */
-            if (fuda_meld_deadwood(&r, h, 10) > 25) continue;
-            done++;
-            int d = fuda_meld_layoff(&r, &r, h, 10, h + 10, 10, 1, &res);
-            fuda_meld_best(&r, h, 10, &kb);
-            if (d != res.defender.deadwood) bad++;
-            if (res.knocker.deadwood != kb.deadwood) bad++;
-            if (!valid_result(&r, h, 10, &res.knocker)) bad++;
-            /* optimal against the arrangement chosen, and the choice is the knocker's best */
-            if (bf_defend(&r, &res.knocker, h + 10, 10) != d) bad++;
-            if (bf_defend(&r, &kb, h + 10, 10) > d) bad++;
-            /* the same hands in another order give the same result */
+        for (int t = 0; t < 300; t++) {
+            fuda_card h[12];
+            deal(h, 10, mode >= 3 ? 2 : 0);
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            int na = fuda_meld_arrangements(&r, h, 10, keep_arr, &a);
+            int d = fuda_meld_deadwood(&r, h, 10);
+            if (na < 1) bad++;
+            for (int i = 0; i < na && i < 64; i++)
+                if (a.r[i].deadwood != d || !valid_result(&r, h, 10, &a.r[i])) bad++;
             shuffle(h, 10);
-            shuffle(h + 10, 10);
-            fuda_meld_layoff(&r, &r, h, 10, h + 10, 10, 1, &res2);
-            if (memcmp(&res, &res2, sizeof res) != 0) bad++;
-            /* the reported layoffs can be laid, in order */
-            fuda_meld m[FUDA_MELD_MAX_MELDS];
-            memcpy(m, res.knocker.melds, sizeof m);
-            if (!lay_in_order(&r, m, res.layoffs, res.nlayoffs)) bad++;
+            int nb = fuda_meld_arrangements(&r, h, 10, keep_arr, &b);
+            if (na != nb || memcmp(a.r, b.r, sizeof a.r) != 0) bad++;
         }
-        CHECK(done >= 50);
     }
     CHECK_EQ_INT(bad, 0);
 }
@@ -1373,6 +1221,6 @@ static void test_accepts(void) {
 
 TEST_MAIN(test_default_rules, test_values, test_sets, test_runs, test_aces, test_overlaps,
           test_ties_deterministic, test_intro_example, test_gin_and_eleven, test_bad_input,
-          test_wild_shapes, test_random_plain, test_random_wild, test_discards, test_layoff_basic,
-          test_layoff_choices, test_layoff_modes, test_layoff_random, test_accepts, test_gin_shapes,
+          test_wild_shapes, test_random_plain, test_random_wild, test_discards, test_arrangements,
+          test_arrangements_random, test_accepts, test_gin_shapes,
           test_gin_discards, test_gin_random)

@@ -17,7 +17,7 @@ gin basic:@hands/s
 memory per live match \(gin\):@KB
 default check gin \(estimated\):@s
 meld deadwood 10 cards \(ace low\):@M calls/s
-meld layoff \(knock <= 10 vs 10 cards\):@M calls/s'
+meld arrangements \(knock <= 10\):@M calls/s'
 
 # every_figure FILE: each figure on a line of its own, a number, its unit
 every_figure() {

@@ -1,6 +1,6 @@
 -- strict_fields.lua -- a misspelt field of a table fuda hands a script (the game, its variables, a
 -- pile, the fuda module, meld arrangements, a variant's definition) or of a spec table a script
--- hands fuda (g:deal's options, a pile's or deck's spec, meld rules, R:layoff's options) raises at
+-- hands fuda (g:deal's options, a pile's or deck's spec, meld rules, gin-layoff's options) raises at
 -- the script's line with the closest name, where it would have read nil or set a field nobody
 -- reads. The move is refused and the state is as it was. (Results: tests/lua/engine_result.lua.)
 local T = dofile("tests/lua/lib/t.lua")
@@ -18,7 +18,7 @@ local cases = {
   { "fuda_set", 14, "fuda has no field 'cards' (did you mean 'card'?)" },
   { "melds", 15, "an arrangement has no field 'deadwod' (did you mean 'deadwood'?)" },
   { "melds_set", 16, "an arrangement has no field 'score' (fields: dead, deadwood, kinds, melds)" },
-  { "layoff", 17, "R:layoff's result has no field 'layofs' (did you mean 'layoffs'?)" },
+  { "layoff", 17, "a layoff's result has no field 'layofs' (did you mean 'layoffs'?)" },
   { "layoff_entry", 18, "a layoff has no field 'crad' (did you mean 'card'?)" },
   { "deal_spec", 19, "deal: unknown field 'sortt' (did you mean 'sort'?)" },
   { "pile_spec", 20, "new_pile: unknown field 'viss' (did you mean 'vis'?)" },
@@ -55,10 +55,10 @@ do
   local R = fuda.rules{}
   eq(R:melds({ "As", "Kd" }).melds[1], nil, "an arrangement without melds: melds[1] is nil")
   eq(R:gin({ "As", "Kd" }), nil, "no gin: nil")
-  local k = R:layoff({ "As", "2s", "3s" }, { "Kd" })
-  eq(#k.layoffs, 0, "nothing laid off")
-  k.deadwood = 0
-  eq(k.deadwood, 0, "a field R:layoff gave may be set")
+  local a = R:arrangements({ "As", "2s", "3s" })
+  eq(a[2], nil, "one arrangement: a[2] is nil")
+  a[1].deadwood = 5
+  eq(a[1].deadwood, 5, "a field R:arrangements gave may be set")
 end
 
 -- host scripts: fuda.match's, its limits' and fuda.search_budget's specs

@@ -3,7 +3,7 @@
 -- typo would read nil, or set a field nobody reads, and change nothing; fuda raises at its line.
 -- Not a real game.
 local base = fuda.variant("tiny")
-local R = fuda.rules{}
+local R, Lay = fuda.rules{}, fuda.import("gin-layoff")
 local T = {
   game = function(g) return g.tunr end,
   game_method = function(g) return g:nxet(1) end,
@@ -14,11 +14,11 @@ local T = {
   fuda_set = function() fuda.cards = {} end,
   melds = function() return R:melds({ "As", "2s", "3s", "Kd" }).deadwod end,
   melds_set = function() R:melds({ "As" }).score = 1 end,
-  layoff = function() return R:layoff({ "As", "2s", "3s" }, { "4s", "Kd" }).layofs end,
-  layoff_entry = function() return R:layoff({ "As", "2s", "3s" }, { "4s", "Kd" }).layoffs[1].crad end,
+  layoff = function() return Lay.showdown(R, { "As", "2s", "3s" }, { "4s", "Kd" }).layofs end,
+  layoff_entry = function() return Lay.showdown(R, { "As", "2s", "3s" }, { "4s", "Kd" }).layoffs[1].crad end,
   deal_spec = function(g) g:deal(1, { sortt = true }) end,
   pile_spec = function(g) g:new_pile("spare", { viss = "public" }) end,
-  layoff_spec = function() R:layoff({ "As", "2s", "3s" }, { "4s" }, { alow = false }) end,
+  layoff_spec = function() Lay.showdown(R, { "As", "2s", "3s" }, { "4s" }, { alow = false }) end,
   verbs_spec = function() R:discard_moves({ "As", "2s" }, nil, nil, { nock = "k" }) end,
   rules_spec = function() fuda.rules{ acee = "high" } end,
   variant = function() return fuda.variant("tiny").reslt end,

@@ -7,8 +7,8 @@
 --
 -- Cards, melds and deadwood: one 52-card deck (Celebes: with jokers, the option jokers); sets and
 -- runs, the ace low or as the option ace says; deadwood counted at face value, J/Q/K 10. Then the
--- seats in play and their discard piles, an arrangement as text, the melds through a card, and
--- the layoffs: as events, and the best a hand can make on given melds (every order tried).
+-- seats in play and their discard piles, an arrangement as text, the melds through a card. The
+-- layoff rule is gin-layoff.lua's.
 
 local show = fuda.show
 local options = fuda.import("gin-options") -- g.options, or Round-the-Corner's over them
@@ -169,91 +169,10 @@ local function deadwood_with(R, cards, card, ace)
   return best
 end
 
--- The layoffs of `res` (R:layoff's result) as events, in the order the engine lays them (a chain
--- extends the same meld).
-local function say_layoffs(g, res, defender, gin)
-  local melds = {}
-  for i, m in ipairs(res.knocker.melds) do
-    local copy = {}
-    for j = 1, #m do copy[j] = m[j] end
-    melds[i] = copy
-  end
-  local laid = {}
-  for _, lo in ipairs(res.layoffs) do
-    local m = melds[lo.meld]
-    g:say("%s lays off {%s} on %s.", g:name(defender), lo.card, show(m))
-    g:tally(laid[lo.meld] and "layoff:chain" or "layoff")
-    if gin then g:tally("layoff:after gin") end
-    laid[lo.meld] = true
-    if res.knocker.kinds[lo.meld] == "run" and RANK[lo.card] % 13 + 1 == RANK[m[1]] then
-      table.insert(m, 1, lo.card) -- a run extended at its low end (K below A round the corner)
-    else
-      m[#m + 1] = lo.card
-    end
-  end
-end
-
-
--- The layoffs of `cards` on the knocker's `melds` (lists of cards, `kinds` "run"/"set", not
--- changed) that leave least deadwood as R counts it, every order tried: { layoffs = { {card=,
--- meld=i}, ... } in the order laid, deadwood = n, rest = the cards not laid off }.
-local function best_layoffs(R, melds, kinds, cards)
-  local ms = {}
-  for i, m in ipairs(melds) do
-    local copy = {}
-    for j = 1, #m do copy[j] = m[j] end
-    ms[i] = copy
-  end
-  local used, laid, seen = {}, {}, {}
-  local function rest()
-    local list = {}
-    for _, c in ipairs(cards) do
-      if not used[c] then list[#list + 1] = c end
-    end
-    return list
-  end
-  local best = { deadwood = R:deadwood(cards), layoffs = {}, rest = rest() }
-  local function key()
-    local parts = {}
-    for i, lo in ipairs(laid) do parts[i] = lo.card .. ":" .. lo.meld end
-    table.sort(parts)
-    return table.concat(parts, " ")
-  end
-  local function search()
-    for _, c in ipairs(cards) do
-      for i = 1, used[c] and 0 or #ms do
-        local m = ms[i]
-        if R:accepts(m, c) then
-          local low = kinds[i] == "run" and RANK[c] % 13 + 1 == RANK[m[1]]
-          if low then table.insert(m, 1, c) else m[#m + 1] = c end
-          used[c], laid[#laid + 1] = true, { card = c, meld = i }
-          local k = key()
-          if not seen[k] then
-            seen[k] = true
-            local left = rest()
-            local d = R:deadwood(left)
-            if d < best.deadwood then
-              local copy = {}
-              for j = 1, #laid do copy[j] = laid[j] end
-              best = { deadwood = d, layoffs = copy, rest = left }
-            end
-            search()
-          end
-          used[c], laid[#laid] = nil, nil
-          if low then table.remove(m, 1) else m[#m] = nil end
-        end
-      end
-    end
-  end
-  search()
-  return best
-end
-
 return {
   RANK = RANK, SUIT = SUIT,
   rules_for = rules_for, rules = rules, defender_rules = defender_rules,
   show_melds = show_melds, show_arrangement = show_arrangement,
   in_play = in_play, piles_each = piles_each, pile_of = pile_of,
   melds_through = melds_through, without = without, deadwood_with = deadwood_with,
-  say_layoffs = say_layoffs, best_layoffs = best_layoffs,
 }

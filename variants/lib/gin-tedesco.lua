@@ -12,7 +12,8 @@ local options = fuda.import("gin-options")
 local tally_aces = fuda.import("gin-tally").aces
 local plural = fuda.plural
 local RANK, rules, rules_for, show_arrangement = G.RANK, G.rules, G.rules_for, G.show_arrangement
-local melds_through, without, deadwood_with, best_layoffs = G.melds_through, G.without, G.deadwood_with, G.best_layoffs
+local melds_through, without, deadwood_with = G.melds_through, G.without, G.deadwood_with
+local best_layoffs = fuda.import("gin-layoff").best_any_order
 local M    -- the verbs, given by the call below
 local rule -- gin-base's, given by the call below
 
@@ -46,7 +47,7 @@ local function knock_barred(g, seat)
 end
 
 -- knock_taken_melded (Tedesco §6): a knock after taking the discard is shown and scored with the
--- taken card in a meld. `res` is the least-deadwood showdown (R:layoff); when it leaves `taken`
+-- taken card in a meld. `res` is the least-deadwood showdown (gin-layoff.lua's); when it leaves `taken`
 -- loose, the knocker's hand is arranged again: among the arrangements that meld `taken`, the least
 -- deadwood, and of those the one that leaves the defender the most after its layoffs (DR counts
 -- the defender's cards).

@@ -12,13 +12,14 @@
 -- Three in play (Battle Royale): after a knock each other seat lays off on the knocker's melds
 -- only, never on another's layoffs (a seat's layoffs chain on its own only). The knocker's melds
 -- are arranged once, for both: least deadwood, and among the arrangements the engine picks against
--- each of them (R:layoff), the one that leaves the two the most deadwood in all.
+-- each of them (gin-layoff.lua's showdown), the one that leaves the two the most deadwood in all.
 
 local G = fuda.import("gin-rules")
+local Lay = fuda.import("gin-layoff")
 local options = fuda.import("gin-options")
 local plural = fuda.plural
 local rules, defender_rules, in_play = G.rules, G.defender_rules, G.in_play
-local show_arrangement, say_layoffs, best_layoffs = G.show_arrangement, G.say_layoffs, G.best_layoffs
+local show_arrangement, say_layoffs, best_layoffs = G.show_arrangement, Lay.say, Lay.best_any_order
 local rule -- gin-base's, given by the call below
 local M    -- gin-base's verbs, given by the call below
 
@@ -98,7 +99,7 @@ local function showdown_all(g, knocker, gin)
   local khand = g:hand(knocker)
   local shown, outcome
   for _, d in ipairs(defenders) do
-    local k = R:layoff(khand, g:hand(d), { allow = allow, defender_rules = DR }).knocker
+    local k = Lay.showdown(R, khand, g:hand(d), { allow = allow, defender_rules = DR }).knocker
     local each, total = {}, 0
     for i, d2 in ipairs(defenders) do
       local hand = g:hand(d2):cards()
