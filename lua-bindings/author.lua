@@ -332,8 +332,11 @@ local function family(i, f, specs, names, piles)
   return { 4, text, a, b, opts.when }
 end
 
--- What marks compiled families for the engine (declmoves.c reads __fuda_declared).
+-- What marks compiled families for the engine (declmoves.c reads __fuda_declared, and reads the
+-- families only when their metatable is this very table, which lloader.c registers: a script
+-- may copy the mark, never the table).
 local DECLARED = { __name = "fuda.declared", __fuda_declared = true, __metatable = false }
+A.DECLARED = DECLARED
 
 -- A.declared(M, decl, piles) -> the compiled families of a phase's moves declaration, or nil,
 -- message (piles: the layout's pile names as a set, or nil).

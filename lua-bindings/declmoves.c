@@ -15,6 +15,7 @@
  * applied as any listed move (the play hook reads its typed argument). */
 #include <lauxlib.h>
 #include "engine_impl.h"
+#include "lcard.h"
 
 int fuda_decl_is(lua_State *L, int idx) {
     if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return 0;
@@ -22,6 +23,19 @@ int fuda_decl_is(lua_State *L, int idx) {
     int is = lua_rawget(L, -2) == LUA_TBOOLEAN && lua_toboolean(L, -1);
     lua_pop(L, 2);
     return is;
+}
+
+/* Is the table at idx (marked as declared) one author.lua compiled? Its
+ * metatable must be the very table registered as FUDA_DECLARED_T: a script
+ * may forge the mark and the shape of families, and change its own tables
+ * between calls, so only fuda's own are read (and their read kept). */
+static int is_genuine(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (!lua_getmetatable(L, idx)) return 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, FUDA_DECLARED_T);
+    int same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return same;
 }
 
 enum { FAM_VERB, FAM_CARDS, FAM_SEATS, FAM_OTHERS, FAM_RANGE };
@@ -55,8 +69,13 @@ static int family_ok(lua_State *L, int t) {
  * with the message for a forged one. */
 static const decl_read *read_of(fuda_engine *e, int decl) {
     lua_State *L = e->L;
+    if (!is_genuine(L, decl)) {
+        fuda_engine_seterr(e, "%s: moves returned a table marked as declared moves that fuda did not make",
+                           fuda_call_place(e));
+        return NULL;
+    }
     lua_rawgeti(L, decl, 0);
-    const decl_read *r = (const decl_read *)lua_touserdata(L, -1);
+    const decl_read *r = (const decl_read *)luaL_testudata(L, -1, FUDA_DECL_READ_T);
     lua_pop(L, 1);
     if (r) return r;
     lua_Unsigned len = lua_rawlen(L, decl);
@@ -73,6 +92,11 @@ static const decl_read *read_of(fuda_engine *e, int decl) {
     }
     int n = (int)len;
     decl_read *w = (decl_read *)lua_newuserdatauv(L, sizeof *w + (size_t)(n > 0 ? n - 1 : 0) * sizeof w->f[0], 0);
+    if (luaL_newmetatable(L, FUDA_DECL_READ_T)) {
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
     w->n = n;
     for (int i = 1; i <= n; i++) {
         one_family *f = &w->f[i - 1];

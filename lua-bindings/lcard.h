@@ -18,6 +18,11 @@
 #define FUDA_MATCH_T "fuda.Match"
 #define FUDA_MARK_T "fuda.Mark"
 #define FUDA_VARS_T "fuda.Vars"
+/* Registry names of the declared moves' metatables: the one author.lua puts on the
+ * families it compiles (lloader.c registers it; declmoves.c reads a declaration only
+ * when its metatable is that very table), and the one of their read kept in C. */
+#define FUDA_DECLARED_T "fuda.declared"
+#define FUDA_DECL_READ_T "fuda.declread"
 
 /* Every fuda userdata starts with one of these tags, so checking an argument's
  * type is one comparison (no metatable lookup by name). */

@@ -120,6 +120,8 @@ static void push_author(lua_State *L) {
     set_code_env(L, 0);
     fuda_push_card_names(L);
     lua_call(L, 1, 1);
+    lua_getfield(L, -1, "DECLARED"); /* the mark of compiled declared moves (declmoves.c) */
+    lua_setfield(L, LUA_REGISTRYINDEX, FUDA_DECLARED_T);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &AUTHOR_KEY);
 }

@@ -117,4 +117,18 @@ do
   check(n == nil and contains(tostring(why), "fuda did not make"), "a forged declaration, a bot's move applied: " .. tostring(why))
 end
 
+-- The same with the shape of compiled families and a userdata at key 0 (where the engine keeps
+-- its read of a real declaration): refused, neither read (a heap overflow before) nor kept.
+do
+  local m = fuda.match{ variant = D .. "declared_forged_shape.lua" }
+  for round = 1, 2 do
+    local ok, err = pcall(m.moves, m, 1)
+    check(not ok and contains(tostring(err), "fuda did not make"), "forged families, round " .. round .. ": " .. tostring(err))
+  end
+  local mv, msg = m:bot(1)
+  check(mv == nil and contains(tostring(msg), "fuda did not make"), "forged families, the random bot: " .. tostring(msg))
+  local n, why = m:play_bots({ "random" })
+  check(n == nil and contains(tostring(why), "fuda did not make"), "forged families, a bot's move applied: " .. tostring(why))
+end
+
 T.summary("declared")
