@@ -1434,6 +1434,10 @@ static const char *const ret_moves[] = {
     "{[1] = \"draw\", [3] = \"x\"}", "function() end", "g", "g:pile(\"stock\")", "{\"draw\", nil, \"x\"}", "setmetatable(list, {__index = function() while true do end end})",
     "setmetatable(list, {__len = function() return math.maxinteger end})", "{list}", "{true}", "{{}}",
     "setmetatable({}, {__len = function() while true do end end})", "KEEP", "{\"\"}", "{\"draw\", \"draw\"}",
+    /* the mark of declared moves forged, with the shape of compiled families (declmoves.c) */
+    "setmetatable({{0, \"draw\"}, [0] = g:pile(\"stock\")}, {__fuda_declared = true})",
+    "setmetatable({{1, \"discard \", \"hand\"}}, {__fuda_declared = true, __metatable = false})",
+    "setmetatable({{4, \"bid \", 1, math.maxinteger}, {2, \"give \"}}, {__fuda_declared = true})",
 };
 static const char *const ret_text[] = {
     "nil", "42", "{}", "function() end", "setmetatable({}, {__tostring = function() return \"x\" end})",
