@@ -501,18 +501,31 @@ function Rules:discard_list(cards) end
 ---@return string[]
 function Rules:discard_moves(cards, except, limit, verbs) end
 
----After a knock: both arrangements, the layoffs and the defender's deadwood.
+---Gone: the layoff rule is the Gin family's Lua (variants/lib/gin-layoff.lua); calling this raises
+---a message saying to call its `showdown(R, knocker, defender, spec)`, which returns what this did.
+---@deprecated
 ---@param knocker fuda.Cards
 ---@param defender fuda.Cards
 ---@param spec? {allow?: boolean, defender_rules?: fuda.Rules}
----@return {knocker: fuda.Melds, defender: fuda.Melds, layoffs: {card: fuda.Card, meld: integer}[], deadwood: integer}
 function Rules:layoff(knocker, defender, spec) end
+
+---Every arrangement of least deadwood (each as `melds` gives one), in the order the exact search
+---meets them; the same cards in any order give the same list.
+---@param cards fuda.Cards
+---@param max? integer at most this many (default 4096, up to 65536)
+---@return fuda.Melds[]
+function Rules:arrangements(cards, max) end
+
+---The rules as a table `fuda.rules` takes, every field given.
+---@return fuda.RulesSpec
+function Rules:spec() end
 
 ---Can `card` extend `meld`?
 ---@param meld fuda.Card[]
 ---@param card fuda.Card
+---@param kind? "set"|"run" what the meld is (nil: guessed from its cards)
 ---@return boolean
-function Rules:accepts(meld, card) end
+function Rules:accepts(meld, card, kind) end
 
 ---------------------------------------------------------------------------------------------------
 -- Declared moves
