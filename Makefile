@@ -110,7 +110,7 @@ $(BUILD)/lua-bindings/%.o: lua-bindings/%.c Makefile
 
 # The variant loader is Lua, compiled into the program as a C string (named
 # here too: the header must exist before the first compile writes loader.d).
-$(BUILD)/lua-bindings/lloader.o $(BUILD)/pic/lua-bindings/lloader.o: $(BUILD)/gen/loader_lua.h $(BUILD)/gen/loader_check_lua.h $(BUILD)/gen/author_lua.h
+$(BUILD)/lua-bindings/lloader.o $(BUILD)/pic/lua-bindings/lloader.o: $(BUILD)/gen/loader_lua.h $(BUILD)/gen/loader_check_lua.h $(BUILD)/gen/author_lua.h $(BUILD)/gen/author_moves_lua.h
 $(BUILD)/gen/%_lua.h: lua-bindings/%.lua
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
@@ -263,7 +263,7 @@ fuzz-build:
 build-fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(DEPFLAGS) $(LUA_CFLAGS) -I$(BUILD)/gen -c -o $@ $<
-build-fuzz/obj/lua-bindings/lloader.o: $(BUILD)/gen/loader_lua.h $(BUILD)/gen/loader_check_lua.h $(BUILD)/gen/author_lua.h
+build-fuzz/obj/lua-bindings/lloader.o: $(BUILD)/gen/loader_lua.h $(BUILD)/gen/loader_check_lua.h $(BUILD)/gen/author_lua.h $(BUILD)/gen/author_moves_lua.h
 
 build-fuzz/fuzz_card: build-fuzz/obj/tests/fuzz/fuzz_card.o $(FUZZ_CORE)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ -lm

@@ -33,6 +33,9 @@ static const char AUTHOR_KEY = 'a';   /* the authoring pieces (author.lua), kept
 static const char author_src[] =
 #include "author_lua.h"
     ;
+static const char author_moves_src[] =
+#include "author_moves_lua.h"
+    ;
 
 /* Push text[0..len) as a string (run protected: pushing may raise). */
 static int push_text(lua_State *L) {
@@ -115,11 +118,18 @@ static void set_code_env(lua_State *L, int stock_pcall) {
 static void push_author(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &AUTHOR_KEY) == LUA_TTABLE) return;
     lua_pop(L, 1);
+    /* author_moves.lua, then author.lua, which takes its functions: one
+     * chunk name, so a place in either is fuda's own code (fuda_call_place) */
     if (luaL_loadbufferx(L, author_src, sizeof author_src - 1, "=author", "t") != LUA_OK)
         lua_error(L);
     set_code_env(L, 0);
     fuda_push_card_names(L);
+    if (luaL_loadbufferx(L, author_moves_src, sizeof author_moves_src - 1, "=author", "t") != LUA_OK)
+        lua_error(L);
+    set_code_env(L, 0);
+    lua_pushvalue(L, -2);
     lua_call(L, 1, 1);
+    lua_call(L, 2, 1);
     lua_getfield(L, -1, "DECLARED"); /* the mark of compiled declared moves (declmoves.c) */
     lua_setfield(L, LUA_REGISTRYINDEX, FUDA_DECLARED_T);
     lua_pushvalue(L, -1);
