@@ -42,6 +42,7 @@
  * plays its K-th share of the matches and writes JSON for `fuda merge`
  * (check_shard.c). */
 #include "check.h"
+#include "progress.h"
 
 /* ---- named counts ---- */
 
@@ -264,23 +265,6 @@ static int prepare(checker *c, char ***store) {
     return 0;
 }
 
-/* ---- progress on a terminal ---- */
-
-/* "check: 120/2000 matches" on stderr, at most 4 times a second, after the
- * first second; finished != 0 erases it. */
-static void progress(const checker *c, long done, double start, double *last, int finished) {
-    double t = fuda_check_now();
-    if (finished) {
-        if (*last > 0) fuda_out_raw(stderr, "\r\033[K", 4);
-        return;
-    }
-    if (t - start < 1.0 || t - *last < 0.25) return;
-    *last = t;
-    char text[96];
-    snprintf(text, sizeof text, "\rcheck: %ld/%ld matches", done, fuda_check_count(c->a));
-    fuda_out_raw(stderr, text, strlen(text)); /* fuda's own \r */
-}
-
 /* ---- the workers ---- */
 
 /* Play matches handed out by the pool until there are none left or a match
@@ -290,7 +274,8 @@ static void *worker_main(void *arg) {
     checker *c = arg;
     pool *p = c->pool;
     fuda_watch_thread(c->watch_slot);
-    double start = fuda_check_now(), last = 0;
+    fuda_progress bar; /* drawn by worker 0 (c itself) only */
+    fuda_progress_begin(&bar, c->show_progress, fuda_check_count(c->a), "matches");
     long nplay = fuda_check_count(c->a);
     for (;;) {
         pthread_mutex_lock(&p->mu);
@@ -298,7 +283,7 @@ static void *worker_main(void *arg) {
         int stop = j >= nplay || i > p->fail_index;
         pthread_mutex_unlock(&p->mu);
         if (stop) break;
-        if (c->show_progress) progress(c, done, start, &last, 0);
+        fuda_progress_show(&bar, done);
         if (play_match(c, i) < 0) {
             pthread_mutex_lock(&p->mu);
             if (i < p->fail_index) p->fail_index = i;
@@ -309,7 +294,7 @@ static void *worker_main(void *arg) {
         p->done++;
         pthread_mutex_unlock(&p->mu);
     }
-    if (c->show_progress) progress(c, 0, start, &last, 1);
+    fuda_progress_end(&bar);
     return NULL;
 }
 

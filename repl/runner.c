@@ -15,7 +15,7 @@
 #include "agent.h"
 #include "buf.h"
 #include "out.h"
-#include "render.h" /* fuda_term_width */
+#include "progress.h"
 #include "search.h"
 
 /* ---- the record ---- */
@@ -254,12 +254,6 @@ static void on_sigint(int sig) {
     if (cut_jobs) fuda_search_request_stop(); /* the matches under way stop too */
 }
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 typedef struct jobs_run {
     const fuda_config *cfg;
     const fuda_match_args *m;
@@ -326,59 +320,22 @@ static void *jobs_worker(void *arg) {
     return NULL;
 }
 
-#define BAR_WIDTH 20
-#define BAR_AFTER 0.5
-#define BAR_EVERY 0.1
-
-/* "[####......] 512/2000 matches 3.2 s, about 5 min left" in out (size at
- * least BAR_WIDTH + 160), the bar narrowed, or dropped, to leave the
- * terminal's last three columns free: a ^C echoed there must not wrap the
- * line, which could then not be wiped. */
-static void bar_line(char *out, size_t size, long done, long count, const char *unit, double secs, int width) {
-    char tail[128], left[48] = "";
-    if (done > 0 && done < count) { /* at the pace so far */
-        double rest = secs / (double)done * (double)(count - done);
-        if (rest < 90) snprintf(left, sizeof left, ", about %.0f s left", rest);
-        else if (rest < 5400) snprintf(left, sizeof left, ", about %.0f min left", rest / 60);
-        else snprintf(left, sizeof left, ", about %.1f h left", rest / 3600);
-    }
-    snprintf(tail, sizeof tail, "%ld/%ld %s %.1f s%s", done, count, unit, secs, left);
-    int cols = BAR_WIDTH;
-    if (width > 0 && (int)strlen(tail) + 3 + cols + 3 > width) cols = width - 3 - 3 - (int)strlen(tail);
-    if (cols < 5) {
-        snprintf(out, size, "\r%s\033[K", tail);
-        return;
-    }
-    char line[BAR_WIDTH + 1];
-    int fill = (int)((double)done * cols / (double)count);
-    for (int k = 0; k < cols; k++) line[k] = k < fill ? '#' : '.';
-    line[cols] = '\0';
-    snprintf(out, size, "\r[%s] %s\033[K", line, tail);
-}
-
-static void wait_jobs(jobs_run *run, int bar, const char *unit, double start) {
-    int shown = 0;
+static void wait_jobs(jobs_run *run, fuda_progress *bar) {
     pthread_mutex_lock(&run->mu);
     while (run->running > 0) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += (long)(BAR_EVERY * 1e9);
+        ts.tv_nsec += 100000000L; /* a tenth of a second */
         if (ts.tv_nsec >= 1000000000L) {
             ts.tv_sec++;
             ts.tv_nsec -= 1000000000L;
         }
         pthread_cond_timedwait(&run->cv, &run->mu, &ts);
         if (interrupted) run->stop = 1;
-        double secs = now() - start;
-        if (bar && run->running > 0 && secs >= BAR_AFTER) {
-            char bar_text[BAR_WIDTH + 160];
-            bar_line(bar_text, sizeof bar_text, run->done, run->count, unit, secs, fuda_term_width(stderr));
-            fuda_out_raw(stderr, bar_text, strlen(bar_text)); /* fuda's own \r and escape */
-            shown = 1;
-        }
+        if (run->running > 0) fuda_progress_show(bar, run->done);
     }
     pthread_mutex_unlock(&run->mu);
-    if (shown) fuda_out_raw(stderr, "\r\033[K", 4);
+    fuda_progress_end(bar);
 }
 
 static int run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs, long count, int bar, int cut,
@@ -426,7 +383,8 @@ static int run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs,
     sigaddset(&block, SIGINT);
     pthread_sigmask(SIG_BLOCK, &block, &old_mask);
 
-    double start = now();
+    fuda_progress progress;
+    fuda_progress_begin(&progress, bar, count, unit);
     long started = 0;
     for (; started < nw; started++) {
         pthread_mutex_lock(&run.mu);
@@ -440,9 +398,9 @@ static int run_jobs(const fuda_config *cfg, const fuda_match_args *m, long jobs,
         }
     }
     pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
-    wait_jobs(&run, bar, unit, start);
+    wait_jobs(&run, &progress);
     for (long k = 0; k < started; k++) pthread_join(th[k], NULL);
-    res->elapsed = now() - start;
+    res->elapsed = fuda_progress_elapsed(&progress);
     sigaction(SIGINT, &old_sa, NULL);
     fuda_search_clear_stop();
     free(th);
