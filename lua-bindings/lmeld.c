@@ -421,6 +421,7 @@ typedef struct gather { lua_State *L; int names, max, n; } gather;
 
 static int gather_one(void *user, const fuda_meld_result *m) {
     gather *g = user;
+    fuda_sandbox_tick(g->L, 64); /* up to 65536 of them: the search's time is the call's */
     push_result(g->L, g->names, m);
     lua_rawseti(g->L, -2, ++g->n);
     return g->n >= g->max;
